@@ -1,0 +1,74 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+/** Layer arrows of docs/architecture.md: what each folder may not import. */
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'stream', 'util', 'events', 'worker_threads', 'readline', 'zlib']
+const layer = (group, message) => ({ group, message })
+
+const layers = [
+  {
+    files: ['src/core/**/*.ts'],
+    patterns: [
+      layer(nodeBuiltins, 'src/core is pure: no Node built-ins (put disk and process work in src/node).'),
+      layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*', 'chokidar', 'write-file-atomic'], 'src/core is pure: no Electron, React or I/O libraries.'),
+      layer(['**/node/**', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/shared/**'], 'src/core imports only src/core.'),
+    ],
+  },
+  {
+    files: ['src/node/**/*.ts'],
+    patterns: [
+      layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'], 'src/node must not depend on Electron or React.'),
+      layer(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/shared/**'], 'src/node imports only src/core and Node.'),
+    ],
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    patterns: [
+      layer([...nodeBuiltins, 'electron', 'react'], 'src/shared holds the API contract only.'),
+      layer(['**/node/**', '**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**'], 'src/shared imports only src/core (types) and zod.'),
+    ],
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    patterns: [layer(['**/renderer/**', '**/cli/**', '**/preload/**', 'react', 'react-dom'], 'src/main may import src/node, src/shared and electron only.')],
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    patterns: [layer([...nodeBuiltins, '**/node/**', '**/main/**', '**/renderer/**', '**/cli/**', '**/core/**'], 'src/preload may import src/shared and electron only.')],
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    patterns: [layer([...nodeBuiltins, 'electron', 'electron-store', '**/node/**', '**/main/**', '**/preload/**', '**/cli/**'], 'src/renderer talks only through the API object (src/shared).')],
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    patterns: [layer(['electron', 'electron-store', 'react', 'react-dom', '**/main/**', '**/preload/**', '**/renderer/**'], 'src/cli may import src/node and src/shared only.')],
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'tests/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  ...layers.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
+)

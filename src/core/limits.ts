@@ -1,0 +1,35 @@
+/**
+ * Every limit the agents apply, in one place. Each constant names the rule in
+ * `shared/docs/memory-facts.md` it comes from; no other module writes these numbers.
+ */
+
+/** MEMORY.md: lines loaded at session start (memory-facts §2, step 2). */
+export const MEMORY_MAX_LINES = 200
+/** MEMORY.md: characters loaded, counted as UTF-16 code units (memory-facts §2, step 3). */
+export const MEMORY_MAX_CHARS = 25_000
+/** Instruction files: advised maximum lines per file (memory-facts §3, "Size"). */
+export const INSTRUCTION_ADVISED_MAX_LINES = 200
+/** Instruction files: files over this many characters are flagged (memory-facts §3, "Size"). */
+export const INSTRUCTION_FLAG_CHARS = 40_000
+/** Instruction files: files over this many bytes are skipped (memory-facts §3, "Size"). */
+export const INSTRUCTION_SKIP_BYTES = 4 * 1024 * 1024
+/** `@path` imports: hops followed from the importing file (memory-facts §3, "Imports"). */
+export const IMPORT_MAX_HOPS = 4
+/** Codex `project_doc_max_bytes` default, shared by the whole chain (memory-facts §4). */
+export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024
+/** Codex default root markers (memory-facts §4). */
+export const CODEX_ROOT_MARKERS: readonly string[] = ['.git']
+/** Project folder names longer than this are cut and hashed (memory-facts §1). */
+export const PROJECT_DIR_NAME_MAX = 200
+/** Transcripts older than this many days are deleted by Claude Code (memory-facts §1, "Cleanup"). */
+export const TRANSCRIPT_CLEANUP_DAYS_DEFAULT = 30
+
+/** Our own safety limits (not agent rules): how much we read of one file before giving up on it. */
+export const READ_MAX_BYTES = 8 * 1024 * 1024
+/** Bytes of a transcript head we stream when looking for its `cwd` (never the whole file). */
+export const TRANSCRIPT_HEAD_MAX_BYTES = 256 * 1024
+/** Lines of a transcript head we look at when looking for its `cwd`. */
+export const TRANSCRIPT_HEAD_MAX_LINES = 50
+/** Frontmatter: the largest block we parse, and the alias count YAML may expand. */
+export const FRONTMATTER_MAX_CHARS = 64 * 1024
+export const FRONTMATTER_MAX_ALIASES = 50

@@ -1,0 +1,177 @@
+/**
+ * The result shapes of the public interface (shared/docs/cli-contract.md). The CLI
+ * prints them as JSON and the window receives them through the API: one shape, one home.
+ * Fields may be added; none may be renamed or dropped without a README version note.
+ */
+
+/** A problem found while reading something: always a path and a plain reason. */
+export interface Problem {
+  readonly path: string
+  readonly reason: string
+}
+
+// ---- scan -----------------------------------------------------------------
+
+export interface MemoryFileInfo {
+  readonly path: string
+  readonly role: 'index' | 'topic'
+  readonly lines: number
+  readonly bytes: number
+}
+
+export interface ProjectInfo {
+  /** The project folder's name (never decoded into a path). */
+  readonly id: string
+  readonly dir: string
+  /** Distinct `cwd` values found in the heads of the folder's transcripts. */
+  readonly cwds: readonly string[]
+  /** Main worktree root of the git repository a cwd belongs to, when there is one. */
+  readonly repoRoot: string | null
+  /** Number of session transcripts (`*.jsonl` directly in the folder). */
+  readonly sessions: number
+  readonly memoryDir: string | null
+  readonly memoryFiles: readonly MemoryFileInfo[]
+  /** Name to show a person: last segment of the first cwd, else the folder id. */
+  readonly name: string
+  /** Problems met while scanning this project (unreadable transcripts, bad lines, …). */
+  readonly problems: readonly Problem[]
+}
+
+export interface ScanResult {
+  readonly claudeHome: string
+  readonly projects: readonly ProjectInfo[]
+  /** Problems not tied to one project (missing or unreadable Claude home, …). */
+  readonly problems: readonly Problem[]
+}
+
+// ---- cutoff ---------------------------------------------------------------
+
+export interface CutoffEntry {
+  /** 1-based line of the file on disk. */
+  readonly line: number
+  readonly title: string
+  /** Link target as written, or null for an entry without a link. */
+  readonly target: string | null
+  readonly loaded: boolean
+}
+
+export interface CutoffResult {
+  readonly file: string
+  readonly totalLines: number
+  readonly totalBytes: number
+  /** UTF-16 code units of the whole file. */
+  readonly totalChars: number
+  readonly loadedLines: number
+  /** UTF-16 code units Claude receives (after stripping). */
+  readonly loadedChars: number
+  /** UTF-8 bytes Claude receives (after stripping); shown beside the characters. */
+  readonly loadedBytes: number
+  readonly limitHit: 'lines' | 'chars' | null
+  readonly firstUnloadedLine: number | null
+  readonly entries: readonly CutoffEntry[]
+  readonly dangling: readonly { readonly line: number; readonly target: string }[]
+  readonly orphans: readonly string[]
+  /** Problems with the file itself (unclosed frontmatter, invalid UTF-8, …). */
+  readonly problems: readonly Problem[]
+}
+
+// ---- load-order -----------------------------------------------------------
+
+export type ClaudeScope = 'managed' | 'user' | 'project' | 'local' | 'rule' | 'import' | 'memory'
+
+export interface ClaudeStartupFile {
+  readonly path: string
+  readonly scope: ClaudeScope
+  readonly importedBy: string | null
+  readonly lines: number
+  readonly chars: number
+}
+
+export interface ClaudeOnDemandFile {
+  readonly path: string
+  readonly scope: string
+  /** What makes it load, e.g. `paths: src/**\/*.ts` or `reading a file under /r/sub`. */
+  readonly trigger: string
+}
+
+export interface LoadOrderWarning {
+  readonly path: string
+  readonly code: string
+  readonly message: string
+}
+
+export interface CodexFile {
+  readonly path: string
+  readonly scope: 'global' | 'project'
+  readonly bytes: number
+  readonly includedBytes: number
+  readonly truncated: boolean
+}
+
+export interface LoadOrderResult {
+  readonly cwd: string
+  readonly claude: {
+    readonly startup: readonly ClaudeStartupFile[]
+    readonly onDemand: readonly ClaudeOnDemandFile[]
+    readonly skipped: readonly Problem[]
+    readonly warnings: readonly LoadOrderWarning[]
+  }
+  readonly codex: {
+    readonly budgetBytes: number
+    readonly files: readonly CodexFile[]
+    readonly dropped: readonly Problem[]
+  }
+}
+
+// ---- audit ----------------------------------------------------------------
+
+export type Verdict = 'fresh' | 'suspect' | 'stale' | 'unverifiable'
+export type ReferenceKind = 'path' | 'symbol' | 'command' | 'snippet' | 'url' | 'branch'
+export type ReferenceStatus = 'ok' | 'missing' | 'moved' | 'changed'
+
+export interface AuditReference {
+  readonly text: string
+  readonly kind: ReferenceKind
+  readonly status: ReferenceStatus
+  readonly resolved: string | null
+  readonly movedTo: string | null
+}
+
+export interface AuditNote {
+  readonly file: string
+  readonly line: number
+  readonly endLine: number
+  readonly title: string
+  readonly verdict: Verdict
+  readonly writtenAt: string | null
+  readonly references: readonly AuditReference[]
+  readonly reasons: readonly string[]
+}
+
+export interface AuditResult {
+  readonly repo: string | null
+  readonly notes: readonly AuditNote[]
+  readonly summary: Readonly<Record<Verdict, number>>
+}
+
+// ---- provenance -----------------------------------------------------------
+
+export interface ProvenanceWrite {
+  readonly sessionId: string
+  readonly timestamp: string
+  readonly cwd: string
+  readonly gitBranch: string
+  readonly tool: 'Write' | 'Edit' | 'MultiEdit'
+  readonly transcript: string
+  readonly ok: boolean
+}
+
+export interface ProvenanceFile {
+  readonly path: string
+  readonly writes: readonly ProvenanceWrite[]
+  readonly lost: readonly { readonly text: string; readonly addedBy: string; readonly removedBy: string }[]
+}
+
+export interface ProvenanceResult {
+  readonly files: readonly ProvenanceFile[]
+}

@@ -1,0 +1,40 @@
+/** Small text measures shared by every rule: lines, UTF-8 bytes, UTF-16 units. */
+
+/** UTF-8 length of a JS string, without allocating a buffer. */
+export function utf8Length(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4
+        i++
+      } else bytes += 3
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/**
+ * Split text into lines the way an editor counts them: `\n` and `\r\n` each end a
+ * line, and a final line break does not start an extra empty line (memory-facts §2).
+ */
+export function splitLines(text: string): string[] {
+  if (text === '') return []
+  const lines = text.split(/\r?\n/)
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  return lines
+}
+
+/** Number of lines as `splitLines` counts them. */
+export function countLines(text: string): number {
+  return splitLines(text).length
+}
+
+/** Remove a leading byte-order mark. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
