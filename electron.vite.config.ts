@@ -1,0 +1,35 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    // A sandboxed preload must be CommonJS and self-contained (stack-notes.md).
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      minify: true,
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+    },
+    worker: { format: 'es' },
+  },
+})

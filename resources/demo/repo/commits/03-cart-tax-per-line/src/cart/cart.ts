@@ -1,0 +1,42 @@
+import type { Money } from './money'
+
+export interface CartItem {
+  readonly sku: string
+  readonly name: string
+  /** Unit price in cents. */
+  readonly price: Money
+  readonly qty: number
+}
+
+export interface Cart {
+  readonly id: string
+  readonly items: readonly CartItem[]
+}
+
+/** Add an item, merging quantities when the SKU is already in the cart. */
+export function addItem(cart: Cart, item: CartItem): Cart {
+  const existing = cart.items.find((i) => i.sku === item.sku)
+  if (!existing) return { ...cart, items: [...cart.items, item] }
+  return {
+    ...cart,
+    items: cart.items.map((i) => (i.sku === item.sku ? { ...i, qty: i.qty + item.qty } : i)),
+  }
+}
+
+/**
+ * Total in cents including tax at `rate` (0.1 = 10 %). Tax is rounded once per line,
+ * as printed on the receipt, so the total always equals the sum of the receipt lines.
+ */
+export function cartTotal(cart: Cart, rate: number): Money {
+  let total = 0
+  for (const item of cart.items) {
+    const lineNet = item.price * item.qty
+    const lineTax = roundCents(lineNet * rate)
+    total += lineNet + lineTax
+  }
+  return total
+}
+
+function roundCents(value: number): Money {
+  return Math.round(value)
+}

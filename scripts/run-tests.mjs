@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, build, unit tests (vitest) and the Playwright suite in
+// Debian's Chromium against `serve`. Ends with one plain line `N passed, N failed, N skipped`
+// summed over every suite (CI reads it), and exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const results = []
+const skipBuild = process.argv.includes('--no-build')
+
+function run(name, cmd, args, extraEnv = {}) {
+  process.stdout.write(`\n=== ${name}: ${cmd} ${args.join(' ')}\n`)
+  const started = Date.now()
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  process.stdout.write(`=== ${name}: exit ${r.status ?? r.signal} in ${seconds} s\n`)
+  return r.status === 0
+}
+
+function check(name, cmd, args) {
+  const ok = run(name, cmd, args)
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
+}
+
+mkdirSync('test-results', { recursive: true })
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+if (!skipBuild) check('build', 'npm', ['run', '--silent', 'build'])
+
+// Unit tests: vitest's JSON report gives the counts.
+rmSync('test-results/vitest.json', { force: true })
+const vitestOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+if (existsSync('test-results/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'))
+  const skipped = (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
+  results.push({ name: 'unit', passed: v.numPassedTests ?? 0, failed: (v.numFailedTests ?? 0) + (vitestOk || v.numFailedTests ? 0 : 1), skipped })
+} else results.push({ name: 'unit', passed: 0, failed: 1, skipped: 0 })
+
+// End-to-end: Playwright in Debian's Chromium.
+rmSync('test-results/playwright.json', { force: true })
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  process.stdout.write(`\n=== e2e: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH) — counted as failed\n`)
+  results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 })
+} else {
+  const e2eOk = run('e2e', 'npx', ['playwright', 'test'])
+  if (existsSync('test-results/playwright.json')) {
+    const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'))
+    const s = p.stats ?? {}
+    const failed = (s.unexpected ?? 0) + (s.flaky ?? 0)
+    results.push({ name: 'e2e', passed: s.expected ?? 0, failed: failed + (e2eOk || failed ? 0 : 1), skipped: s.skipped ?? 0 })
+  } else results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 })
+}
+
+process.stdout.write('\n')
+for (const r of results) process.stdout.write(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped\n`)
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 })
+process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
+process.exitCode = total.failed > 0 ? 1 : 0

@@ -1,0 +1,176 @@
+/** Parsing the command line of cli-contract.md into a typed command (pure; no I/O). */
+
+export type FailOn = 'stale' | 'suspect'
+
+export interface GlobalOptions {
+  readonly claudeHome?: string
+  readonly codexHome?: string
+  readonly managedDir?: string
+  readonly json: boolean
+}
+
+export type Command =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'scan'; readonly global: GlobalOptions }
+  | { readonly kind: 'cutoff'; readonly global: GlobalOptions; readonly file: string }
+  | { readonly kind: 'load-order'; readonly global: GlobalOptions; readonly cwd: string }
+  | {
+      readonly kind: 'audit'
+      readonly global: GlobalOptions
+      readonly memoryDir?: string
+      readonly project?: string
+      readonly repo?: string
+      readonly failOn?: FailOn
+    }
+  | { readonly kind: 'provenance'; readonly global: GlobalOptions; readonly memoryDir?: string; readonly project?: string }
+  | {
+      readonly kind: 'serve'
+      readonly global: GlobalOptions
+      readonly port: number
+      readonly host: string
+      readonly demo: boolean
+      readonly demoDir?: string
+      readonly stateDir?: string
+    }
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export const USAGE = `memory-curator <command> [options]
+
+Commands:
+  scan                         every project folder under <claude home>/projects
+  cutoff <MEMORY.md>           what of MEMORY.md loads at session start
+  load-order --cwd DIR         what Claude Code and Codex load when launched in DIR
+  audit (--memory-dir DIR | --project ID) [--repo DIR] [--fail-on stale|suspect]
+                               check notes against the code they describe
+  provenance (--project ID | --memory-dir DIR)
+                               who wrote each memory file, from transcripts
+  serve [--port N] [--host 127.0.0.1] [--demo]
+                               the desktop window's interface in a browser
+
+Options every command takes:
+  --claude-home DIR   default $CLAUDE_CONFIG_DIR, else ~/.claude
+  --codex-home DIR    default $CODEX_HOME, else ~/.codex
+  --managed-dir DIR   default: the platform's managed-policy folder
+  --json              one JSON document on stdout
+`
+
+const VALUE_OPTIONS = new Set([
+  '--claude-home', '--codex-home', '--managed-dir', '--cwd', '--memory-dir', '--project', '--repo',
+  '--fail-on', '--port', '--host', '--demo-dir', '--state-dir',
+])
+const FLAG_OPTIONS = new Set(['--json', '--demo', '--help', '-h', '--version'])
+
+const ALLOWED: Record<string, readonly string[]> = {
+  scan: [],
+  cutoff: [],
+  'load-order': ['--cwd'],
+  audit: ['--memory-dir', '--project', '--repo', '--fail-on'],
+  provenance: ['--memory-dir', '--project'],
+  serve: ['--port', '--host', '--demo', '--demo-dir', '--state-dir'],
+}
+const COMMON = ['--claude-home', '--codex-home', '--managed-dir', '--json', '--help', '-h']
+
+/** Parse argv (without node and script) into a command; throws UsageError naming the problem. */
+export function parseArgs(argv: readonly string[]): Command {
+  const positional: string[] = []
+  const opts = new Map<string, string>()
+  const flags = new Set<string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1))
+      break
+    }
+    if (arg.startsWith('-') && arg !== '-') {
+      const eq = arg.indexOf('=')
+      const name = eq > 0 ? arg.slice(0, eq) : arg
+      if (VALUE_OPTIONS.has(name)) {
+        const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
+        if (value === undefined || value === '') throw new UsageError(`option ${name} needs a value`)
+        if (opts.has(name)) throw new UsageError(`option ${name} given twice`)
+        opts.set(name, value)
+      } else if (FLAG_OPTIONS.has(name)) {
+        if (eq > 0) throw new UsageError(`option ${name} takes no value`)
+        flags.add(name)
+      } else {
+        throw new UsageError(`unknown option ${name}`)
+      }
+    } else positional.push(arg)
+  }
+  const [command, ...rest] = positional
+  if (flags.has('--version') && !command) return { kind: 'version' }
+  if (!command || flags.has('--help') || flags.has('-h')) return { kind: 'help', text: USAGE }
+  const allowed = ALLOWED[command]
+  if (!allowed) throw new UsageError(`unknown command ${command} (try --help)`)
+  for (const name of [...opts.keys(), ...flags]) {
+    if (!allowed.includes(name) && !COMMON.includes(name)) throw new UsageError(`option ${name} does not apply to ${command}`)
+  }
+  const global: GlobalOptions = {
+    claudeHome: opts.get('--claude-home'),
+    codexHome: opts.get('--codex-home'),
+    managedDir: opts.get('--managed-dir'),
+    json: flags.has('--json'),
+  }
+  const noMorePositional = (n: number): void => {
+    if (rest.length > n) throw new UsageError(`unexpected argument ${rest[n]}`)
+  }
+  switch (command) {
+    case 'scan':
+      noMorePositional(0)
+      return { kind: 'scan', global }
+    case 'cutoff': {
+      noMorePositional(1)
+      const file = rest[0]
+      if (!file) throw new UsageError('cutoff needs the path of a MEMORY.md')
+      return { kind: 'cutoff', global, file }
+    }
+    case 'load-order': {
+      noMorePositional(0)
+      const cwd = opts.get('--cwd')
+      if (!cwd) throw new UsageError('load-order needs --cwd DIR')
+      return { kind: 'load-order', global, cwd }
+    }
+    case 'audit': {
+      noMorePositional(0)
+      const memoryDir = opts.get('--memory-dir')
+      const project = opts.get('--project')
+      if (!memoryDir === !project) throw new UsageError('audit needs exactly one of --memory-dir DIR or --project ID')
+      const failOn = opts.get('--fail-on')
+      if (failOn !== undefined && failOn !== 'stale' && failOn !== 'suspect') {
+        throw new UsageError(`--fail-on takes stale or suspect, not ${failOn}`)
+      }
+      return { kind: 'audit', global, memoryDir, project, repo: opts.get('--repo'), failOn }
+    }
+    case 'provenance': {
+      noMorePositional(0)
+      const memoryDir = opts.get('--memory-dir')
+      const project = opts.get('--project')
+      if (!memoryDir === !project) throw new UsageError('provenance needs exactly one of --project ID or --memory-dir DIR')
+      return { kind: 'provenance', global, memoryDir, project }
+    }
+    case 'serve': {
+      noMorePositional(0)
+      const portText = opts.get('--port') ?? '0'
+      const port = Number(portText)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes 0..65535, not ${portText}`)
+      return {
+        kind: 'serve',
+        global,
+        port,
+        host: opts.get('--host') ?? '127.0.0.1',
+        demo: flags.has('--demo'),
+        demoDir: opts.get('--demo-dir'),
+        stateDir: opts.get('--state-dir'),
+      }
+    }
+    default:
+      throw new UsageError(`unknown command ${command}`)
+  }
+}

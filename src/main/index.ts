@@ -1,0 +1,95 @@
+/**
+ * The Electron shell, kept thin: one secure window, the menu, IPC registration from
+ * the one handler table, window state. Everything else lives in src/node.
+ */
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setupApp } from '../node/app-setup'
+import { createBackend, BackendError, type Backend } from '../node/backend'
+import { watchMemory } from '../node/watch'
+import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../shared/api'
+import { dispatch, DispatchError } from '../shared/dispatch'
+import { buildMenu } from './menu'
+import { isSafeExternalUrl, isTrustedSender, parseDesktopArgs, secureWebPreferences } from './security'
+import { createWindowStateStore } from './window-state'
+
+const here = dirname(fileURLToPath(import.meta.url))
+let mainWindow: BrowserWindow | null = null
+let backend: Backend | null = null
+
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href
+
+function registerIpc(api: CuratorApi): void {
+  for (const method of API_METHODS) {
+    ipcMain.handle(ipcChannel(method), async (event, ...args: unknown[]) => {
+      const frame = event.senderFrame
+      if (!isTrustedSender(frame?.url, frame === event.sender.mainFrame, rendererUrl)) {
+        throw new Error(`refused ${method}: call from an untrusted frame`)
+      }
+      try {
+        return await dispatch(api, method, args)
+      } catch (err) {
+        if (err instanceof DispatchError || err instanceof BackendError) throw new Error(err.message)
+        throw err
+      }
+    })
+  }
+}
+
+async function createWindow(): Promise<void> {
+  const state = createWindowStateStore()
+  const bounds = state.load()
+  mainWindow = new BrowserWindow({
+    ...bounds,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Memory Curator',
+    webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
+  })
+  if (bounds.maximized) mainWindow.maximize()
+  const save = (): void => {
+    if (!mainWindow || mainWindow.isDestroyed()) return
+    state.save({ ...mainWindow.getNormalBounds(), maximized: mainWindow.isMaximized() })
+  }
+  mainWindow.on('resize', save)
+  mainWindow.on('move', save)
+  mainWindow.on('close', save)
+  mainWindow.once('ready-to-show', () => mainWindow?.show())
+  await mainWindow.loadURL(rendererUrl)
+}
+
+app.on('web-contents-created', (_e, contents) => {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+  contents.on('will-navigate', (event, url) => {
+    if (url !== rendererUrl) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+})
+
+app.whenReady().then(async () => {
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false))
+  const args = parseDesktopArgs(process.argv.slice(1))
+  const setup = await setupApp({ ...args, stateDir: join(app.getPath('userData'), 'state') })
+  backend = await createBackend({ ...setup, version: app.getVersion(), transport: 'ipc', env: process.env })
+  registerIpc(backend)
+  backend.onDidChange((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event))
+  const rescan = (): void => {
+    mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { kind: 'changed', paths: [] })
+  }
+  const { Menu } = await import('electron')
+  Menu.setApplicationMenu(buildMenu(() => mainWindow, rescan))
+  await watchMemory(backend)
+  await createWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow()
+  })
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})

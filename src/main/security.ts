@@ -1,0 +1,66 @@
+/**
+ * Window security settings and checks, kept free of Electron imports so tests can
+ * assert them (issue 2): isolation, sandbox, no Node in the page, trusted senders only.
+ */
+
+/** webPreferences every window gets. */
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    spellcheck: false,
+  } as const
+}
+
+/** Only the app's own page, in its main frame, may call the API (GitHub Desktop's trusted-ipc-sender). */
+export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean, appUrl: string): boolean {
+  if (!isMainFrame || !frameUrl) return false
+  try {
+    const got = new URL(frameUrl)
+    const want = new URL(appUrl)
+    if (got.protocol !== want.protocol) return false
+    if (want.protocol === 'file:') return got.pathname === want.pathname
+    return got.origin === want.origin
+  } catch {
+    return false
+  }
+}
+
+/** Links the app may hand to the OS browser: https only. */
+export function isSafeExternalUrl(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** Options of the command line the desktop app understands (the same names as the CLI's). */
+export interface DesktopArgs {
+  claudeHome?: string
+  codexHome?: string
+  managedDir?: string
+  demo: boolean
+}
+
+export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
+  const out: DesktopArgs = { demo: false }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
+    const value = (): string | undefined => inline ?? argv[++i]
+    if (name === '--demo') out.demo = true
+    else if (name === '--claude-home') out.claudeHome = value()
+    else if (name === '--codex-home') out.codexHome = value()
+    else if (name === '--managed-dir') out.managedDir = value()
+  }
+  return out
+}

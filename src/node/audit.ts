@@ -1,0 +1,598 @@
+/**
+ * `audit`: check every note of a memory folder (and of instruction files) against
+ * the code it names (cli-contract `audit`, memory-facts §6). Reads the notes,
+ * gathers repository facts in a few batched git runs (git-history.ts), then
+ * judges each note with the pure rules of src/core/verdict.ts.
+ */
+import { readdir, stat } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { commitAtOrBefore } from '../core/git-parse'
+import type { HistoryIndex } from '../core/git-parse'
+import type { AuditNote, AuditResult, Problem, Verdict } from '../core/model'
+import { notesFromInstructionFile, notesFromMemory } from '../core/notes'
+import type { Note, TopicText } from '../core/notes'
+import { extractReferences } from '../core/references'
+import type { Reference } from '../core/references'
+import { distinctiveLines, distinctiveToken, matchSnippet, normaliseLines } from '../core/snippet-match'
+import {
+  absolute,
+  candidatePaths,
+  capText,
+  checkReference,
+  diffSummary,
+  frontmatterWrittenAt,
+  judgeNote,
+  parseMakeTargets,
+  parsePackageScripts,
+  writtenAtReason,
+} from '../core/verdict'
+import type { CheckedReference, NoteDiff, RepoFacts, SnippetFinding, WrittenAt } from '../core/verdict'
+import { findRepo } from './git-repo'
+import { blameTimes, changedFiles, openRepo, readHistory, searchPatterns, showAt } from './git-history'
+import type { RepoState } from './git-history'
+import { readTextFile } from './safe-read'
+
+export type { NoteDiff } from '../core/verdict'
+
+/** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
+export type WrittenAtProvider = (file: string, line: number) => Promise<{ at: string; source: 'transcript' } | null>
+
+export interface AuditOptions {
+  readonly memoryDir: string
+  /** The repository (or plain folder) the notes describe; null checks nothing. */
+  readonly repo: string | null
+  readonly instructionFiles?: readonly string[]
+  readonly writtenAtFor?: WrittenAtProvider
+  readonly signal?: AbortSignal
+  readonly onProgress?: (done: number, total: number) => void
+}
+
+/** The contract's result plus the problems met on the way (unreadable files, git failures). */
+export interface AuditReport extends AuditResult {
+  readonly problems: readonly Problem[]
+}
+
+const MEMORY_INDEX = 'MEMORY.md'
+/** package.json files and Makefiles read at most (monorepos). */
+const MAX_MANIFESTS = 200
+/** Files read when looking for one quote. */
+const MAX_SNIPPET_CANDIDATES = 10
+/** Largest file `noteDiffs` shows. */
+const DIFF_MAX_BYTES = 4 * 1024 * 1024
+
+interface Loaded {
+  readonly notes: Note[]
+  readonly problems: Problem[]
+  /** Absolute file → mtime (ms) of every file read. */
+  readonly mtimes: Map<string, number>
+}
+
+/** Read the memory folder and instruction files into notes. */
+async function loadNotes(memoryDir: string, instructionFiles: readonly string[]): Promise<Loaded> {
+  const problems: Problem[] = []
+  const mtimes = new Map<string, number>()
+  const dir = resolve(memoryDir)
+  let indexText: string | null = null
+  const topics: TopicText[] = []
+  const indexPath = join(dir, MEMORY_INDEX)
+  let names: string[] = []
+  try {
+    names = await listMarkdown(dir)
+  } catch (err) {
+    problems.push({ path: dir, reason: `cannot list the memory folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}` })
+  }
+  for (const name of names) {
+    const path = join(dir, ...name.split('/'))
+    const r = await readTextFile(path, { lenient: true })
+    if (!r.ok) {
+      problems.push({ path, reason: r.reason })
+      continue
+    }
+    mtimes.set(path, r.mtimeMs)
+    if (name === MEMORY_INDEX) indexText = r.text
+    else topics.push({ name, path, text: r.text })
+  }
+  const notes = names.length > 0 ? notesFromMemory({ indexPath, indexText, topics }) : []
+  for (const f of instructionFiles) {
+    const path = resolve(f)
+    const r = await readTextFile(path, { lenient: true })
+    if (!r.ok) {
+      problems.push({ path, reason: r.reason })
+      continue
+    }
+    mtimes.set(path, r.mtimeMs)
+    notes.push(...notesFromInstructionFile(path, r.text))
+  }
+  return { notes, problems, mtimes }
+}
+
+/** `*.md` files of a memory folder, one level of subfolders included, relative and sorted. */
+async function listMarkdown(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isFile() && e.name.endsWith('.md')) out.push(e.name)
+    else if (e.isDirectory() && !e.name.startsWith('.')) {
+      try {
+        for (const s of await readdir(join(dir, e.name), { withFileTypes: true })) {
+          if (s.isFile() && s.name.endsWith('.md')) out.push(`${e.name}/${s.name}`)
+        }
+      } catch {
+        // An unreadable subfolder holds no notes we can audit.
+      }
+    }
+  }
+  return out.sort()
+}
+
+interface Prepared {
+  readonly notes: readonly Note[]
+  readonly refs: ReadonlyMap<Note, readonly Reference[]>
+  readonly facts: RepoFacts | null
+  readonly state: RepoState | null
+  readonly problems: Problem[]
+  readonly mtimes: Map<string, number>
+  /** Where each quote was found best, with the file's text for diffs. */
+  readonly snippetTexts: Map<string, string>
+}
+
+const toPosix = (p: string): string => p.split(sep).join('/')
+
+/** Gather the facts every reference of `notes` needs, in batched git runs. */
+async function prepare(
+  loaded: Loaded,
+  repo: string | null,
+  step: () => void,
+  signal: AbortSignal | undefined,
+): Promise<Prepared> {
+  const { notes, problems, mtimes } = loaded
+  const refs = new Map<Note, Reference[]>()
+  for (const n of notes) refs.set(n, extractReferences(n.checkText))
+  const snippetTexts = new Map<string, string>()
+  const base = { notes, refs, problems, mtimes, snippetTexts }
+  if (repo === null) return { ...base, facts: null, state: null }
+  const repoDir = resolve(repo)
+  try {
+    if (!(await stat(repoDir)).isDirectory()) throw new Error('not a folder')
+  } catch {
+    problems.push({ path: repoDir, reason: 'the repository folder does not exist' })
+    return { ...base, facts: null, state: null }
+  }
+  const info = await findRepo(repoDir)
+  let state: RepoState | null = null
+  if (info) {
+    const opened = await openRepo(info.toplevel)
+    if (opened.ok) state = opened.state
+    else problems.push({ path: info.toplevel, reason: opened.reason })
+  }
+  const root = state ? state.root : repoDir
+  signal?.throwIfAborted()
+  step()
+
+  // Existence: tracked files and folders, else the disk (untracked files count).
+  const all = [...refs.values()].flat()
+  const existsCache = new Map<string, { exists: boolean; dir: boolean; mtimeMs: number }>()
+  const wanted = new Set<string>()
+  for (const n of notes) {
+    for (const r of refs.get(n) ?? []) {
+      const p = r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
+      if (p === null) continue
+      for (const c of candidatePaths(p, root, dirname(n.file)) ?? []) wanted.add(c)
+    }
+  }
+  await Promise.all(
+    [...wanted].map(async (rel) => {
+      if (state?.tracked.has(rel)) {
+        existsCache.set(rel, { exists: true, dir: false, mtimeMs: 0 })
+        return
+      }
+      if (state?.trackedDirs.has(rel)) {
+        existsCache.set(rel, { exists: true, dir: true, mtimeMs: 0 })
+        return
+      }
+      try {
+        const st = await stat(join(root, ...rel.split('/')))
+        existsCache.set(rel, { exists: true, dir: st.isDirectory(), mtimeMs: st.mtimeMs })
+      } catch {
+        existsCache.set(rel, { exists: false, dir: false, mtimeMs: 0 })
+      }
+    }),
+  )
+  const exists = (rel: string): boolean =>
+    existsCache.get(rel)?.exists ?? (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
+  const isDir = (rel: string): boolean => existsCache.get(rel)?.dir ?? (state ? state.trackedDirs.has(rel) : false)
+
+  // History, only when some note names a path.
+  let history: HistoryIndex | null = null
+  if (state && wanted.size > 0) {
+    const h = await readHistory(state)
+    if (h.ok) history = h.index
+    else problems.push({ path: root, reason: h.reason })
+  }
+  signal?.throwIfAborted()
+  step()
+
+  // The notes' own files are left out of every search: a note always finds itself.
+  const exclude = [...new Set(notes.flatMap((n) => [n.file, n.topicFile ?? n.file]))]
+    .map((f) => relative(root, f))
+    .filter((r) => r !== '' && !r.startsWith('..'))
+    .map(toPosix)
+  const grepOptions = { noIndex: !state, exclude }
+
+  // Symbols: every word of every symbol, one search.
+  const terms = all.flatMap((r) => (r.kind === 'symbol' ? r.terms : []))
+  const wordFiles = new Map<string, readonly string[]>()
+  if (terms.length > 0) {
+    const s = await searchPatterns(root, terms, true, grepOptions)
+    if (s.ok) for (const [k, v] of s.files) wordFiles.set(k, v)
+    else problems.push({ path: root, reason: s.reason })
+  }
+  signal?.throwIfAborted()
+  step()
+
+  // Commands: package.json scripts and Makefile targets.
+  const scripts = new Map<string, string[]>()
+  const makeTargets = new Map<string, string[]>()
+  const packageFiles: string[] = []
+  const makefiles: string[] = []
+  const commands = all.filter((r) => r.kind === 'command' && r.runner !== 'file')
+  if (commands.length > 0) {
+    const files = state ? [...state.tracked] : []
+    if (!state) {
+      for (const f of ['package.json', 'Makefile', 'makefile', 'GNUmakefile']) {
+        try {
+          if ((await stat(join(root, f))).isFile()) files.push(f)
+        } catch {
+          // absent
+        }
+      }
+    }
+    const pkgs = files.filter((f) => /(^|\/)package\.json$/.test(f) && !f.includes('node_modules/')).sort(byDepth)
+    const makes = files.filter((f) => /(^|\/)(?:GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(f)).sort(byDepth)
+    for (const f of [...new Set(pkgs)].slice(0, MAX_MANIFESTS)) {
+      const r = await readTextFile(join(root, ...f.split('/')))
+      if (!r.ok) continue
+      packageFiles.push(f)
+      for (const s of parsePackageScripts(r.text)) push(scripts, s, f)
+    }
+    for (const f of [...new Set(makes)].slice(0, MAX_MANIFESTS)) {
+      const r = await readTextFile(join(root, ...f.split('/')), { lenient: true })
+      if (!r.ok) continue
+      makefiles.push(f)
+      for (const t of parseMakeTargets(r.text)) push(makeTargets, t, f)
+    }
+  }
+  signal?.throwIfAborted()
+  step()
+
+  // Quotes: files the note names, else files holding its most distinctive lines.
+  const snippets = new Map<string, SnippetFinding>()
+  const quoteNotes = notes.filter((n) => (refs.get(n) ?? []).some((r) => r.kind === 'snippet'))
+  if (quoteNotes.length > 0) {
+    const probes = new Map<string, string[]>()
+    for (const n of quoteNotes) {
+      for (const r of refs.get(n) ?? []) {
+        if (r.kind !== 'snippet' || probes.has(r.code)) continue
+        const lines = distinctiveLines(r.code)
+        const norm = normaliseLines(r.code)
+        const token = norm.length === 1 ? distinctiveToken(norm[0].text) : null
+        probes.set(r.code, token ? [...lines, token] : lines)
+      }
+    }
+    const lineHits = await searchPatterns(root, [...probes.values()].flat(), false, grepOptions)
+    if (!lineHits.ok) problems.push({ path: root, reason: lineHits.reason })
+    const fileText = new Map<string, string | null>()
+    const readRel = async (rel: string): Promise<string | null> => {
+      if (!fileText.has(rel)) {
+        const r = await readTextFile(join(root, ...rel.split('/')))
+        fileText.set(rel, r.ok ? r.text : null)
+      }
+      return fileText.get(rel) ?? null
+    }
+    for (const n of quoteNotes) {
+      const named = (refs.get(n) ?? []).flatMap((r) =>
+        r.kind === 'path' ? (candidatePaths(r.path, root, dirname(n.file)) ?? []).filter((c) => exists(c) && !isDir(c)) : [],
+      )
+      for (const r of refs.get(n) ?? []) {
+        if (r.kind !== 'snippet' || snippets.has(r.code)) continue
+        const hits = lineHits.ok ? (probes.get(r.code) ?? []).flatMap((p) => lineHits.files.get(p) ?? []) : []
+        const candidates = [...new Set([...named, ...hits])].slice(0, MAX_SNIPPET_CANDIDATES)
+        let best: SnippetFinding = { file: null, match: matchSnippet(r.code, '') }
+        for (const c of candidates) {
+          const text = await readRel(c)
+          if (text === null) continue
+          const m = matchSnippet(r.code, text)
+          if (m.score > best.match.score || (best.file === null && m.kind !== 'none')) {
+            best = { file: c, match: m }
+            snippetTexts.set(r.code, text)
+          }
+          if (m.kind === 'exact') break
+        }
+        snippets.set(r.code, best)
+      }
+    }
+  }
+  signal?.throwIfAborted()
+  step()
+
+  // Uncommitted edits count as changes at their file's mtime.
+  const dirty = new Map<string, number>()
+  if (state) {
+    const named = new Set([...existsCache.entries()].filter(([, v]) => v.exists).map(([k]) => k))
+    const changed = named.size > 0 ? await changedFiles(root) : []
+    await Promise.all(
+      changed
+        .filter((p) => named.has(p) || [...named].some((d) => p.startsWith(`${d}/`)))
+        .map(async (p) => {
+          try {
+            dirty.set(p, (await stat(join(root, ...p.split('/')))).mtimeMs)
+          } catch {
+            dirty.set(p, Date.now())
+          }
+        }),
+    )
+  }
+  const fileMtimes = new Map<string, number>()
+  if (!state) for (const [k, v] of existsCache) if (v.exists) fileMtimes.set(k, v.mtimeMs)
+
+  const facts: RepoFacts = {
+    root,
+    git: state !== null,
+    shallow: state?.shallow ?? false,
+    exists,
+    isDir,
+    history,
+    wordFiles,
+    scripts,
+    packageFiles,
+    makeTargets,
+    makefiles,
+    snippets,
+    dirty,
+    mtimes: fileMtimes,
+  }
+  return { ...base, facts, state }
+}
+
+function byDepth(a: string, b: string): number {
+  return a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key)
+  if (list) {
+    if (!list.includes(value)) list.push(value)
+  } else map.set(key, [value])
+}
+
+/** Best source first: transcript, frontmatter, git blame, file mtime (step 6 of the brief). */
+async function writtenAtOf(
+  note: Note,
+  provider: WrittenAtProvider | undefined,
+  mtimes: ReadonlyMap<string, number>,
+  blame: (file: string) => Promise<Map<number, number | null> | null>,
+): Promise<WrittenAt | null> {
+  if (provider) {
+    const asks: [string, number][] = note.topicFile ? [[note.topicFile, note.bodyLine]] : []
+    if (note.kind !== 'topic') asks.push([note.file, note.line])
+    for (const [file, line] of asks) {
+      try {
+        const got = await provider(file, line)
+        const ms = got ? Date.parse(got.at) : NaN
+        if (got && Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), ms, source: 'transcript' }
+      } catch {
+        // A failing provider falls back to the next source.
+      }
+    }
+  }
+  const fm = frontmatterWrittenAt(note.frontmatter)
+  if (fm) return fm
+  if (note.kind === 'instruction' || note.kind === 'index-text') {
+    const times = await blame(note.file)
+    if (times) {
+      let newest = -1
+      let uncommitted = false
+      for (let l = note.line; l <= note.endLine; l++) {
+        const t = times.get(l)
+        if (t === null) uncommitted = true
+        else if (t !== undefined && t > newest) newest = t
+      }
+      if (!uncommitted && newest >= 0) return { iso: new Date(newest).toISOString(), ms: newest, source: 'git-blame' }
+    }
+  }
+  const mtime = mtimes.get(note.topicFile ?? note.file)
+  return mtime === undefined ? null : { iso: new Date(mtime).toISOString(), ms: mtime, source: 'mtime' }
+}
+
+interface Judged {
+  readonly note: AuditNote
+  readonly checked: readonly CheckedReference[]
+  readonly writtenAt: WrittenAt | null
+}
+
+/** Judge every note; shared by `auditMemory` and `noteDiffs`. */
+async function judgeAll(
+  p: Prepared,
+  provider: WrittenAtProvider | undefined,
+  onNote: () => void,
+  signal: AbortSignal | undefined,
+): Promise<Judged[]> {
+  const blames = new Map<string, Promise<Map<number, number | null> | null>>()
+  const blame = (file: string): Promise<Map<number, number | null> | null> => {
+    if (!p.state) return Promise.resolve(null)
+    const rel = toPosix(relative(p.state.root, file))
+    if (rel.startsWith('..') || !p.state.tracked.has(rel)) return Promise.resolve(null)
+    let hit = blames.get(rel)
+    if (!hit) {
+      hit = blameTimes(p.state.root, rel)
+      blames.set(rel, hit)
+    }
+    return hit
+  }
+  const out: Judged[] = []
+  for (const note of p.notes) {
+    signal?.throwIfAborted()
+    const reasons: string[] = []
+    const checked: CheckedReference[] = []
+    if (p.facts) {
+      for (const r of p.refs.get(note) ?? []) {
+        const c = checkReference(r, p.facts, dirname(note.file))
+        if ('skipped' in c) reasons.push(c.skipped)
+        else checked.push(c)
+      }
+    }
+    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
+    const judged = judgeNote(checked, writtenAt, p.facts)
+    if (note.danglingTarget !== null) reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
+    reasons.push(...judged.reasons, writtenAtReason(writtenAt))
+    out.push({
+      note: {
+        file: note.file,
+        line: note.line,
+        endLine: note.endLine,
+        title: note.title,
+        verdict: judged.verdict,
+        writtenAt: writtenAt?.iso ?? null,
+        references: checked.map((c) => c.audit),
+        reasons,
+      },
+      checked,
+      writtenAt,
+    })
+    onNote()
+  }
+  return out
+}
+
+/** Check every note of a memory folder (and instruction files) against the repository. */
+export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
+  const { signal, onProgress } = opts
+  signal?.throwIfAborted()
+  const loaded = await loadNotes(opts.memoryDir, opts.instructionFiles ?? [])
+  const phases = 5
+  const total = phases + loaded.notes.length
+  let done = 0
+  const step = (): void => onProgress?.(++done, total)
+  onProgress?.(0, total)
+  const prepared = await prepare(loaded, opts.repo, step, signal)
+  while (done < phases) step()
+  const judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
+  const summary: Record<Verdict, number> = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
+  for (const j of judged) summary[j.note.verdict]++
+  return {
+    repo: prepared.facts ? prepared.facts.root : null,
+    notes: judged.map((j) => j.note),
+    summary,
+    problems: prepared.problems,
+  }
+}
+
+export interface NoteDiffOptions {
+  readonly memoryDir: string
+  readonly repo: string | null
+  /** The file the note's `line` points into (as in the audit result). */
+  readonly file: string
+  readonly line: number
+  readonly instructionFiles?: readonly string[]
+  readonly writtenAtFor?: WrittenAtProvider
+}
+
+/**
+ * For one note, each reference then and now: the file as of the last commit at or
+ * before the note was written vs the file now (renames followed), or the quoted
+ * code vs its best match. Empty when no note starts at `file:line`.
+ */
+export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
+  const file = resolve(opts.file)
+  const instructionFiles = [...(opts.instructionFiles ?? [])]
+  if (!instructionFiles.map((f) => resolve(f)).includes(file) && dirname(file) !== resolve(opts.memoryDir)) {
+    instructionFiles.push(file)
+  }
+  const loaded = await loadNotes(opts.memoryDir, instructionFiles)
+  const note = loaded.notes.find((n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine)
+  if (!note) return []
+  const p = await prepare({ ...loaded, notes: [note] }, opts.repo, () => {}, undefined)
+  const [judged] = await judgeAll(p, opts.writtenAtFor, () => {}, undefined)
+  if (!judged || !p.facts) return []
+  const facts = p.facts
+  const at = p.state && facts.history && judged.writtenAt ? commitAtOrBefore(facts.history, judged.writtenAt.ms) : null
+  const out: NoteDiff[] = []
+  for (const c of judged.checked) {
+    out.push(await diffFor(c, facts, p, at))
+  }
+  return out
+}
+
+async function diffFor(
+  c: CheckedReference,
+  facts: RepoFacts,
+  p: Prepared,
+  at: { sha: string; date: string; time: number } | null,
+): Promise<NoteDiff> {
+  const reference = c.audit
+  const ref = c.ref
+  if (ref.kind === 'url' || ref.kind === 'branch') {
+    return { reference, before: null, after: null, summary: `${ref.kind === 'url' ? 'URL' : 'branch'}: not checked against the code` }
+  }
+  if (ref.kind === 'snippet') {
+    const q = capText(ref.code)
+    const finding = facts.snippets.get(ref.code)
+    const before = { label: 'quoted in the note', text: q.text }
+    const notes = q.cut ? ` (${q.cut})` : ''
+    if (!finding || finding.file === null || finding.match.kind === 'none') {
+      return { reference, before, after: null, summary: `quoted code not found now${notes}` }
+    }
+    const text = p.snippetTexts.get(ref.code) ?? ''
+    const region = text.split(/\r?\n/).slice(finding.match.startLine - 1, finding.match.endLine).join('\n')
+    const after = capText(region)
+    return {
+      reference,
+      before,
+      after: { label: `${finding.file}:${finding.match.startLine}-${finding.match.endLine}`, text: after.text },
+      summary: `${finding.match.kind === 'exact' ? 'found as quoted' : diffSummary(q.text, after.text)}${notes}`,
+    }
+  }
+  if (ref.kind === 'symbol' || (ref.kind === 'command' && ref.runner !== 'file')) {
+    const summary =
+      reference.status === 'ok'
+        ? `found${reference.resolved ? ` in ${relative(facts.root, reference.resolved)}` : ''}`
+        : (c.reason ?? 'not found')
+    return { reference, before: null, after: null, summary }
+  }
+  // A path (or a script file): the file then vs now.
+  const named = c.namedPath
+  const current = c.restsOn
+  if (current !== null && facts.isDir(current)) {
+    return { reference, before: null, after: null, summary: 'a folder: no text to compare' }
+  }
+  let before: NoteDiff['before'] = null
+  const problems: string[] = []
+  if (at && named !== null && p.state) {
+    // The name the file had at that commit: renames up to then applied.
+    let then = named
+    for (const s of c.renames ?? []) if (Date.parse(s.date) <= at.time * 1000) then = s.to
+    let shown = await showAt(p.state.root, at.sha, then, DIFF_MAX_BYTES)
+    let label = `${then} @ ${at.sha.slice(0, 7)} (${at.date.slice(0, 10)})`
+    if (!shown.ok && c.deletedIn && !/binary/.test(shown.reason)) {
+      // Deleted before the note was written: show the last version there was.
+      shown = await showAt(p.state.root, `${c.deletedIn}^`, then, DIFF_MAX_BYTES)
+      label = `${then} @ ${c.deletedIn.slice(0, 7)}^ (before it was deleted)`
+    }
+    if (shown.ok) {
+      const capped = capText(shown.text)
+      before = { label, text: capped.text }
+      if (capped.cut) problems.push(`before: ${capped.cut}`)
+    } else problems.push(shown.reason)
+  } else if (!at) problems.push('no commit at or before the time the note was written')
+  let after: NoteDiff['after'] = null
+  if (current !== null) {
+    const r = await readTextFile(absolute(facts.root, current), { maxBytes: DIFF_MAX_BYTES })
+    if (r.ok) {
+      const capped = capText(r.text)
+      after = { label: `${current} (now)`, text: capped.text }
+      if (capped.cut) problems.push(`after: ${capped.cut}`)
+    } else problems.push(`\`${current}\`: ${r.reason}`)
+  } else problems.push(c.reason ?? 'no longer exists')
+  const counted = before && after ? diffSummary(before.text, after.text) : null
+  const summary = [counted, ...problems].filter((s): s is string => !!s).join('; ')
+  return { reference, before, after, summary: summary || 'nothing to compare' }
+}

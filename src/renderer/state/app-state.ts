@@ -1,0 +1,63 @@
+/** The window's state and its transitions, as pure functions. */
+import type { AppContext } from '../../shared/api'
+import type { ProjectInfo, ScanResult } from '../../core/model'
+import { createStore } from './store'
+
+export interface AppState {
+  readonly context: AppContext | null
+  readonly scan: ScanResult | null
+  readonly scanning: boolean
+  readonly error: string | null
+  readonly selectedId: string | null
+  readonly filter: string
+}
+
+export type AppAction =
+  | { readonly type: 'context'; readonly context: AppContext }
+  | { readonly type: 'scan-start' }
+  | { readonly type: 'scan-done'; readonly scan: ScanResult }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'select'; readonly id: string }
+  | { readonly type: 'filter'; readonly text: string }
+
+export const initialState: AppState = {
+  context: null,
+  scan: null,
+  scanning: false,
+  error: null,
+  selectedId: null,
+  filter: '',
+}
+
+/** Projects shown: matching the filter, those with a memory folder first. */
+export function visibleProjects(state: AppState): readonly ProjectInfo[] {
+  const all = state.scan?.projects ?? []
+  const f = state.filter.trim().toLowerCase()
+  const matching = f
+    ? all.filter((p) => p.name.toLowerCase().includes(f) || p.cwds.some((c) => c.toLowerCase().includes(f)) || p.id.toLowerCase().includes(f))
+    : all
+  return [...matching].sort((a, b) => Number(b.memoryDir !== null) - Number(a.memoryDir !== null) || a.name.localeCompare(b.name))
+}
+
+export function reduce(state: AppState, action: AppAction): AppState {
+  switch (action.type) {
+    case 'context':
+      return { ...state, context: action.context }
+    case 'scan-start':
+      return { ...state, scanning: true }
+    case 'scan-done': {
+      const keep = state.selectedId && action.scan.projects.some((p) => p.id === state.selectedId)
+      const next = { ...state, scan: action.scan, scanning: false, error: null }
+      const first = visibleProjects(next)[0]
+      return { ...next, selectedId: keep ? state.selectedId : (first?.id ?? null) }
+    }
+    case 'error':
+      return { ...state, scanning: false, error: action.message }
+    case 'select':
+      return { ...state, selectedId: action.id }
+    case 'filter':
+      return { ...state, filter: action.text }
+  }
+}
+
+export const appStore = createStore(reduce, initialState)

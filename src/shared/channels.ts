@@ -1,0 +1,9 @@
+/** Transport names shared by both ends (kept free of run-time dependencies so the preload stays small). */
+
+/** IPC channel of a method; one place so main and preload agree. */
+export const ipcChannel = (method: string): string => `curator:${method}`
+export const IPC_EVENT_CHANNEL = 'curator:event'
+
+/** HTTP transport: header carrying the per-run token, and the API path prefix. */
+export const TOKEN_HEADER = 'x-curator-token'
+export const API_PREFIX = '/api/'

@@ -1,0 +1,448 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  parseTranscriptLine,
+  quickMayMatter,
+  type ToolResultEvent,
+  type TranscriptEvent,
+  type WriteCallEvent,
+} from '../../src/core/transcript'
+import { streamTranscript } from '../../src/node/transcript-stream'
+
+const CORPUS = '/work/shared/corpus/transcripts'
+
+const meta = {
+  sessionId: 's-1',
+  cwd: '/r',
+  gitBranch: 'main',
+  version: '2.1.0',
+  isSidechain: false,
+  userType: 'external',
+}
+
+function assistant(
+  id: string,
+  name: string,
+  input: object,
+  ts = '2026-01-01T00:00:00.000Z',
+): string {
+  return JSON.stringify({
+    ...meta,
+    type: 'assistant',
+    uuid: `u-${id}`,
+    timestamp: ts,
+    message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+  })
+}
+
+function result(id: string, toolUseResult: unknown, isError = false): string {
+  return JSON.stringify({
+    ...meta,
+    type: 'user',
+    uuid: `r-${id}`,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: id,
+          content: isError ? '<tool_use_error>nope</tool_use_error>' : 'ok',
+          ...(isError ? { is_error: true } : {}),
+        },
+      ],
+    },
+    toolUseResult,
+  })
+}
+
+function eventsOf(line: string): readonly TranscriptEvent[] {
+  const p = parseTranscriptLine(line)
+  if (p.kind !== 'events') throw new Error(`skipped: ${p.reason}`)
+  return p.events
+}
+
+describe('quickMayMatter', () => {
+  it('keeps write calls and results, skips everything else without parsing', () => {
+    expect(
+      quickMayMatter(assistant('t1', 'Write', { file_path: '/m/memory/MEMORY.md', content: 'x' })),
+    ).toBe(true)
+    expect(
+      quickMayMatter(
+        assistant('t1', 'Edit', { file_path: '/a', old_string: 'a', new_string: 'b' }),
+      ),
+    ).toBe(true)
+    expect(quickMayMatter(assistant('t1', 'MultiEdit', { file_path: '/a', edits: [] }))).toBe(true)
+    expect(quickMayMatter(assistant('t1', 'Bash', { command: 'ls' }))).toBe(false)
+    expect(quickMayMatter(assistant('t1', 'TodoWrite', { todos: [] }))).toBe(false)
+    expect(
+      quickMayMatter(assistant('t1', 'NotebookEdit', { notebook_path: '/a', new_source: '' })),
+    ).toBe(false)
+    expect(quickMayMatter('{"type":"user","message":{"content":"write \\"Write\\" please"}}')).toBe(
+      false,
+    )
+    expect(quickMayMatter(result('t1', { stdout: '' }))).toBe(true)
+    // Pretty-printed JSON (spaces after colons) still matches.
+    expect(quickMayMatter('{"type": "tool_use", "name": "Write"}')).toBe(true)
+  })
+
+  it('narrows by path needle and pending ids', () => {
+    const w = assistant('t1', 'Write', { file_path: '/r/src/a.ts', content: 'x' })
+    expect(quickMayMatter(w, { pathNeedle: 'memory' })).toBe(false)
+    expect(quickMayMatter(w, { pathNeedle: 'src' })).toBe(true)
+    const r = result('toolu_A', { stdout: '' })
+    expect(quickMayMatter(r, { pendingIds: [] })).toBe(false)
+    expect(quickMayMatter(r, { pendingIds: ['toolu_B'] })).toBe(false)
+    expect(quickMayMatter(r, { pendingIds: ['toolu_B', 'toolu_A'] })).toBe(true)
+  })
+})
+
+describe('parseTranscriptLine', () => {
+  it('reads Write, Edit and MultiEdit calls with their line metadata', () => {
+    const [w] = eventsOf(
+      assistant('t1', 'Write', { file_path: '/m/MEMORY.md', content: 'a\n' }),
+    ) as WriteCallEvent[]
+    expect(w).toEqual({
+      kind: 'write-call',
+      sessionId: 's-1',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      cwd: '/r',
+      gitBranch: 'main',
+      uuid: 'u-t1',
+      agentId: null,
+      isSidechain: false,
+      toolUseId: 't1',
+      filePath: '/m/MEMORY.md',
+      input: { tool: 'Write', content: 'a\n' },
+    })
+    const [e] = eventsOf(
+      assistant('t2', 'Edit', {
+        file_path: '/m/a.md',
+        old_string: 'a',
+        new_string: 'b',
+        replace_all: true,
+      }),
+    ) as WriteCallEvent[]
+    expect(e.input).toEqual({
+      tool: 'Edit',
+      edit: { oldString: 'a', newString: 'b', replaceAll: true },
+    })
+    const [m] = eventsOf(
+      assistant('t3', 'MultiEdit', {
+        file_path: '/m/a.md',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: 'd', replace_all: true },
+        ],
+      }),
+    ) as WriteCallEvent[]
+    expect(m.input).toEqual({
+      tool: 'MultiEdit',
+      edits: [
+        { oldString: 'a', newString: 'b', replaceAll: false },
+        { oldString: 'c', newString: 'd', replaceAll: true },
+      ],
+    })
+    expect(eventsOf(assistant('t4', 'Bash', { command: 'ls' }))).toEqual([])
+  })
+
+  it('reads results: ok, is_error, string toolUseResult, originalFile and create', () => {
+    const ok = eventsOf(
+      result('t1', { filePath: '/m/a.md', originalFile: 'old\n', structuredPatch: [] }),
+    )[0] as ToolResultEvent
+    expect(ok).toEqual({
+      kind: 'tool-result',
+      toolUseId: 't1',
+      sessionId: 's-1',
+      timestamp: '2026-01-01T00:00:01.000Z',
+      ok: true,
+      originalFile: 'old\n',
+      applied: null,
+      error: null,
+    })
+    const created = eventsOf(
+      result('t2', { type: 'create', filePath: '/m/a.md', content: 'x' }),
+    )[0] as ToolResultEvent
+    expect(created.originalFile).toBe('')
+    const failed = eventsOf(
+      result('t3', 'Error: File has not been read yet.', true),
+    )[0] as ToolResultEvent
+    expect(failed).toMatchObject({
+      ok: false,
+      originalFile: null,
+      error: 'Error: File has not been read yet.',
+    })
+    // A string toolUseResult alone (no is_error flag) is a failure too (memory-facts §5).
+    const stringOnly = eventsOf(result('t4', 'Error: denied'))[0] as ToolResultEvent
+    expect(stringOnly.ok).toBe(false)
+    const modified = eventsOf(
+      result('t5', {
+        filePath: '/m/a.md',
+        oldString: 'a',
+        newString: 'B!',
+        originalFile: 'a',
+        userModified: true,
+      }),
+    )[0] as ToolResultEvent
+    expect(modified.applied).toEqual({
+      tool: 'Edit',
+      edit: { oldString: 'a', newString: 'B!', replaceAll: false },
+    })
+  })
+
+  it('turns bad input into counted skips, never throws', () => {
+    expect(parseTranscriptLine('')).toEqual({ kind: 'skip', reason: 'empty' })
+    expect(parseTranscriptLine('{"type":"assistant",')).toEqual({
+      kind: 'skip',
+      reason: 'broken-json',
+    })
+    expect(parseTranscriptLine('[1,2]')).toEqual({ kind: 'skip', reason: 'not-an-object' })
+    expect(parseTranscriptLine('null')).toEqual({ kind: 'skip', reason: 'not-an-object' })
+    expect(parseTranscriptLine('{"type":"hologram"}')).toEqual({
+      kind: 'skip',
+      reason: 'unknown-type',
+    })
+    expect(parseTranscriptLine('{"no":"type"}')).toEqual({ kind: 'skip', reason: 'unknown-type' })
+    expect(parseTranscriptLine('{"type":"assistant","message":5}')).toEqual({
+      kind: 'skip',
+      reason: 'bad-shape',
+    })
+    expect(parseTranscriptLine(assistant('t', 'Write', { file_path: '/a' }))).toEqual({
+      kind: 'skip',
+      reason: 'bad-shape',
+    })
+    expect(parseTranscriptLine('{"type":"summary","summary":"x"}')).toEqual({
+      kind: 'events',
+      events: [],
+    })
+  })
+})
+
+describe('corpus transcripts', () => {
+  it('parse every line of every sample without a crash, with exact counts', async () => {
+    const counts: Record<string, Record<string, number>> = {}
+    for (const name of (await readdir(CORPUS)).sort()) {
+      const text = await readFile(join(CORPUS, name), 'utf8')
+      const c: Record<string, number> = {
+        Write: 0,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 0,
+        failed: 0,
+        skips: 0,
+      }
+      for (const line of text.split('\n')) {
+        if (line === '') continue
+        const p = parseTranscriptLine(line)
+        if (p.kind === 'skip') {
+          c.skips++
+          continue
+        }
+        for (const e of p.events) {
+          if (e.kind === 'write-call') c[e.input.tool]++
+          else {
+            c.results++
+            if (!e.ok) c.failed++
+          }
+        }
+      }
+      counts[name] = c
+    }
+    expect(counts).toEqual({
+      'cc-agent-legacy-layout-v2.0.28.jsonl': {
+        Write: 0,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 0,
+        failed: 0,
+        skips: 0,
+      },
+      'cc-transcript-v1.0.98-full.jsonl': {
+        Write: 1,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 12,
+        failed: 1,
+        skips: 0,
+      },
+      'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl': {
+        Write: 1,
+        Edit: 2,
+        MultiEdit: 1,
+        results: 4,
+        failed: 1,
+        skips: 0,
+      },
+      'cc-transcript-v2.0.76-raw-excerpt.jsonl': {
+        Write: 0,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 2,
+        failed: 0,
+        skips: 0,
+      },
+    })
+  })
+
+  it('streams the write/edit excerpt: calls paired with results, the failed Edit flagged', async () => {
+    const r = await streamTranscript(
+      join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
+    )
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    const summary = r.events.map((e) =>
+      e.kind === 'write-call'
+        ? `${e.input.tool} ${e.filePath}`
+        : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
+    )
+    expect(summary).toEqual([
+      'Write /path/to/Demo/components/index.ts',
+      'result true 0',
+      'Edit /path/to/Demo/types/index.ts',
+      'result false -',
+      'MultiEdit /path/to/Demo/todo-app/src/hooks/useTodos.test.ts',
+      expect.stringMatching(/^result true \d+$/),
+      'Edit /path/to/Demo/todo-app/src/app/page.tsx',
+      expect.stringMatching(/^result true \d+$/),
+    ])
+    expect(r.pending).toEqual([])
+    expect(r.linesParsed).toBe(8)
+    expect(r.skippedLines).toBe(0)
+    expect(r.endOffset).toBe(r.size)
+    expect(r.partialTail).toBe(false)
+  })
+})
+
+describe('streamTranscript', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mc-stream-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const w1 = assistant('toolu_W1', 'Write', {
+    file_path: '/h/memory/MEMORY.md',
+    content: 'é note\n',
+  })
+  const r1 = result('toolu_W1', {
+    type: 'create',
+    filePath: '/h/memory/MEMORY.md',
+    content: 'é note\n',
+  })
+  const bash = assistant('toolu_B1', 'Bash', { command: 'echo "Write"' })
+  const bashResult = result('toolu_B1', { stdout: 'Write memory' })
+  const other = assistant('toolu_W2', 'Write', { file_path: '/r/src/memory.ts', content: 'x' })
+  const otherResult = result('toolu_W2', {
+    type: 'create',
+    filePath: '/r/src/memory.ts',
+    content: 'x',
+  })
+
+  it('gives the same events for every chunk size, skipping unrelated lines', async () => {
+    const path = join(dir, 'chunks.jsonl')
+    await writeFile(
+      path,
+      [bash, bashResult, w1, other, otherResult, r1, '{"type":"summary"}', ''].join('\n'),
+    )
+    const isTarget = (c: WriteCallEvent): boolean => c.filePath.startsWith('/h/memory/')
+    for (const chunkBytes of [1, 7, 64, 1 << 20]) {
+      const r = await streamTranscript(path, { chunkBytes, pathNeedle: 'memory', isTarget })
+      if (r.kind !== 'ok') throw new Error(r.problem.reason)
+      expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+        'write-call:toolu_W1',
+        'tool-result:toolu_W1',
+      ])
+      expect((r.events[0] as WriteCallEvent).input).toEqual({ tool: 'Write', content: 'é note\n' })
+      // Parsed: the two writes (needle hits); the Bash lines and the other write's result never are.
+      expect(r.linesParsed).toBe(3)
+      expect(r.endOffset).toBe(r.size)
+    }
+  })
+
+  it('leaves a truncated last line unparsed and resumes at its start', async () => {
+    const path = join(dir, 'trunc.jsonl')
+    const head = `${w1}\n`
+    const partial = r1.slice(0, 40)
+    await writeFile(path, head + partial)
+    const first = await streamTranscript(path)
+    if (first.kind !== 'ok') throw new Error(first.problem.reason)
+    expect(first.events.map((e) => e.kind)).toEqual(['write-call'])
+    expect(first.pending).toEqual(['toolu_W1'])
+    expect(first.partialTail).toBe(true)
+    expect(first.endOffset).toBe(Buffer.byteLength(head))
+    await writeFile(path, `${head}${r1}\n`)
+    const next = await streamTranscript(path, {
+      startOffset: first.endOffset,
+      pendingIds: first.pending,
+    })
+    if (next.kind !== 'ok') throw new Error(next.problem.reason)
+    expect(
+      next.events.map((e) => `${e.kind}:${e.toolUseId}:${e.kind === 'tool-result' ? e.ok : ''}`),
+    ).toEqual(['tool-result:toolu_W1:true'])
+    expect(next.bytesRead).toBe(Buffer.byteLength(r1) + 1)
+    expect(next.pending).toEqual([])
+  })
+
+  it('skips and counts a line longer than the cap without holding it', async () => {
+    const path = join(dir, 'huge.jsonl')
+    const huge = assistant('toolu_H', 'Write', {
+      file_path: '/h/memory/big.md',
+      content: 'y'.repeat(5000),
+    })
+    await writeFile(path, [huge, w1, r1, huge.slice(0, 3000)].join('\n'))
+    const r = await streamTranscript(path, { maxLineBytes: 1024, chunkBytes: 256 })
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+      'write-call:toolu_W1',
+      'tool-result:toolu_W1',
+    ])
+    expect(r.skips).toEqual({ 'too-long': 1 })
+    expect(r.skippedLines).toBe(1)
+    // The unfinished over-long tail is neither parsed nor committed.
+    expect(r.partialTail).toBe(true)
+    expect(r.endOffset).toBe(Buffer.byteLength([huge, w1, r1].join('\n')) + 1)
+  })
+
+  it('skips a 50 MB line with the default cap and finds the writes around it', async () => {
+    const path = join(dir, 'fifty.jsonl')
+    const [before, after] = assistant('toolu_BIG', 'Write', {
+      file_path: '/h/memory/x.md',
+      content: '@',
+    }).split('@')
+    const fill = Buffer.alloc(50 * 1024 * 1024, 'q')
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from(`${w1}\n${before}`), fill, Buffer.from(`${after}\n${r1}\n`)]),
+    )
+    const r = await streamTranscript(path)
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+      'write-call:toolu_W1',
+      'tool-result:toolu_W1',
+    ])
+    expect(r.skips).toEqual({ 'too-long': 1 })
+    expect(r.linesParsed).toBe(2)
+    expect(r.endOffset).toBe(r.size)
+  })
+
+  it('rejects when aborted', async () => {
+    const path = join(dir, 'abort.jsonl')
+    await writeFile(path, `${w1}\n`)
+    const ac = new AbortController()
+    ac.abort()
+    await expect(streamTranscript(path, { signal: ac.signal })).rejects.toThrow(/abort/i)
+  })
+
+  it('reports unreadable paths as problems', async () => {
+    const r = await streamTranscript(join(dir, 'missing.jsonl'))
+    expect(r).toEqual({
+      kind: 'error',
+      problem: { path: join(dir, 'missing.jsonl'), reason: 'cannot open: ENOENT' },
+    })
+    const d = await streamTranscript(dir)
+    expect(d).toEqual({ kind: 'error', problem: { path: dir, reason: 'not a regular file' } })
+  })
+})
