@@ -22,7 +22,7 @@ class InputError extends Error {}
 
 async function requireDir(p: string, what: string): Promise<string> {
   const abs = resolve(p)
-  let ok = false
+  let ok: boolean
   try {
     ok = (await stat(abs)).isDirectory()
   } catch {

@@ -33,3 +33,17 @@ export const TRANSCRIPT_HEAD_MAX_LINES = 50
 /** Frontmatter: the largest block we parse, and the alias count YAML may expand. */
 export const FRONTMATTER_MAX_CHARS = 64 * 1024
 export const FRONTMATTER_MAX_ALIASES = 50
+
+/** Our own caps on work per call (not agent rules): each bounds time or memory on hostile trees. */
+export const ON_DEMAND_WALK_MAX_DIRS = 2000
+export const RULES_LIST_MAX_FILES = 1000
+export const BRACE_EXPANSION_MAX = 256
+export const TOPIC_SCAN_MAX_DEPTH = 16
+export const TOPIC_SCAN_MAX_FILES = 10_000
+export const SCAN_PROJECT_CONCURRENCY = 8
+export const SCAN_FILE_CONCURRENCY = 16
+/** Transcripts: read chunk, longest line we parse, head hashed to detect a rewritten file, largest index. */
+export const TRANSCRIPT_CHUNK_BYTES = 1024 * 1024
+export const TRANSCRIPT_LINE_MAX_BYTES = 8 * 1024 * 1024
+export const TRANSCRIPT_INDEX_HEAD_BYTES = 4096
+export const TRANSCRIPT_INDEX_MAX_BYTES = 512 * 1024 * 1024

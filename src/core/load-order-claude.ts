@@ -22,12 +22,14 @@ import { stripForLoading } from './markdown-strip'
 import { countLines } from './text'
 import { ancestorsRootFirst, findImports, isInsidePath, joinPath, resolveImport } from './imports'
 import { parseRule, pathsTrigger } from './rules'
+import { ON_DEMAND_WALK_MAX_DIRS } from './limits'
+
+export { ON_DEMAND_WALK_MAX_DIRS }
 
 /**
  * Directories looked at below the launch directory for on-demand files. Our own safety
  * limit, not an agent rule (belongs in limits.ts; kept here until the lead moves it).
  */
-export const ON_DEMAND_WALK_MAX_DIRS = 2000
 
 /** Folders the on-demand walk never enters (besides dot folders). */
 const WALK_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules'])

@@ -6,6 +6,7 @@ import ignore from 'ignore'
 import { parse } from 'yaml'
 import { parseFrontmatter } from './frontmatter'
 import { FRONTMATTER_MAX_ALIASES } from './limits'
+import { BRACE_EXPANSION_MAX } from './limits'
 
 /** When a rule loads: at start, or when Claude reads a file matching one of `patterns`. */
 export type RuleCondition =
@@ -23,7 +24,6 @@ export interface RuleInfo {
 }
 
 /** Brace expansions allowed per pattern, so `{a,b}{c,d}…` can't explode. */
-const BRACE_EXPANSION_MAX = 256
 
 /**
  * Read a rule's frontmatter: `paths` as a YAML list or one comma-separated string (braces

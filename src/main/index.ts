@@ -30,7 +30,7 @@ function registerIpc(api: CuratorApi): void {
       try {
         return await dispatch(api, method, args)
       } catch (err) {
-        if (err instanceof DispatchError || err instanceof BackendError) throw new Error(err.message)
+        if (err instanceof DispatchError || err instanceof BackendError) throw new Error(err.message, { cause: err })
         throw err
       }
     })

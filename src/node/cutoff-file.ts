@@ -7,10 +7,9 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { computeCutoff, MEMORY_INDEX_NAME } from '../core/cutoff'
 import type { CutoffResult, Problem } from '../core/model'
 import { readTextFile } from './safe-read'
+import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../core/limits'
 
 /** Our own safety caps for listing a memory folder (not agent rules). */
-const TOPIC_SCAN_MAX_DEPTH = 16
-const TOPIC_SCAN_MAX_FILES = 10_000
 
 export interface TopicListing {
   /** Paths relative to the folder with `/`, sorted. */

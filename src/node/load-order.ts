@@ -14,9 +14,11 @@ import type { CodexFsPort, CodexLoadOrder, EntryKind } from '../core/load-order-
 import type { LoadOrderResult, LoadOrderWarning, Problem } from '../core/model'
 import { findRepo } from './git-repo'
 import { readTextFile } from './safe-read'
+import { RULES_LIST_MAX_FILES } from '../core/limits'
+
+export { RULES_LIST_MAX_FILES }
 
 /** Entries one rules folder listing returns at most (our safety limit, not an agent rule). */
-export const RULES_LIST_MAX_FILES = 1000
 
 export interface LoadOrderOptions {
   readonly cwd: string

@@ -12,6 +12,7 @@ import { findRepo } from './git-repo'
 import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
 import { readTranscriptHead } from './transcript-head'
+import { SCAN_PROJECT_CONCURRENCY, SCAN_FILE_CONCURRENCY } from '../core/limits'
 
 export interface ScanOptions {
   /** Called with the number of project folders finished and their total. */
@@ -21,9 +22,7 @@ export interface ScanOptions {
 }
 
 /** Project folders scanned at once (each may start a `git` process). */
-const PROJECT_CONCURRENCY = 8
 /** Files open at once across the whole scan, so 300 projects don't open 3,000 files. */
-const FILE_CONCURRENCY = 16
 
 const INDEX_NAME = 'MEMORY.md'
 const MEMORY_DIR_NAME = 'memory'
@@ -78,11 +77,11 @@ export async function scanClaudeHome(
   }
   ids.sort(compareStrings)
 
-  const files = createLimiter(FILE_CONCURRENCY)
+  const files = createLimiter(SCAN_FILE_CONCURRENCY)
   const total = ids.length
   let done = 0
   opts.onProgress?.(0, total)
-  const projects = await mapLimited(ids, PROJECT_CONCURRENCY, async (id) => {
+  const projects = await mapLimited(ids, SCAN_PROJECT_CONCURRENCY, async (id) => {
     opts.signal?.throwIfAborted()
     const project = await scanProject(join(projectsDir, id), id, files)
     done++

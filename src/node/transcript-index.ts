@@ -11,13 +11,14 @@ import type { Problem } from '../core/model'
 import type { TranscriptEvent, WriteCallEvent } from '../core/transcript'
 import { readTextFile } from './safe-read'
 import { streamTranscript } from './transcript-stream'
+import { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES } from '../core/limits'
+
+export { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES }
 
 /** Bump when the entry format or the event parser changes: old caches are then ignored. */
 export const TRANSCRIPT_INDEX_VERSION = 1
 /** Bytes of a transcript's head remembered to notice a file replaced by one that merely grew. */
-export const TRANSCRIPT_INDEX_HEAD_BYTES = 4096
 /** Largest cache file we load; a bigger one is rebuilt. */
-export const TRANSCRIPT_INDEX_MAX_BYTES = 512 * 1024 * 1024
 
 /** What the cached events were filtered by; a different scope uses a different cache file. */
 export interface IndexScope {

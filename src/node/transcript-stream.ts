@@ -13,11 +13,12 @@ import {
   type TranscriptEvent,
   type WriteCallEvent,
 } from '../core/transcript'
+import { TRANSCRIPT_CHUNK_BYTES, TRANSCRIPT_LINE_MAX_BYTES } from '../core/limits'
+
+export { TRANSCRIPT_CHUNK_BYTES, TRANSCRIPT_LINE_MAX_BYTES }
 
 /** Bytes read per call. Our own tuning, not an agent rule. */
-export const TRANSCRIPT_CHUNK_BYTES = 1024 * 1024
 /** The longest line we hold in memory; longer ones (huge tool results) are skipped and counted. */
-export const TRANSCRIPT_LINE_MAX_BYTES = 8 * 1024 * 1024
 
 export type StreamSkip = SkipReason | 'too-long'
 

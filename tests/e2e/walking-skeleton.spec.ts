@@ -14,7 +14,10 @@ test('lists the projects by their launch directory and shows MEMORY.md with its 
   await expect(editor.locator('.view-lines')).toContainText('# Project memory')
   // 230 entries + headings run past 200 lines: the gauge and the rule say so.
   await expect(page.getByTestId('cutoff-summary')).toContainText('Lines: 200 / 200')
+  await page.getByTestId('go-cutoff').click()
   await expect(page.getByTestId('cutoff-rule')).toBeVisible()
+  await expect(page.getByTestId('cutoff-rule')).toContainText('not loaded at session start')
+  await page.screenshot({ path: 'test-results/screens/cutoff.png' })
   // The token was taken out of the address bar.
   expect(page.url()).not.toContain('token=')
 })

@@ -91,6 +91,15 @@ export function MemoryFileView({ path, isIndex }: { path: string; isIndex: boole
             {cutoff.firstUnloadedLine === null
               ? 'Everything in this file loads at session start.'
               : `From line ${cutoff.firstUnloadedLine} on, nothing loads at session start (${cutoff.limitHit} limit). ${unloaded.length} entr${unloaded.length === 1 ? 'y does' : 'ies do'} not load.`}
+            {cutoff.firstUnloadedLine !== null && (
+              <button
+                className="link go-cutoff"
+                data-testid="go-cutoff"
+                onClick={() => editorRef.current?.revealLineNearTop(Math.max(1, (cutoff.firstUnloadedLine ?? 1) - 3))}
+              >
+                Show the cutoff
+              </button>
+            )}
           </div>
           {unloaded.length > 0 && (
             <details className="unloaded">
@@ -108,17 +117,30 @@ export function MemoryFileView({ path, isIndex }: { path: string; isIndex: boole
             </details>
           )}
           {(cutoff.dangling.length > 0 || cutoff.orphans.length > 0 || cutoff.problems.length > 0) && (
-            <ul className="problems">
-              {cutoff.dangling.map((d) => (
-                <li key={`d${d.line}`}>Dangling link on line {d.line}: {d.target} does not exist</li>
-              ))}
-              {cutoff.orphans.map((o) => (
-                <li key={o}>Orphan topic file (no entry links it): {o}</li>
-              ))}
-              {cutoff.problems.map((p) => (
-                <li key={p.reason}>{p.path}: {p.reason}</li>
-              ))}
-            </ul>
+            <details className="index-health" data-testid="index-health">
+              <summary>
+                {[
+                  cutoff.dangling.length && `${cutoff.dangling.length} dangling link${cutoff.dangling.length === 1 ? '' : 's'}`,
+                  cutoff.orphans.length && `${cutoff.orphans.length} orphan topic file${cutoff.orphans.length === 1 ? '' : 's'}`,
+                  cutoff.problems.length && `${cutoff.problems.length} problem${cutoff.problems.length === 1 ? '' : 's'}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </summary>
+              <ul className="problems">
+                {cutoff.dangling.map((d) => (
+                  <li key={`d${d.line}`}>Dangling link on line {d.line}: {d.target} does not exist</li>
+                ))}
+                {cutoff.orphans.map((o) => (
+                  <li key={o}>Orphan topic file (no entry links it): {o}</li>
+                ))}
+                {cutoff.problems.map((p) => (
+                  <li key={p.reason}>
+                    {p.path}: {p.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
           )}
         </div>
       )}
