@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 import { setupApp } from '../node/app-setup'
 import { createBackend, type Backend } from '../node/backend'
 import { watchMemory } from '../node/watch'
+import { createJsonFileStore } from '../node/json-store'
+import { freedesktopTrash } from '../node/trash'
 import type { CuratorApi } from '../shared/api'
 import { createHttpHandler } from './http-transport'
 import { version } from '../../package.json'
@@ -61,7 +63,14 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     demoDir: options.demoDir,
     stateDir: options.stateDir,
   })
-  const backend = await createBackend({ ...setup, version, transport: 'http', env: process.env })
+  const backend = await createBackend({
+    ...setup,
+    version,
+    transport: 'http',
+    env: process.env,
+    trash: (p) => freedesktopTrash(p),
+    stampStore: createJsonFileStore(join(setup.stateDir, 'stamps.json')),
+  })
   const token = randomBytes(24).toString('base64url')
   const rendererDir = options.rendererDir ?? defaultRendererDir()
   if (!existsSync(join(rendererDir, 'index.html'))) {

@@ -175,3 +175,57 @@ export interface ProvenanceFile {
 export interface ProvenanceResult {
   readonly files: readonly ProvenanceFile[]
 }
+
+// ---- editing, stamps, review (the window's API; not CLI output) -----------
+
+/** The result of every change the window asks for: written, refused on a conflict, or failed. */
+export type EditOutcome =
+  | { readonly kind: 'written'; readonly path: string; readonly hash: string; readonly operationId: string | null }
+  | { readonly kind: 'deleted'; readonly path: string; readonly trashed: boolean; readonly operationId: string | null; readonly warning: string | null }
+  | { readonly kind: 'conflict'; readonly path: string; readonly currentHash: string | null; readonly currentText: string | null }
+  | { readonly kind: 'error'; readonly path: string; readonly reason: string }
+
+/** One entry of the undo log (survives restarts). */
+export interface OperationInfo {
+  readonly id: string
+  readonly op: 'write' | 'delete' | 'create' | string
+  readonly path: string
+  readonly time: string
+  readonly reason: string
+  /** True once undone (an undo is itself an operation). */
+  readonly undone: boolean
+}
+
+/** A note someone verified: its text and the content of what it rests on, at that moment. */
+export interface NoteStamp {
+  readonly key: string
+  readonly file: string
+  readonly title: string
+  readonly noteHash: string
+  /** Content hash of each referenced file (absolute path → hash, null when missing). */
+  readonly references: Readonly<Record<string, string | null>>
+  readonly at: string
+}
+
+export interface NoteStampStatus {
+  readonly stamp: NoteStamp
+  /** `valid` while the note and everything it rests on are unchanged; `expired` otherwise, with why. */
+  readonly state: 'valid' | 'expired'
+  readonly reasons: readonly string[]
+}
+
+/** A memory file against the snapshot taken when a person last marked it reviewed. */
+export interface ReviewDiff {
+  readonly file: string
+  readonly snapshot: { readonly text: string; readonly at: string; readonly hash: string } | null
+  readonly current: { readonly text: string; readonly hash: string } | null
+  /** For each changed (added) line of the current text: who wrote it, when the transcripts say. */
+  readonly attributions: readonly {
+    readonly line: number
+    readonly sessionId: string | null
+    readonly timestamp: string | null
+    readonly gitBranch: string | null
+    readonly cwd: string | null
+  }[]
+  readonly problems: readonly Problem[]
+}

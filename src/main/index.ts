@@ -12,7 +12,7 @@ import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../
 import { dispatch, DispatchError } from '../shared/dispatch'
 import { buildMenu } from './menu'
 import { isSafeExternalUrl, isTrustedSender, parseDesktopArgs, secureWebPreferences } from './security'
-import { createWindowStateStore } from './window-state'
+import { createStampStore, createWindowStateStore } from './window-state'
 
 const here = dirname(fileURLToPath(import.meta.url))
 let mainWindow: BrowserWindow | null = null
@@ -75,7 +75,14 @@ app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false))
   const args = parseDesktopArgs(process.argv.slice(1))
   const setup = await setupApp({ ...args, stateDir: join(app.getPath('userData'), 'state') })
-  backend = await createBackend({ ...setup, version: app.getVersion(), transport: 'ipc', env: process.env })
+  backend = await createBackend({
+    ...setup,
+    version: app.getVersion(),
+    transport: 'ipc',
+    env: process.env,
+    trash: (p) => shell.trashItem(p),
+    stampStore: createStampStore(),
+  })
   registerIpc(backend)
   backend.onDidChange((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event))
   const rescan = (): void => {

@@ -1,5 +1,6 @@
-/** Window size and position, remembered with electron-store between runs. */
+/** What the window remembers with electron-store: its size and position, and verification stamps. */
 import Store from 'electron-store'
+import type { KeyValueStore } from '../node/curation'
 
 export interface WindowBounds {
   x?: number
@@ -29,5 +30,23 @@ export function createWindowStateStore(cwd?: string): {
     save(b) {
       store.set('window', b)
     },
+  }
+}
+
+/**
+ * Verification stamps of notes, kept with electron-store (issue 6). All stamps live under
+ * one key: electron-store reads dots in keys as paths, and stamp keys contain file paths.
+ */
+export function createStampStore(cwd?: string): KeyValueStore {
+  const store = new Store<{ stamps: Record<string, unknown> }>({ name: 'note-stamps', cwd, defaults: { stamps: {} } })
+  const all = (): Record<string, unknown> => store.get('stamps') ?? {}
+  return {
+    get: (key) => all()[key],
+    set: (key, value) => store.set('stamps', { ...all(), [key]: value }),
+    delete: (key) => {
+      const { [key]: _gone, ...rest } = all()
+      store.set('stamps', rest)
+    },
+    keys: () => Object.keys(all()),
   }
 }

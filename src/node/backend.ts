@@ -8,12 +8,22 @@ import { join } from 'node:path'
 import type {
   AuditResult,
   CutoffResult,
+  EditOutcome,
   LoadOrderResult,
+  NoteStamp,
+  NoteStampStatus,
+  OperationInfo,
   ProvenanceResult,
+  ReviewDiff,
   ScanResult,
 } from '../core/model'
+import type { NoteDiff } from '../core/verdict'
 import { encodeProjectDir } from '../core/project-path'
-import { auditMemory } from './audit'
+import { auditMemory, noteDiffs } from './audit'
+import { createCuration, type KeyValueStore } from './curation'
+import { createReview } from './review'
+import type { TrashFn } from './safe-write'
+import { writtenAtProvider } from './provenance'
 import { BackendError } from './errors'
 import { cutoffFile } from './cutoff-file'
 import { findRepo } from './git-repo'
@@ -36,6 +46,10 @@ export interface BackendConfig {
   readonly extraRoots?: readonly string[]
   readonly transport: 'ipc' | 'http' | 'direct'
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** Moves a file to the OS trash (Electron: shell.trashItem; serve: the freedesktop trash). */
+  readonly trash: TrashFn | null
+  /** Where verification stamps are kept (Electron: electron-store; serve: a JSON file). */
+  readonly stampStore: KeyValueStore
 }
 
 export { BackendError }
@@ -60,6 +74,16 @@ export interface Backend {
   loadOrder(cwd: string): Promise<LoadOrderResult>
   audit(memoryDir: string, repo: string | null): Promise<AuditResult>
   provenance(memoryDir: string): Promise<ProvenanceResult>
+  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteDiff[]>
+  writeFile(path: string, expectedHash: string | null, newText: string, reason: string): Promise<EditOutcome>
+  deleteFile(path: string, expectedHash: string, reason: string): Promise<EditOutcome>
+  listOperations(): Promise<OperationInfo[]>
+  undo(operationId: string | null): Promise<EditOutcome>
+  verifyNote(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteStamp>
+  listStamps(memoryDir: string, repo: string | null): Promise<NoteStampStatus[]>
+  markReviewed(file: string, hash: string): Promise<{ at: string; hash: string }>
+  reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
+  restoreLostLine(memoryDir: string, file: string, text: string, expectedHash: string): Promise<EditOutcome>
   /** "Something changed on disk" (the event channel of the contract). */
   onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
   /** Tell listeners that paths changed (the watcher calls this). */
@@ -77,6 +101,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   }
   const events = new EventEmitter()
   let lastScan: ScanResult | null = null
+  const cacheDir = join(config.stateDir, 'provenance-cache')
+  const curation = createCuration({ stateDir: config.stateDir, trash: config.trash, stamps: config.stampStore })
+  const review = createReview({ stateDir: config.stateDir, claudeHome: config.claudeHome, writeFile: curation.writeFile })
+  // "When was the note written": the transcript write that last touched its lines (most precise).
+  // A fresh provider per call: its per-file cache must not outlive edits to the files.
+  const writtenAt = () => writtenAtProvider({ claudeHome: config.claudeHome, cacheDir })
 
   /** Require `p` inside the scanned roots; the error names the path. */
   async function inside(p: string): Promise<string> {
@@ -154,12 +184,48 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const repoDir = repo === null ? null : await inside(repo)
-      return auditMemory({ memoryDir: dir, repo: repoDir })
+      return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt() })
+    },
+    async noteDiffs(memoryDir, repo, file, line) {
+      await ensureScanned()
+      const dir = await inside(memoryDir)
+      const repoDir = repo === null ? null : await inside(repo)
+      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor: writtenAt() })
+    },
+    async writeFile(path, expectedHash, newText, reason) {
+      await ensureScanned()
+      return curation.writeFile(await inside(path), expectedHash, newText, reason)
+    },
+    async deleteFile(path, expectedHash, reason) {
+      await ensureScanned()
+      return curation.deleteFile(await inside(path), expectedHash, reason)
+    },
+    listOperations: () => curation.listOperations(),
+    undo: (operationId) => curation.undo(operationId),
+    async verifyNote(memoryDir, repo, file, line) {
+      await ensureScanned()
+      return curation.verifyNote(await inside(memoryDir), repo === null ? null : await inside(repo), await inside(file), line)
+    },
+    async listStamps(memoryDir, repo) {
+      await ensureScanned()
+      return curation.listStamps(await inside(memoryDir), repo === null ? null : await inside(repo))
+    },
+    async markReviewed(file, hash) {
+      await ensureScanned()
+      return review.markReviewed(await inside(file), hash)
+    },
+    async reviewDiff(memoryDir, file) {
+      await ensureScanned()
+      return review.reviewDiff(await inside(memoryDir), await inside(file))
+    },
+    async restoreLostLine(memoryDir, file, text, expectedHash) {
+      await ensureScanned()
+      return review.restoreLostLine(await inside(memoryDir), await inside(file), text, expectedHash)
     },
     async provenance(memoryDir) {
       await ensureScanned()
       const dir = await inside(memoryDir)
-      const r = await provenance({ claudeHome: config.claudeHome, memoryDir: dir, cacheDir: join(config.stateDir, 'provenance-cache') })
+      const r = await provenance({ claudeHome: config.claudeHome, memoryDir: dir, cacheDir })
       return { files: r.files }
     },
     onDidChange(listener) {

@@ -125,8 +125,7 @@ interface Marker {
 export async function materializeDemo(opts: DemoOptions): Promise<DemoResult> {
   const resourcesDir = resolve(opts.resourcesDir)
   const manifest = parseManifest(await readTemplate(join(resourcesDir, MANIFEST)), resourcesDir)
-  await mkdir(resolve(opts.targetDir), { recursive: true })
-  const target = await realpath(resolve(opts.targetDir))
+  const target = await prepareTarget(resolve(opts.targetDir))
   const root = join(target, ROOT_NAME)
   const paths = demoPaths(root, manifest)
   const files = await listTemplates(resourcesDir)
@@ -138,6 +137,7 @@ export async function materializeDemo(opts: DemoOptions): Promise<DemoResult> {
     if (!opts.force && (await isCurrent(root, hash, paths))) {
       return { ...paths, reused: true, warnings }
     }
+    await removeLeftovers(target)
     const staging = await mkdtemp(join(target, '.staging-'))
     try {
       await buildInto(staging, root, resourcesDir, files, manifest)
@@ -237,7 +237,8 @@ function parseManifest(text: string, resourcesDir: string): Manifest {
     throw new DemoError(`demo template ${path}: ${why}`)
   }
   if (!m || typeof m !== 'object' || m.version !== 1) bad('unknown version')
-  if (!Array.isArray(m.trees) || !m.repo || !Array.isArray(m.repo.worktrees)) bad('missing trees or repo')
+  if (!Array.isArray(m.trees) || !m.repo || !Array.isArray(m.repo.worktrees))
+    bad('missing trees or repo')
   if (!m.projects || typeof m.projects !== 'object') bad('missing projects')
   if (!m.mtimes || typeof m.mtimes !== 'object') bad('missing mtimes')
   const rels = [
@@ -305,7 +306,9 @@ function fillPlaceholders(text: string, file: string, root: string, m: Manifest)
   const rootText = json ? JSON.stringify(root).slice(1, -1) : root
   return text
     .replaceAll('{{ROOT}}', rootText)
-    .replace(/\{\{PROJECT:([A-Za-z0-9._-]+)\}\}/g, (_all, key: string) => projectFolder(key, root, m, file))
+    .replace(/\{\{PROJECT:([A-Za-z0-9._-]+)\}\}/g, (_all, key: string) =>
+      projectFolder(key, root, m, file),
+    )
 }
 
 function projectFolder(key: string, root: string, m: Manifest, file: string): string {
@@ -359,7 +362,10 @@ async function buildInto(
   const untracked = `${m.repo.untracked}/`
   for (const f of files.filter((x) => x.startsWith(untracked))) {
     const text = await readTemplate(join(resourcesDir, ...f.split('/')))
-    await write(`${m.repo.dir}/${templateName(f.slice(untracked.length))}`, fillPlaceholders(text, f, root, m))
+    await write(
+      `${m.repo.dir}/${templateName(f.slice(untracked.length))}`,
+      fillPlaceholders(text, f, root, m),
+    )
   }
 
   // Fixed mtimes, so "when was this note written" is the same on every machine.
@@ -437,7 +443,8 @@ async function buildRepository(
     data(c.message.endsWith('\n') ? c.message : `${c.message}\n`)
     if (!tips.has(c.branch) && tips.size > 0) {
       const from = c.from === undefined ? undefined : tips.get(c.from)
-      if (from === undefined) throw new DemoError(`${where}: a new branch needs "from" naming a branch`)
+      if (from === undefined)
+        throw new DemoError(`${where}: a new branch needs "from" naming a branch`)
       put(`from :${from}\n`)
     }
     for (const [a, b] of c.rename ?? []) {
@@ -455,7 +462,12 @@ async function buildRepository(
     }
     for (const f of changed) {
       const rel = templateName(f.slice(prefix.length))
-      const text = fillPlaceholders(await readTemplate(join(resourcesDir, ...f.split('/'))), f, root, m)
+      const text = fillPlaceholders(
+        await readTemplate(join(resourcesDir, ...f.split('/'))),
+        f,
+        root,
+        m,
+      )
       put(`M ${rel.endsWith('.sh') ? '100755' : '100644'} inline ${rel}\n`)
       data(text)
     }
@@ -468,7 +480,11 @@ async function buildRepository(
   // `--template=` keeps the user's template hooks out of the demo repository.
   await git(['init', '--quiet', '--template=', '.'], repo)
   await git(['symbolic-ref', 'HEAD', `refs/heads/${m.repo.checkout}`], repo)
-  await git(['fast-import', '--quiet', '--done'], repo, Buffer.concat([...chunks, Buffer.from('done\n')]))
+  await git(
+    ['fast-import', '--quiet', '--done'],
+    repo,
+    Buffer.concat([...chunks, Buffer.from('done\n')]),
+  )
   await git(['reset', '--quiet', '--hard'], repo)
 }
 
@@ -483,6 +499,27 @@ function gitDate(iso: string, where: string): string {
 
 // ---------------------------------------------------------------------------------------
 // Swapping, locking, checking
+
+/** Create the target folder and return its real path (project folders encode real paths). */
+async function prepareTarget(dir: string): Promise<string> {
+  try {
+    await mkdir(dir, { recursive: true })
+    const real = await realpath(dir)
+    if (!(await stat(real)).isDirectory()) throw new Error('not a folder')
+    return real
+  } catch (err) {
+    throw new DemoError(`cannot use ${dir} as the demo folder: ${(err as Error).message}`)
+  }
+}
+
+/** Staging and old copies left by a build that was killed (we hold the lock, so none is live). */
+async function removeLeftovers(target: string): Promise<void> {
+  for (const name of await readdir(target)) {
+    if (/^\.(staging|old)-[A-Za-z0-9]+$/.test(name)) {
+      await rm(join(target, name), { recursive: true, force: true })
+    }
+  }
+}
 
 async function swapIn(target: string, staging: string, root: string): Promise<void> {
   let old: string | null = null
@@ -503,7 +540,8 @@ async function isCurrent(root: string, hash: string, paths: DemoPaths): Promise<
   } catch {
     return false
   }
-  if (marker.hash !== hash || marker.builder !== BUILDER_VERSION || marker.root !== root) return false
+  if (marker.hash !== hash || marker.builder !== BUILDER_VERSION || marker.root !== root)
+    return false
   // A half-deleted demo is rebuilt rather than trusted.
   return (
     (await isKind(join(paths.repoRoot, '.git'), 'dir')) &&
@@ -602,7 +640,14 @@ function runGit(args: readonly string[], cwd: string, input?: Buffer): Promise<R
     GIT_TERMINAL_PROMPT: '0',
     LC_ALL: 'C',
   })
-  const config = ['-c', 'core.autocrlf=false', '-c', 'core.hooksPath=.no-hooks', '-c', 'commit.gpgsign=false']
+  const config = [
+    '-c',
+    'core.autocrlf=false',
+    '-c',
+    'core.hooksPath=.no-hooks',
+    '-c',
+    'commit.gpgsign=false',
+  ]
   return new Promise((done) => {
     const child = spawn('git', [...config, ...args], {
       cwd,
@@ -624,7 +669,9 @@ function runGit(args: readonly string[], cwd: string, input?: Buffer): Promise<R
     }, GIT_TIMEOUT_MS)
     child.stdout?.on('data', (d: Buffer) => out.push(d))
     child.stderr?.on('data', (d: Buffer) => err.push(d))
-    child.on('error', (e) => finish({ code: -1, stdout: '', stderr: `cannot run git: ${e.message}` }))
+    child.on('error', (e) =>
+      finish({ code: -1, stdout: '', stderr: `cannot run git: ${e.message}` }),
+    )
     child.on('close', (code) =>
       finish({
         code: code ?? -1,

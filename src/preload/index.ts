@@ -3,22 +3,18 @@
  * never `ipcRenderer` itself (architecture.md habit 3).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { ChangeEvent, CuratorClient } from '../shared/api'
-import { IPC_EVENT_CHANNEL, ipcChannel } from '../shared/channels'
+import type { ChangeEvent, CuratorApi, CuratorClient } from '../shared/api'
+import { API_METHOD_NAMES, IPC_EVENT_CHANNEL, ipcChannel } from '../shared/channels'
 
 const call =
   (method: string) =>
   (...args: unknown[]): Promise<never> =>
     ipcRenderer.invoke(ipcChannel(method), ...args) as Promise<never>
 
+const methods = Object.fromEntries(API_METHOD_NAMES.map((m) => [m, call(m)])) as unknown as CuratorApi
+
 const api: CuratorClient = {
-  getContext: call('getContext'),
-  scan: call('scan'),
-  cutoff: call('cutoff'),
-  readFile: call('readFile'),
-  loadOrder: call('loadOrder'),
-  audit: call('audit'),
-  provenance: call('provenance'),
+  ...methods,
   onDidChange(listener) {
     const wrapped = (_e: IpcRendererEvent, event: ChangeEvent): void => listener(event)
     ipcRenderer.on(IPC_EVENT_CHANNEL, wrapped)

@@ -3,8 +3,8 @@
  * over HTTP to the server that served this page. The token arrives once in the URL,
  * is kept for this tab only, and is removed from the address bar.
  */
-import type { ApiErrorBody, ChangeEvent, CuratorClient } from '../shared/api'
-import { API_PREFIX, TOKEN_HEADER } from '../shared/channels'
+import type { ApiErrorBody, ChangeEvent, CuratorApi, CuratorClient } from '../shared/api'
+import { API_METHOD_NAMES, API_PREFIX, TOKEN_HEADER } from '../shared/channels'
 
 const TOKEN_KEY = 'memory-curator-token'
 
@@ -36,14 +36,9 @@ export function createHttpClient(): CuratorClient {
       if (!res.ok || 'error' in body) throw new Error('error' in body ? body.error : `HTTP ${res.status}`)
       return body.result
     }
+  const methods = Object.fromEntries(API_METHOD_NAMES.map((m) => [m, call(m)])) as unknown as CuratorApi
   return {
-    getContext: call('getContext'),
-    scan: call('scan'),
-    cutoff: call('cutoff'),
-    readFile: call('readFile'),
-    loadOrder: call('loadOrder'),
-    audit: call('audit'),
-    provenance: call('provenance'),
+    ...methods,
     onDidChange(listener) {
       // EventSource cannot send headers; the HttpOnly cookie set with the page authorises it.
       const source = new EventSource(`${API_PREFIX}events`)

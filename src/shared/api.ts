@@ -8,10 +8,18 @@ import { z } from 'zod'
 import type {
   AuditResult,
   CutoffResult,
+  EditOutcome,
   LoadOrderResult,
+  NoteStamp,
+  NoteStampStatus,
+  OperationInfo,
   ProvenanceResult,
+  ReviewDiff,
   ScanResult,
 } from '../core/model'
+import type { NoteDiff } from '../core/verdict'
+
+export type { EditOutcome, NoteDiff, NoteStamp, NoteStampStatus, OperationInfo, ReviewDiff }
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -39,6 +47,11 @@ export interface ChangeEvent {
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
 const pathArg = z.string().min(1).max(4096).refine((s) => !s.includes('\0'), 'NUL in path')
+const hashArg = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex content hash')
+/** Largest text the window may write in one call (a MEMORY.md is far smaller). */
+const textArg = z.string().max(8 * 1024 * 1024)
+const reasonArg = z.string().min(1).max(500)
+const lineArg = z.number().int().min(1).max(10_000_000)
 
 export const apiSchemas = {
   getContext: z.tuple([]),
@@ -48,10 +61,27 @@ export const apiSchemas = {
   loadOrder: z.tuple([pathArg]),
   audit: z.tuple([pathArg, pathArg.nullable()]),
   provenance: z.tuple([pathArg]),
+  noteDiffs: z.tuple([pathArg, pathArg.nullable(), pathArg, lineArg]),
+  writeFile: z.tuple([pathArg, hashArg.nullable(), textArg, reasonArg]),
+  deleteFile: z.tuple([pathArg, hashArg, reasonArg]),
+  listOperations: z.tuple([]),
+  undo: z.tuple([z.string().min(1).max(200).nullable()]),
+  verifyNote: z.tuple([pathArg, pathArg.nullable(), pathArg, lineArg]),
+  listStamps: z.tuple([pathArg, pathArg.nullable()]),
+  markReviewed: z.tuple([pathArg, hashArg]),
+  reviewDiff: z.tuple([pathArg, pathArg]),
+  restoreLostLine: z.tuple([pathArg, pathArg, z.string().min(1).max(100_000), hashArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas
-export const API_METHODS = Object.keys(apiSchemas) as ApiMethod[]
+export const API_METHODS: readonly ApiMethod[] = API_METHOD_NAMES
+
+// The name list of channels.ts, the schemas above and the interface below must agree exactly.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const _namesMatchSchemas: Same<(typeof API_METHOD_NAMES)[number], ApiMethod> = true
+const _namesMatchInterface: Same<(typeof API_METHOD_NAMES)[number], keyof CuratorApi> = true
+void _namesMatchSchemas
+void _namesMatchInterface
 
 /** The contract itself. */
 export interface CuratorApi {
@@ -62,6 +92,26 @@ export interface CuratorApi {
   loadOrder(cwd: string): Promise<LoadOrderResult>
   audit(memoryDir: string, repo: string | null): Promise<AuditResult>
   provenance(memoryDir: string): Promise<ProvenanceResult>
+  /** For the note starting at file:line, each reference then (note time) and now. */
+  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteDiff[]>
+  /** Write a file through the one safe path: compare-and-swap on `expectedHash` (null = must not exist), backup, atomic. */
+  writeFile(path: string, expectedHash: string | null, newText: string, reason: string): Promise<EditOutcome>
+  /** Move a file to the trash (with our own backup); refused when its hash is not `expectedHash`. */
+  deleteFile(path: string, expectedHash: string, reason: string): Promise<EditOutcome>
+  /** The undo log, newest first. */
+  listOperations(): Promise<OperationInfo[]>
+  /** Undo one operation (null = the newest not yet undone). */
+  undo(operationId: string | null): Promise<EditOutcome>
+  /** Stamp the note at file:line as verified (kept until it or what it rests on changes). */
+  verifyNote(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteStamp>
+  /** Every stamp of a memory folder, with whether it still holds. */
+  listStamps(memoryDir: string, repo: string | null): Promise<NoteStampStatus[]>
+  /** Keep a snapshot of a memory file as reviewed now (refused unless `hash` is its current hash). */
+  markReviewed(file: string, hash: string): Promise<{ at: string; hash: string }>
+  /** The file against its last reviewed snapshot, changed lines attributed to sessions. */
+  reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
+  /** Re-insert a line a parallel session removed, through the safe write path. */
+  restoreLostLine(memoryDir: string, file: string, text: string, expectedHash: string): Promise<EditOutcome>
 }
 
 /** The API plus its event channel, as the window sees it. */
@@ -77,6 +127,7 @@ export interface ApiErrorBody {
 }
 
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
+import { API_METHOD_NAMES } from './channels'
 
 /** Validate raw arguments for `method`; throws a ZodError with a readable message. */
 export function parseArgs<M extends ApiMethod>(method: M, args: unknown): z.infer<(typeof apiSchemas)[M]> {

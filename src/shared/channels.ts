@@ -7,3 +7,24 @@ export const IPC_EVENT_CHANNEL = 'curator:event'
 /** HTTP transport: header carrying the per-run token, and the API path prefix. */
 export const TOKEN_HEADER = 'x-curator-token'
 export const API_PREFIX = '/api/'
+
+/** Every method of the contract, by name (api.ts checks at compile time that this matches its schemas). */
+export const API_METHOD_NAMES = [
+  'getContext',
+  'scan',
+  'cutoff',
+  'readFile',
+  'loadOrder',
+  'audit',
+  'provenance',
+  'noteDiffs',
+  'writeFile',
+  'deleteFile',
+  'listOperations',
+  'undo',
+  'verifyNote',
+  'listStamps',
+  'markReviewed',
+  'reviewDiff',
+  'restoreLostLine',
+] as const
