@@ -229,3 +229,29 @@ export interface ReviewDiff {
   }[]
   readonly problems: readonly Problem[]
 }
+
+/** A change the window can preview before applying (rules computed in core, never in the UI). */
+export type EditPlanRequest =
+  /** Move a MEMORY.md entry (and nothing else) to just above the load cutoff. */
+  | { readonly kind: 'move-entry-above-cutoff'; readonly file: string; readonly line: number }
+  /** Remove an index entry line; with `deleteTopic`, also delete the topic file it links. */
+  | { readonly kind: 'delete-entry'; readonly file: string; readonly line: number; readonly deleteTopic: boolean }
+  /** Move the detail of an index entry (its hook and indented continuation lines) into a new topic file, leaving a one-line link. */
+  | { readonly kind: 'extract-to-topic'; readonly file: string; readonly line: number; readonly topicName: string }
+  /** Replace `from` with `to` in the note starting at file:line (e.g. a renamed path). */
+  | { readonly kind: 'replace-text'; readonly file: string; readonly line: number; readonly from: string; readonly to: string }
+
+export interface PlannedChange {
+  readonly path: string
+  /** Hash the file must still have when the change is applied (null: the file must not exist). */
+  readonly expectedHash: string | null
+  readonly before: string | null
+  /** New content, or null to delete the file. */
+  readonly after: string | null
+}
+
+export interface EditPlan {
+  readonly title: string
+  readonly changes: readonly PlannedChange[]
+  readonly problems: readonly Problem[]
+}

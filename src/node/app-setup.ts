@@ -53,7 +53,8 @@ export async function setupApp(options: AppSetupOptions, env: NodeJS.ProcessEnv 
   }
   const resourcesDir = demoResourcesDir(env)
   if (!resourcesDir) throw new Error('the built-in demo is missing: no resources/demo folder next to the app (set MEMORY_CURATOR_RESOURCES)')
-  const demo = await materializeDemo({ targetDir: options.demoDir ?? defaultDemoDir(env), resourcesDir })
+  const demoDir = options.demoDir ?? defaultDemoDir(env)
+  const demo = await materializeDemo({ targetDir: demoDir, resourcesDir })
   return {
     claudeHome: demo.claudeHome,
     codexHome: demo.codexHome,
@@ -61,6 +62,7 @@ export async function setupApp(options: AppSetupOptions, env: NodeJS.ProcessEnv 
     demo: true,
     demoReason,
     extraRoots: [demo.root],
-    stateDir: options.stateDir ?? join(demo.root, 'state'),
+    // Beside the demo root, not inside it: a rebuilt demo replaces its root folder.
+    stateDir: options.stateDir ?? join(demoDir, 'state'),
   }
 }

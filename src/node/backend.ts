@@ -9,6 +9,8 @@ import type {
   AuditResult,
   CutoffResult,
   EditOutcome,
+  EditPlan,
+  EditPlanRequest,
   LoadOrderResult,
   NoteStamp,
   NoteStampStatus,
@@ -84,6 +86,7 @@ export interface Backend {
   markReviewed(file: string, hash: string): Promise<{ at: string; hash: string }>
   reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
   restoreLostLine(memoryDir: string, file: string, text: string, expectedHash: string): Promise<EditOutcome>
+  planEdit(request: EditPlanRequest): Promise<EditPlan>
   /** "Something changed on disk" (the event channel of the contract). */
   onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
   /** Tell listeners that paths changed (the watcher calls this). */
@@ -217,6 +220,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     async reviewDiff(memoryDir, file) {
       await ensureScanned()
       return review.reviewDiff(await inside(memoryDir), await inside(file))
+    },
+    async planEdit(request) {
+      await ensureScanned()
+      return curation.planEdit({ ...request, file: await inside(request.file) })
     },
     async restoreLostLine(memoryDir, file, text, expectedHash) {
       await ensureScanned()

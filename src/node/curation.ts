@@ -1,5 +1,5 @@
 /** PLACEHOLDER — being written by a helper (issue 6). Signatures are final. */
-import type { EditOutcome, NoteStamp, NoteStampStatus, OperationInfo } from '../core/model'
+import type { EditOutcome, EditPlan, EditPlanRequest, NoteStamp, NoteStampStatus, OperationInfo } from '../core/model'
 import type { TrashFn } from './safe-write'
 
 /** A small persistent key-value store (electron-store in the window, a JSON file in `serve`). */
@@ -26,11 +26,12 @@ export interface Curation {
   undo(operationId: string | null): Promise<EditOutcome>
   verifyNote(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteStamp>
   listStamps(memoryDir: string, repo: string | null): Promise<NoteStampStatus[]>
+  planEdit(request: EditPlanRequest): Promise<EditPlan>
 }
 
 export function createCuration(_deps: CurationDeps): Curation {
   const no = (): never => {
     throw new Error('not implemented yet')
   }
-  return { writeFile: no, deleteFile: no, listOperations: no, undo: no, verifyNote: no, listStamps: no }
+  return { writeFile: no, deleteFile: no, listOperations: no, undo: no, verifyNote: no, listStamps: no, planEdit: no }
 }

@@ -17,13 +17,27 @@ export interface GitOptions {
   readonly input?: string
 }
 
+/**
+ * The environment git runs with: no prompts, no optional locks, C locale, and none of the
+ * `GIT_DIR` / `GIT_WORK_TREE` / `GIT_INDEX_FILE` a hook may have set, which would point
+ * every query at the wrong repository.
+ */
+export function cleanGitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(base)) {
+    if (k.startsWith('GIT_') && k !== 'GIT_EXEC_PATH' && k !== 'GIT_SSH_COMMAND') continue
+    env[k] = v
+  }
+  return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' }
+}
+
 /** Run `git args...` in `cwd`; resolves with the exit code (never rejects on a git error). */
 export function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
   const { cwd, timeoutMs = 60_000, maxBytes = 512 * 1024 * 1024 } = options
   return new Promise((resolve) => {
     const child = spawn('git', ['-c', 'core.quotepath=off', ...args], {
       cwd,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
+      env: cleanGitEnv(),
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     const out: Buffer[] = []

@@ -9,6 +9,8 @@ import type {
   AuditResult,
   CutoffResult,
   EditOutcome,
+  EditPlan,
+  EditPlanRequest,
   LoadOrderResult,
   NoteStamp,
   NoteStampStatus,
@@ -19,7 +21,7 @@ import type {
 } from '../core/model'
 import type { NoteDiff } from '../core/verdict'
 
-export type { EditOutcome, NoteDiff, NoteStamp, NoteStampStatus, OperationInfo, ReviewDiff }
+export type { EditOutcome, EditPlan, EditPlanRequest, NoteDiff, NoteStamp, NoteStampStatus, OperationInfo, ReviewDiff }
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -71,6 +73,14 @@ export const apiSchemas = {
   markReviewed: z.tuple([pathArg, hashArg]),
   reviewDiff: z.tuple([pathArg, pathArg]),
   restoreLostLine: z.tuple([pathArg, pathArg, z.string().min(1).max(100_000), hashArg]),
+  planEdit: z.tuple([
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('move-entry-above-cutoff'), file: pathArg, line: lineArg }).strict(),
+      z.object({ kind: z.literal('delete-entry'), file: pathArg, line: lineArg, deleteTopic: z.boolean() }).strict(),
+      z.object({ kind: z.literal('extract-to-topic'), file: pathArg, line: lineArg, topicName: z.string().min(1).max(200) }).strict(),
+      z.object({ kind: z.literal('replace-text'), file: pathArg, line: lineArg, from: z.string().min(1).max(10_000), to: z.string().max(10_000) }).strict(),
+    ]),
+  ]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas
@@ -112,6 +122,8 @@ export interface CuratorApi {
   reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
   /** Re-insert a line a parallel session removed, through the safe write path. */
   restoreLostLine(memoryDir: string, file: string, text: string, expectedHash: string): Promise<EditOutcome>
+  /** Compute a change to preview (nothing is written); apply it with writeFile / deleteFile. */
+  planEdit(request: EditPlanRequest): Promise<EditPlan>
 }
 
 /** The API plus its event channel, as the window sees it. */

@@ -27,4 +27,5 @@ export const API_METHOD_NAMES = [
   'markReviewed',
   'reviewDiff',
   'restoreLostLine',
+  'planEdit',
 ] as const

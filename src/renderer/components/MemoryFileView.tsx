@@ -8,7 +8,7 @@ import Editor, { type OnMount } from '@monaco-editor/react'
 import type { CutoffResult } from '../../core/model'
 import type { FileContent } from '../../shared/api'
 import { getApi } from '../api-client'
-import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../core/limits'
+import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { monaco as Monaco } from '../monaco-setup'
 
 type EditorInstance = Parameters<OnMount>[0]
