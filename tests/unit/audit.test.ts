@@ -27,6 +27,7 @@ function write(root: string, rel: string, text: string | Buffer): void {
 }
 
 function commit(label: string, date: string): void {
+  process.stderr.write('commit ' + label + '\n')
   git(repo, ['add', '-A'])
   git(repo, ['commit', '-q', '-m', label], date)
   shas[label] = git(repo, ['rev-parse', 'HEAD']).trim().slice(0, 7)
@@ -78,7 +79,7 @@ beforeAll(() => {
   write(repo, 'src/edited.ts', 'export const RETRY_LIMIT = 5\nexport function retry() {}\n')
   commit('c5', '2026-04-01T12:00:00Z')
 
-  mkdirSync(mem)
+  process.stderr.write('mem\n'); mkdirSync(mem)
   const entries = [
     ['Session handling', 'session.md', 'Sessions are created in `src/auth/session.ts` by `createSession()`.'],
     ['Helpers', 'helpers.md', 'Helpers live in `src/a.ts`.'],
@@ -122,7 +123,7 @@ describe('auditMemory on a scripted history', () => {
   beforeAll(async () => {
     clearHistoryCache()
     progress = []
-    const r = await auditMemory({
+    process.stderr.write('audit\n'); const r = await auditMemory({
       memoryDir: mem,
       repo,
       instructionFiles: [join(repo, 'CLAUDE.md')],
@@ -301,7 +302,7 @@ describe('writtenAt sources', () => {
     writeFileSync(join(m, 'MEMORY.md'), '- [A](a.md) — a\n- [B](b.md) — b\n')
     writeFileSync(join(m, 'a.md'), 'Uses `src/stable.ts`.\n')
     writeFileSync(join(m, 'b.md'), 'Uses `src/edited.ts`.\n')
-    const r = await auditMemory({
+    process.stderr.write('audit\n'); const r = await auditMemory({
       memoryDir: m,
       repo,
       writtenAtFor: async (file) => (file.endsWith('a.md') ? { at: '2026-03-20T08:00:00Z', source: 'transcript' } : null),

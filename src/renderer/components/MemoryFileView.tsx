@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
-import type { CutoffResult } from '../../core/model'
+import type { CutoffResult } from '../../shared/limits'
 import type { FileContent } from '../../shared/api'
 import { getApi } from '../api-client'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'

@@ -1,6 +1,6 @@
 /** The list of projects found under the Claude home, with a search box; arrow keys move the selection. */
 import type { KeyboardEvent } from 'react'
-import type { ProjectInfo } from '../../core/model'
+import type { ProjectInfo } from '../../shared/limits'
 import { appStore } from '../state/app-state'
 import { useStore } from '../state/store'
 

@@ -1,13 +1,34 @@
-/** One project: where it was launched, its problems, and its memory files. */
-import { useState } from 'react'
-import type { ProjectInfo } from '../../core/model'
-import { MemoryFileView } from './MemoryFileView'
+/** One project: where it was launched, its problems, and its tabs (memory, notes, queue, history, instructions). */
+import { useState, type KeyboardEvent } from 'react'
+import type { ProjectInfo } from '../../shared/limits'
+import { MemoryTab } from './MemoryTab'
+import { NotesTab } from './NotesTab'
+import { ReviewQueueTab } from './ReviewQueueTab'
+import { HistoryTab } from './HistoryTab'
+import { InstructionsTab } from './InstructionsTab'
+
+const TABS = [
+  { id: 'memory', label: 'Memory', key: '1' },
+  { id: 'notes', label: 'Notes', key: '2' },
+  { id: 'queue', label: 'Review queue', key: '3' },
+  { id: 'history', label: 'History', key: '4' },
+  { id: 'instructions', label: 'Instructions', key: '5' },
+] as const
+type TabId = (typeof TABS)[number]['id']
 
 export function ProjectView({ project }: { project: ProjectInfo }) {
-  const index = project.memoryFiles.find((f) => f.role === 'index')
-  const [openPath, setOpenPath] = useState<string | null>(index?.path ?? project.memoryFiles[0]?.path ?? null)
+  const [tab, setTab] = useState<TabId>('memory')
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Alt+1..5 switches tabs from anywhere in the project view.
+    if (!e.altKey) return
+    const t = TABS.find((x) => x.key === e.key)
+    if (t) {
+      e.preventDefault()
+      setTab(t.id)
+    }
+  }
   return (
-    <section className="project-view" aria-label={`Project ${project.name}`}>
+    <section className="project-view" aria-label={`Project ${project.name}`} onKeyDown={onKey}>
       <div className="project-head">
         <h1>{project.name}</h1>
         <dl>
@@ -32,31 +53,28 @@ export function ProjectView({ project }: { project: ProjectInfo }) {
           </ul>
         )}
       </div>
-      {project.memoryFiles.length > 0 ? (
-        <div className="files-and-editor">
-          <ul className="file-tabs" role="tablist" aria-label="Memory files">
-            {project.memoryFiles.map((f) => (
-              <li key={f.path}>
-                <button
-                  role="tab"
-                  aria-selected={f.path === openPath}
-                  className={f.path === openPath ? 'tab active' : 'tab'}
-                  onClick={() => setOpenPath(f.path)}
-                  title={f.path}
-                >
-                  {f.path.slice((project.memoryDir?.length ?? 0) + 1)}
-                  <span className="tab-meta">
-                    {f.lines} lines
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {openPath && <MemoryFileView key={openPath} path={openPath} isIndex={openPath === index?.path} />}
-        </div>
-      ) : (
-        <p className="empty">This project has no memory files.</p>
-      )}
+      <div className="view-tabs" role="tablist" aria-label="Project views">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'view-tab active' : 'view-tab'}
+            onClick={() => setTab(t.id)}
+            title={`Alt+${t.key}`}
+            data-testid={`tab-${t.id}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body" role="tabpanel">
+        {tab === 'memory' && <MemoryTab project={project} />}
+        {tab === 'notes' && <NotesTab project={project} />}
+        {tab === 'queue' && <ReviewQueueTab project={project} />}
+        {tab === 'history' && <HistoryTab project={project} />}
+        {tab === 'instructions' && <InstructionsTab project={project} />}
+      </div>
     </section>
   )
 }

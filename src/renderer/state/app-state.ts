@@ -1,6 +1,6 @@
 /** The window's state and its transitions, as pure functions. */
 import type { AppContext } from '../../shared/api'
-import type { ProjectInfo, ScanResult } from '../../core/model'
+import type { ProjectInfo, ScanResult } from '../../shared/limits'
 import { createStore } from './store'
 
 export interface AppState {
