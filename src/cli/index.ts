@@ -9,7 +9,8 @@ import { auditMemory } from '../node/audit'
 import { cutoffFile } from '../node/cutoff-file'
 import { resolveHomes } from '../node/homes'
 import { loadOrder } from '../node/load-order'
-import { provenance } from '../node/provenance'
+import { provenance, writtenAtProvider } from '../node/provenance'
+import { defaultStateDir } from '../node/app-setup'
 import { scanClaudeHome } from '../node/scan'
 import { findRepo } from '../node/git-repo'
 import { encodeProjectDir } from '../core/project-path'
@@ -19,6 +20,9 @@ import { startServe } from './serve'
 import { version } from '../../package.json'
 
 class InputError extends Error {}
+
+/** The transcript index cache: a second run reads only new bytes (in our state folder, never the Claude home). */
+const provenanceCache = (): string => join(defaultStateDir(), 'provenance-cache')
 
 async function requireDir(p: string, what: string): Promise<string> {
   const abs = resolve(p)
@@ -105,6 +109,8 @@ async function run(cmd: Command): Promise<number> {
       const r = await auditMemory({
         memoryDir,
         repo,
+        // When a note was written: the transcript write that last touched its lines, else coarser sources.
+        writtenAtFor: writtenAtProvider({ claudeHome: homes.claudeHome, cacheDir: provenanceCache() }),
         onProgress: cmd.global.json ? undefined : (done, total) => process.stderr.write(`\raudit ${done}/${total}`),
       })
       if (!cmd.global.json) process.stderr.write('\n')
@@ -117,7 +123,7 @@ async function run(cmd: Command): Promise<number> {
       const memoryDir = cmd.memoryDir
         ? await requireDir(cmd.memoryDir, '--memory-dir')
         : await requireDir(join(homes.claudeHome, 'projects', cmd.project ?? '', 'memory'), `--project ${cmd.project}:`)
-      const r = await provenance({ claudeHome: homes.claudeHome, memoryDir })
+      const r = await provenance({ claudeHome: homes.claudeHome, memoryDir, cacheDir: provenanceCache() })
       const { files } = r
       emit(cmd.global.json, { files }, () => provenanceReport({ files }))
       return 0
