@@ -4,12 +4,17 @@
  * src/node/git-history.ts runs the commands.
  */
 
-/** `--format` for `git log -z --name-status`: a record mark, then sha, unix time, ISO date. */
-export const LOG_FORMAT = '%x1e%H%x1f%ct%x1f%cI'
+/** `--format` for `git log -z --name-status`: a record mark, then sha, unix time, ISO date, parents. */
+export const LOG_FORMAT = '%x1e%H%x1f%ct%x1f%cI%x1f%P'
 
 export type FileChange =
   | { readonly status: 'A' | 'M' | 'D' | 'T' | 'U' | 'X'; readonly path: string }
-  | { readonly status: 'R' | 'C'; readonly from: string; readonly path: string; readonly score: number }
+  | {
+      readonly status: 'R' | 'C'
+      readonly from: string
+      readonly path: string
+      readonly score: number
+    }
 
 export interface LogCommit {
   readonly sha: string
@@ -17,6 +22,8 @@ export interface LogCommit {
   readonly time: number
   /** Committer date, ISO 8601 with the committer's offset. */
   readonly date: string
+  /** Parent shas; empty for a root commit or the cut edge of a shallow clone. */
+  readonly parents: readonly string[]
   readonly changes: readonly FileChange[]
 }
 
@@ -27,13 +34,28 @@ export interface LogCommit {
 export function parseLogNameStatus(out: string): LogCommit[] {
   const commits: LogCommit[] = []
   const tokens = out.split('\0')
-  let current: { sha: string; time: number; date: string; changes: FileChange[] } | null = null
+  let current: {
+    sha: string
+    time: number
+    date: string
+    parents: string[]
+    changes: FileChange[]
+  } | null = null
   for (let i = 0; i < tokens.length; i++) {
     const raw = tokens[i]
     const tok = raw.replace(/^\n+/, '')
     if (tok.startsWith('\x1e')) {
-      const [sha = '', time = '0', date = ''] = tok.slice(1).split('\x1f')
-      current = { sha, time: Number(time), date: date.trim(), changes: [] }
+      const [sha = '', time = '0', date = '', parents = ''] = tok.slice(1).split('\x1f')
+      current = {
+        sha,
+        time: Number(time),
+        date: date.trim(),
+        parents: parents
+          .trim()
+          .split(' ')
+          .filter((p) => p !== ''),
+        changes: [],
+      }
       commits.push(current)
       continue
     }
@@ -84,7 +106,9 @@ export function parseGrepOnlyMatching(out: string): GrepMatch[] {
 }
 
 /** Commit time of each final line from `git blame --line-porcelain`; null for uncommitted lines. */
-export function parseBlamePorcelain(out: string): Map<number, { readonly sha: string; readonly time: number } | null> {
+export function parseBlamePorcelain(
+  out: string,
+): Map<number, { readonly sha: string; readonly time: number } | null> {
   const lines = new Map<number, { sha: string; time: number } | null>()
   let sha = ''
   let finalLine = 0
@@ -129,8 +153,13 @@ export interface HistoryIndex {
   readonly commits: readonly Touch[]
 }
 
-/** Build the index from `git log --name-status -M` commits (newest first, as git prints them). */
-export function buildHistoryIndex(log: readonly LogCommit[]): HistoryIndex {
+/**
+ * Build the index from `git log --name-status -M` commits (newest first, as git
+ * prints them). In a shallow clone the parentless commits are the cut edge: they
+ * list every file as added, which says nothing about when files changed, so
+ * `shallow` leaves them out of `lastTouch`.
+ */
+export function buildHistoryIndex(log: readonly LogCommit[], shallow = false): HistoryIndex {
   const lastTouch = new Map<string, Touch>()
   const leaves = new Map<string, Leave[]>()
   const commits: Touch[] = []
@@ -139,10 +168,12 @@ export function buildHistoryIndex(log: readonly LogCommit[]): HistoryIndex {
     if (list) list.push(l)
     else leaves.set(path, [l])
   }
-  const newer = (a: Touch, b: Touch): boolean => a.time > b.time || (a.time === b.time && a.order < b.order)
+  const newer = (a: Touch, b: Touch): boolean =>
+    a.time > b.time || (a.time === b.time && a.order < b.order)
   log.forEach((c, order) => {
     const t: Touch = { sha: c.sha, time: c.time, date: c.date, order }
     commits.push(t)
+    if (shallow && c.parents.length === 0) return
     for (const ch of c.changes) {
       if (ch.status === 'D') pushLeave(ch.path, { ...t, kind: 'deleted' })
       else {
@@ -185,7 +216,11 @@ const MAX_RENAME_HOPS = 64
  * name that `exists`, or to the commit that deleted it. `unknown` when history
  * does not say (never tracked, or the event lies beyond a shallow clone).
  */
-export function followPath(index: HistoryIndex, path: string, exists: (p: string) => boolean): PathFate {
+export function followPath(
+  index: HistoryIndex,
+  path: string,
+  exists: (p: string) => boolean,
+): PathFate {
   const steps: RenameStep[] = []
   const seen = new Set<string>()
   let name = path
@@ -195,9 +230,15 @@ export function followPath(index: HistoryIndex, path: string, exists: (p: string
     seen.add(name)
     const list = index.leaves.get(name) ?? []
     // The newest leave, but not one older than the rename that brought us here.
-    const leave = list.find((l) => !after || l.time > after.time || (l.time === after.time && l.order <= after.order))
-    if (!leave) return steps.length > 0 && exists(name) ? { kind: 'moved', current: name, steps } : { kind: 'unknown' }
-    if (leave.kind === 'deleted') return { kind: 'deleted', path: name, sha: leave.sha, date: leave.date, steps }
+    const leave = list.find(
+      (l) => !after || l.time > after.time || (l.time === after.time && l.order <= after.order),
+    )
+    if (!leave)
+      return steps.length > 0 && exists(name)
+        ? { kind: 'moved', current: name, steps }
+        : { kind: 'unknown' }
+    if (leave.kind === 'deleted')
+      return { kind: 'deleted', path: name, sha: leave.sha, date: leave.date, steps }
     steps.push({ from: name, to: leave.to, sha: leave.sha, date: leave.date })
     if (exists(leave.to)) return { kind: 'moved', current: leave.to, steps }
     name = leave.to
@@ -211,7 +252,11 @@ export function followPath(index: HistoryIndex, path: string, exists: (p: string
  * were renamed into one other folder that exists, it moved there; when they were
  * deleted, it was deleted (by the newest such commit).
  */
-export function followDir(index: HistoryIndex, dir: string, dirExists: (p: string) => boolean): PathFate {
+export function followDir(
+  index: HistoryIndex,
+  dir: string,
+  dirExists: (p: string) => boolean,
+): PathFate {
   const prefix = `${dir}/`
   const targets = new Map<string, { sha: string; date: string; time: number }>()
   let lastDelete: Leave | null = null
@@ -226,7 +271,8 @@ export function followDir(index: HistoryIndex, dir: string, dirExists: (p: strin
     if (!leave.to.endsWith(`/${rest}`)) continue
     const newDir = leave.to.slice(0, leave.to.length - rest.length - 1)
     const prev = targets.get(newDir)
-    if (!prev || leave.time > prev.time) targets.set(newDir, { sha: leave.sha, date: leave.date, time: leave.time })
+    if (!prev || leave.time > prev.time)
+      targets.set(newDir, { sha: leave.sha, date: leave.date, time: leave.time })
   }
   const existing = [...targets.entries()].filter(([d]) => dirExists(d))
   if (existing.length === 1) {

@@ -17,6 +17,8 @@ export interface MemoryFileInfo {
   readonly role: 'index' | 'topic'
   readonly lines: number
   readonly bytes: number
+  /** A topic file's frontmatter fields (memory-facts §2 "Index format"), when present. */
+  readonly frontmatter?: { readonly name?: string; readonly description?: string; readonly type?: string } | null
 }
 
 export interface ProjectInfo {
@@ -150,6 +152,8 @@ export interface AuditNote {
 
 export interface AuditResult {
   readonly repo: string | null
+  /** Files or git queries that could not be read, with the reason (added field). */
+  readonly problems?: readonly Problem[]
   readonly notes: readonly AuditNote[]
   readonly summary: Readonly<Record<Verdict, number>>
 }

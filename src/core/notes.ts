@@ -96,7 +96,8 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
   for (const t of input.topics) {
     if (linked.has(t.name)) continue
     const parts = topicParts(t.text)
-    const name = parts.frontmatter && typeof parts.frontmatter.name === 'string' ? parts.frontmatter.name : ''
+    const name =
+      parts.frontmatter && typeof parts.frontmatter.name === 'string' ? parts.frontmatter.name : ''
     notes.push({
       kind: 'topic',
       file: t.path,
@@ -131,7 +132,8 @@ function topicParts(raw: string): TopicParts {
   const text = stripBom(raw)
   const fm = parseFrontmatter(text)
   if (fm.kind === 'ok' || fm.kind === 'error') {
-    const description = fm.kind === 'ok' && typeof fm.data.description === 'string' ? fm.data.description : ''
+    const description =
+      fm.kind === 'ok' && typeof fm.data.description === 'string' ? fm.data.description : ''
     return {
       body: text.slice(fm.length),
       bodyLine: fm.lineCount + 1,
@@ -259,7 +261,8 @@ export function splitBlocks(raw: string): Block[] {
         }
         while (code.length > 0 && code[code.length - 1].trim() === '') code.pop()
         add(last, i, code[0], '```\n' + code[0].replace(/^(?: {4}|\t)/, ''))
-        for (let k = 1; k < code.length; k++) add(last, i + k, code[k], code[k].replace(/^(?: {4}|\t)/, ''))
+        for (let k = 1; k < code.length; k++)
+          add(last, i + k, code[k], code[k].replace(/^(?: {4}|\t)/, ''))
         last.checkLines[last.checkLines.length - 1] += '\n```'
         i = i + code.length - 1
       }

@@ -85,7 +85,19 @@ const NOT_FILES = new Set(
   ),
 )
 
-const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh', 'fish', 'console', 'shell-session', 'powershell', 'ps1', 'cmd', 'bat'])
+const SHELL_LANGS = new Set([
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'fish',
+  'console',
+  'shell-session',
+  'powershell',
+  'ps1',
+  'cmd',
+  'bat',
+])
 
 /** Long snippets are shown by their first line. */
 const SNIPPET_TEXT_MAX = 200
@@ -100,7 +112,17 @@ const PROSE_PATH_RE =
   /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/)?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi
 const BRANCH_AFTER_RE = /`([\w][\w./-]*)`\s+branch\b/gi
-const KNOWN_BRANCHES = new Set(['main', 'master', 'develop', 'dev', 'trunk', 'staging', 'production', 'release', 'gh-pages'])
+const KNOWN_BRANCHES = new Set([
+  'main',
+  'master',
+  'develop',
+  'dev',
+  'trunk',
+  'staging',
+  'production',
+  'release',
+  'gh-pages',
+])
 
 interface Found {
   readonly pos: number
@@ -172,14 +194,21 @@ export function extractReferences(text: string): Reference[] {
 
   // Commands in prose (never `make`: "make sure" is English).
   const cmdSource = masked
-  for (const m of cmdSource.matchAll(/\b(?:npm|pnpm|yarn|bun)(?:[ \t]+[\w:@./-]+){1,3}/g)) {
+  for (const m of cmdSource.matchAll(
+    /\b(?:npm|pnpm|yarn|bun)(?:[ \t]+(?!(?:npm|pnpm|yarn|bun)\b)[\w:@./-]+){1,3}/g,
+  )) {
     const refs = commandsIn(m[0].split(/[.:,;](?=\s|$)/)[0], false)
     for (const ref of refs) found.push({ pos: m.index, ref })
     if (refs.length > 0) mask(m.index, m.index + m[0].length)
   }
   const scriptSource = masked
-  for (const m of scriptSource.matchAll(/(?<![\w/.])\.{1,2}\/[\w@.+/-]*\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl)\b/g)) {
-    found.push({ pos: m.index, ref: { kind: 'command', text: m[0], runner: 'file', target: normalisePath(m[0]) } })
+  for (const m of scriptSource.matchAll(
+    /(?<![\w/.])\.{1,2}\/[\w@.+/-]*\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl)\b/g,
+  )) {
+    found.push({
+      pos: m.index,
+      ref: { kind: 'command', text: m[0], runner: 'file', target: normalisePath(m[0]) },
+    })
     mask(m.index, m.index + m[0].length)
   }
 
@@ -256,7 +285,9 @@ function cutFences(text: string): { prose: string; fences: Fence[] } {
         out += blank(line)
       } else out += line
     } else {
-      const close = new RegExp(`^\\s*${open.marker[0] === '`' ? '`' : '~'}{${open.marker.length},}\\s*$`)
+      const close = new RegExp(
+        `^\\s*${open.marker[0] === '`' ? '`' : '~'}{${open.marker.length},}\\s*$`,
+      )
       if (close.test(bare)) {
         fences.push({ pos: open.start, lang: open.lang, code: dedent(open.body) })
         open = null
@@ -278,7 +309,9 @@ function dedent(code: string): string {
   const lines = code.split('\n')
   const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)![0].length)
   const min = indents.length > 0 ? Math.min(...indents) : 0
-  return min > 0 ? lines.map((l) => l.slice(Math.min(min, /^[ \t]*/.exec(l)![0].length))).join('\n') : code
+  return min > 0
+    ? lines.map((l) => l.slice(Math.min(min, /^[ \t]*/.exec(l)![0].length))).join('\n')
+    : code
 }
 
 function isShellBlock(lang: string, code: string): boolean {
@@ -313,10 +346,38 @@ const YARN_BUILTINS = new Set(
 )
 /** In prose, `pnpm x` / `yarn x` only count for script names nobody uses as English. */
 const COMMON_SCRIPTS = new Set(
-  'test build lint dev start typecheck format check e2e preview serve watch clean release deploy bench coverage storybook'.split(' '),
+  'test build lint dev start typecheck format check e2e preview serve watch clean release deploy bench coverage storybook'.split(
+    ' ',
+  ),
 )
-const VALUE_FLAGS = new Set(['--prefix', '-C', '--dir', '--cwd', '-w', '--workspace', '--filter', '-F', '-f', '--file', '--makefile'])
-const INTERPRETERS = new Set(['bash', 'sh', 'zsh', 'node', 'python', 'python3', 'ruby', 'perl', 'tsx', 'ts-node', 'deno'])
+const VALUE_FLAGS = new Set([
+  '--prefix',
+  '-C',
+  '--dir',
+  '--cwd',
+  '-w',
+  '--workspace',
+  '--filter',
+  '-F',
+  '-f',
+  '--file',
+  '--makefile',
+])
+/** A `./name` that is run rather than read: no extension, or a script's. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl)$/
+const INTERPRETERS = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'node',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+  'tsx',
+  'ts-node',
+  'deno',
+])
 
 /**
  * Commands in one shell line. `strict` (code) accepts `make` and interpreter
@@ -325,7 +386,10 @@ const INTERPRETERS = new Set(['bash', 'sh', 'zsh', 'node', 'python', 'python3', 
 function commandsIn(line: string, strict = true): Reference[] {
   const out: Reference[] = []
   for (const part of line.split(/\s*(?:&&|\|\||;|\|)\s*/)) {
-    const words = part.trim().split(/\s+/).filter((w) => w !== '')
+    const words = part
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '')
     // Skip leading `VAR=value` environment assignments.
     while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
     if (words.length === 0) continue
@@ -335,11 +399,16 @@ function commandsIn(line: string, strict = true): Reference[] {
     const cmd = (runner: CommandRunner, target: string, shown = text): void => {
       out.push({ kind: 'command', text: shown, runner, target })
     }
-    const validScript = (s: string | undefined): s is string => !!s && /^[\w:@./-]+$/.test(s) && !/^[.]+$/.test(s)
+    const validScript = (s: string | undefined): s is string =>
+      !!s && /^[\w:@./-]+$/.test(s) && !/^[.]+$/.test(s)
     if (tool === 'npm') {
-      if ((args[0] === 'run' || args[0] === 'run-script' || args[0] === 'rr') && validScript(args[1])) {
+      if (
+        (args[0] === 'run' || args[0] === 'run-script' || args[0] === 'rr') &&
+        validScript(args[1])
+      ) {
         cmd('npm', args[1], `npm run ${args[1]}`)
-      } else if (args[0] && NPM_SCRIPT_ALIASES[args[0]]) cmd('npm', NPM_SCRIPT_ALIASES[args[0]], `npm ${args[0]}`)
+      } else if (args[0] && NPM_SCRIPT_ALIASES[args[0]])
+        cmd('npm', NPM_SCRIPT_ALIASES[args[0]], `npm ${args[0]}`)
     } else if (tool === 'pnpm' || tool === 'yarn') {
       const builtins = tool === 'pnpm' ? PNPM_BUILTINS : YARN_BUILTINS
       if (args[0] === 'run' && validScript(args[1])) cmd(tool, args[1], `${tool} run ${args[1]}`)
@@ -354,12 +423,17 @@ function commandsIn(line: string, strict = true): Reference[] {
         cmd(tool, args[0], `${tool} ${args[0]}`)
       }
     } else if (tool === 'bun') {
-      if (args[0] === 'run' && validScript(args[1]) && !hasExtension(args[1])) cmd('bun', args[1], `bun run ${args[1]}`)
+      if (args[0] === 'run' && validScript(args[1]) && !hasExtension(args[1]))
+        cmd('bun', args[1], `bun run ${args[1]}`)
     } else if (strict && tool === 'make') {
       for (const t of args.filter((a) => !a.includes('='))) {
         if (/^[\w./-]+$/.test(t)) cmd('make', t, `make ${t}`)
       }
-    } else if (strict && /^\.{1,2}\//.test(tool) && tool.length > 2) {
+    } else if (
+      strict &&
+      /^\.{1,2}\/./.test(tool) &&
+      (!hasExtension(tool.split('/').pop() ?? '') || SCRIPT_FILE.test(tool))
+    ) {
       cmd('file', normalisePath(tool), tool)
     } else if (strict && INTERPRETERS.has(tool)) {
       const script = tool === 'deno' && args[0] === 'run' ? args[1] : args[0]
@@ -423,9 +497,13 @@ function prosePathRef(raw: string): Reference | null {
   const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
   if (NOT_FILES.has(noLine.toLowerCase())) return null
   const last = noLine.replace(/\/+$/, '').split('/').pop() ?? ''
-  const ext = hasExtension(last) && /[A-Za-z]/.test(last.split('.')[0] ?? '') || SPECIAL_FILES.has(last)
+  const ext =
+    (hasExtension(last) && /[A-Za-z]/.test(last.split('.')[0] ?? '')) || SPECIAL_FILES.has(last)
   const relative = /^\.{1,2}\//.test(noLine) && noLine.length > 3
-  const folder = noLine.endsWith("/") && /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) && /[a-z]/.test(noLine)
+  const folder =
+    noLine.endsWith('/') &&
+    /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) &&
+    /[a-z]/.test(noLine)
   if (!ext && !relative && !folder) return null
   return pathRef(raw)
 }
@@ -470,7 +548,12 @@ function symbolRef(s: string, prose: boolean): Extract<Reference, { kind: 'symbo
   if (prose && !call) return null
   // `e.g()` or one-letter calls read as prose, not code.
   if (terms.some((t) => t.length === 0) || (call && !compound && name.length < 2)) return null
-  return { kind: 'symbol', text: s, name, terms: terms.filter((t) => t.length > 1 || terms.length === 1) }
+  return {
+    kind: 'symbol',
+    text: s,
+    name,
+    terms: terms.filter((t) => t.length > 1 || terms.length === 1),
+  }
 }
 
 /** Inline code that reads as a statement or expression rather than a name. */

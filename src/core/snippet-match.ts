@@ -52,7 +52,8 @@ export function lineSimilarity(a: string, b: string): number {
   const total = a.length + b.length
   if (total === 0) return 1
   let common = 0
-  for (const part of diffWordsWithSpace(a, b)) if (!part.added && !part.removed) common += part.value.length
+  for (const part of diffWordsWithSpace(a, b))
+    if (!part.added && !part.removed) common += part.value.length
   return (2 * common) / total
 }
 
@@ -99,7 +100,11 @@ export function matchSnippet(snippet: string, file: string): SnippetMatch {
   let best: SnippetMatch = NONE(n, truncated)
   const quoteText = quote.map((q) => q.text)
   for (const offset of candidates) {
-    if (offset >= 0 && offset + n <= lines.length && quote.every((q, i) => lines[offset + i].text === q.text)) {
+    if (
+      offset >= 0 &&
+      offset + n <= lines.length &&
+      quote.every((q, i) => lines[offset + i].text === q.text)
+    ) {
       return {
         kind: 'exact',
         score: 1,
@@ -129,7 +134,10 @@ export function matchSnippet(snippet: string, file: string): SnippetMatch {
 }
 
 /** Align the quote with a window of the file: equal lines count 1, lightly edited ones ½. */
-function scoreWindow(quote: string[], window: readonly NormLine[]): { score: number; start: number; end: number } {
+function scoreWindow(
+  quote: string[],
+  window: readonly NormLine[],
+): { score: number; start: number; end: number } {
   const changes = diffArrays(
     quote,
     window.map((w) => w.text),
@@ -175,23 +183,41 @@ function matchOneLine(q: string, lines: readonly NormLine[], truncated: boolean)
   let bestScore = 0
   let bestLine = 0
   for (const l of lines) {
-    if (l.text.includes(q)) return { kind: 'exact', score: 1, startLine: l.line, endLine: l.line, lines: 1, truncated }
+    if (l.text.includes(q))
+      return { kind: 'exact', score: 1, startLine: l.line, endLine: l.line, lines: 1, truncated }
   }
   // Only lines sharing a distinctive token are worth a word diff.
   const token = distinctiveToken(q)
   for (const l of lines) {
     if (token && !l.text.includes(token)) continue
-    const s = lineSimilarity(q, l.text.length > q.length * 3 ? closestSpan(q, l.text, token) : l.text)
+    const s = lineSimilarity(
+      q,
+      l.text.length > q.length * 3 ? closestSpan(q, l.text, token) : l.text,
+    )
     if (s > bestScore) {
       bestScore = s
       bestLine = l.line
     }
   }
   if (bestScore >= SNIPPET_SIMILAR_MIN) {
-    return { kind: 'similar', score: bestScore, startLine: bestLine, endLine: bestLine, lines: 1, truncated }
+    return {
+      kind: 'similar',
+      score: bestScore,
+      startLine: bestLine,
+      endLine: bestLine,
+      lines: 1,
+      truncated,
+    }
   }
   return bestLine > 0
-    ? { kind: 'none', score: bestScore, startLine: bestLine, endLine: bestLine, lines: 1, truncated }
+    ? {
+        kind: 'none',
+        score: bestScore,
+        startLine: bestLine,
+        endLine: bestLine,
+        lines: 1,
+        truncated,
+      }
     : NONE(1, truncated)
 }
 

@@ -83,7 +83,11 @@ export interface CheckedReference {
  * Candidate repository-relative paths for a path as written: from the root, then
  * from the folder of the file holding the note. Null when it points outside.
  */
-export function candidatePaths(path: string, root: string, noteDir: string | null): string[] | null {
+export function candidatePaths(
+  path: string,
+  root: string,
+  noteDir: string | null,
+): string[] | null {
   const out: string[] = []
   const push = (p: string | null): void => {
     if (p !== null && p !== '' && !out.includes(p)) out.push(p)
@@ -133,20 +137,39 @@ const tick = (s: string): string => `\`${s}\``
 
 function describeSteps(steps: readonly RenameStep[]): string {
   return steps
-    .map((s, i) => `${i === 0 ? 'was renamed' : 'then'} to ${tick(s.to)} in ${short(s.sha)} on ${day(s.date)}`)
+    .map(
+      (s, i) =>
+        `${i === 0 ? 'was renamed' : 'then'} to ${tick(s.to)} in ${short(s.sha)} on ${day(s.date)}`,
+    )
     .join(', ')
 }
 
-function audit(ref: Reference, status: ReferenceStatus, resolved: string | null, movedTo: string | null): AuditReference {
+function audit(
+  ref: Reference,
+  status: ReferenceStatus,
+  resolved: string | null,
+  movedTo: string | null,
+): AuditReference {
   return { text: ref.text, kind: ref.kind, status, resolved, movedTo }
 }
 
 /** Check one reference against the repository facts. `noteDir` is the absolute folder of the note's file. */
-export function checkReference(ref: Reference, facts: RepoFacts, noteDir: string | null): CheckedReference | { readonly skipped: string } {
+export function checkReference(
+  ref: Reference,
+  facts: RepoFacts,
+  noteDir: string | null,
+): CheckedReference | { readonly skipped: string } {
   switch (ref.kind) {
     case 'url':
     case 'branch':
-      return { ref, audit: audit(ref, 'ok', null, null), checkable: false, restsOn: null, namedPath: null, reason: null }
+      return {
+        ref,
+        audit: audit(ref, 'ok', null, null),
+        checkable: false,
+        restsOn: null,
+        namedPath: null,
+        reason: null,
+      }
     case 'path':
       return checkPath(ref, ref.path, ref.dir, facts, noteDir)
     case 'command':
@@ -167,7 +190,8 @@ function checkPath(
   noteDir: string | null,
 ): CheckedReference | { readonly skipped: string } {
   const candidates = candidatePaths(path, facts.root, noteDir)
-  if (candidates === null) return { skipped: `${tick(ref.text)} is outside the repository; not checked` }
+  if (candidates === null)
+    return { skipped: `${tick(ref.text)} is outside the repository; not checked` }
   const found = candidates.find((c) => facts.exists(c))
   if (found !== undefined) {
     return {
@@ -189,12 +213,15 @@ function checkPath(
     reason,
   })
   if (!facts.history) {
-    return missing(`${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`)
+    return missing(
+      `${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`,
+    )
   }
   let fate: PathFate = { kind: 'unknown' }
   for (const c of candidates) {
     fate = followPath(facts.history, c, facts.exists)
-    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c))) fate = followDir(facts.history, c, facts.exists)
+    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
+      fate = followDir(facts.history, c, facts.exists)
     if (fate.kind !== 'unknown') break
   }
   if (fate.kind === 'moved') {
@@ -212,7 +239,9 @@ function checkPath(
   if (fate.kind === 'deleted') {
     const via = fate.steps.length > 0 ? `${describeSteps(fate.steps)}, and ` : ''
     return {
-      ...missing(`${tick(fate.steps[0]?.from ?? fate.path)} ${via}was deleted in ${short(fate.sha)} on ${day(fate.date)}`),
+      ...missing(
+        `${tick(fate.steps[0]?.from ?? fate.path)} ${via}was deleted in ${short(fate.sha)} on ${day(fate.date)}`,
+      ),
       namedPath: fate.steps[0]?.from ?? fate.path,
       renames: fate.steps,
       deletedIn: fate.sha,
@@ -222,13 +251,18 @@ function checkPath(
   return missing(`${tick(ref.text)} does not exist and git history has no record of it${shallow}`)
 }
 
-function checkCommand(ref: Extract<Reference, { kind: 'command' }>, facts: RepoFacts): CheckedReference {
+function checkCommand(
+  ref: Extract<Reference, { kind: 'command' }>,
+  facts: RepoFacts,
+): CheckedReference {
   const make = ref.runner === 'make'
   const table = make ? facts.makeTargets : facts.scripts
   const files = table.get(ref.target) ?? []
   if (files.length > 0) {
     // Prefer the file at the root, then the shallowest.
-    const file = [...files].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1))[0]
+    const file = [...files].sort(
+      (a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1),
+    )[0]
     return {
       ref,
       audit: audit(ref, 'ok', absolute(facts.root, file), null),
@@ -255,7 +289,10 @@ function checkCommand(ref: Extract<Reference, { kind: 'command' }>, facts: RepoF
   }
 }
 
-function checkSymbol(ref: Extract<Reference, { kind: 'symbol' }>, facts: RepoFacts): CheckedReference {
+function checkSymbol(
+  ref: Extract<Reference, { kind: 'symbol' }>,
+  facts: RepoFacts,
+): CheckedReference {
   const missingTerms = ref.terms.filter((t) => (facts.wordFiles.get(t) ?? []).length === 0)
   if (missingTerms.length === 0) {
     const files = facts.wordFiles.get(ref.terms[ref.terms.length - 1]) ?? []
@@ -280,7 +317,10 @@ function checkSymbol(ref: Extract<Reference, { kind: 'symbol' }>, facts: RepoFac
   }
 }
 
-function checkSnippet(ref: Extract<Reference, { kind: 'snippet' }>, facts: RepoFacts): CheckedReference {
+function checkSnippet(
+  ref: Extract<Reference, { kind: 'snippet' }>,
+  facts: RepoFacts,
+): CheckedReference {
   const finding = facts.snippets.get(ref.code)
   const m = finding?.match
   const head = firstLine(ref.code)
@@ -301,7 +341,10 @@ function checkSnippet(ref: Extract<Reference, { kind: 'snippet' }>, facts: RepoF
       reason: `quoted code ${tick(head)} now appears only with changes in ${tick(finding.file)} (lines ${m.startLine}–${m.endLine}, ${pct}% alike)${cut}`,
     }
   }
-  const near = m && m.score > 0 && finding?.file ? ` (closest: ${Math.round(m.score * 100)}% alike in ${tick(finding.file)})` : ''
+  const near =
+    m && m.score > 0 && finding?.file
+      ? ` (closest: ${Math.round(m.score * 100)}% alike in ${tick(finding.file)})`
+      : ''
   return {
     ...base,
     audit: audit(ref, 'missing', null, null),
@@ -317,7 +360,9 @@ function firstLine(code: string): string {
 
 /** The newest change to a file or folder the note rests on, after `afterMs`. */
 function changedAfter(facts: RepoFacts, rel: string, afterMs: number): string | null {
-  const dirty = [...facts.dirty.entries()].find(([p, mtime]) => (p === rel || p.startsWith(`${rel}/`)) && mtime > afterMs)
+  const dirty = [...facts.dirty.entries()].find(
+    ([p, mtime]) => (p === rel || p.startsWith(`${rel}/`)) && mtime > afterMs,
+  )
   if (dirty) return `${tick(dirty[0])} has uncommitted changes made after the note was written`
   if (facts.history) {
     let newest = facts.history.lastTouch.get(rel) ?? null
@@ -422,7 +467,9 @@ export function parseMakeTargets(text: string): string[] {
 }
 
 /** When the frontmatter of a topic file says it was written; newest-meaning keys first. */
-export function frontmatterWrittenAt(data: Readonly<Record<string, unknown>> | null): WrittenAt | null {
+export function frontmatterWrittenAt(
+  data: Readonly<Record<string, unknown>> | null,
+): WrittenAt | null {
   if (!data) return null
   const keys = [
     'updated',
@@ -444,7 +491,8 @@ export function frontmatterWrittenAt(data: Readonly<Record<string, unknown>> | n
     if (v instanceof Date) ms = v.getTime()
     else if (typeof v === 'string') ms = Date.parse(v.trim())
     else if (typeof v === 'number') ms = v < 1e11 ? v * 1000 : v
-    if (Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), ms, source: 'frontmatter', key }
+    if (Number.isFinite(ms))
+      return { iso: new Date(ms).toISOString(), ms, source: 'frontmatter', key }
   }
   return null
 }

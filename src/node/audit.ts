@@ -13,7 +13,12 @@ import { notesFromInstructionFile, notesFromMemory } from '../core/notes'
 import type { Note, TopicText } from '../core/notes'
 import { extractReferences } from '../core/references'
 import type { Reference } from '../core/references'
-import { distinctiveLines, distinctiveToken, matchSnippet, normaliseLines } from '../core/snippet-match'
+import {
+  distinctiveLines,
+  distinctiveToken,
+  matchSnippet,
+  normaliseLines,
+} from '../core/snippet-match'
 import {
   absolute,
   candidatePaths,
@@ -26,16 +31,32 @@ import {
   parsePackageScripts,
   writtenAtReason,
 } from '../core/verdict'
-import type { CheckedReference, NoteDiff, RepoFacts, SnippetFinding, WrittenAt } from '../core/verdict'
+import type {
+  CheckedReference,
+  NoteDiff,
+  RepoFacts,
+  SnippetFinding,
+  WrittenAt,
+} from '../core/verdict'
 import { findRepo } from './git-repo'
-import { blameTimes, changedFiles, openRepo, readHistory, searchPatterns, showAt } from './git-history'
+import {
+  blameTimes,
+  changedFiles,
+  openRepo,
+  readHistory,
+  searchPatterns,
+  showAt,
+} from './git-history'
 import type { RepoState } from './git-history'
 import { readTextFile } from './safe-read'
 
 export type { NoteDiff } from '../core/verdict'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
-export type WrittenAtProvider = (file: string, line: number) => Promise<{ at: string; source: 'transcript' } | null>
+export type WrittenAtProvider = (
+  file: string,
+  line: number,
+) => Promise<{ at: string; source: 'transcript' } | null>
 
 export interface AuditOptions {
   readonly memoryDir: string
@@ -79,7 +100,10 @@ async function loadNotes(memoryDir: string, instructionFiles: readonly string[])
   try {
     names = await listMarkdown(dir)
   } catch (err) {
-    problems.push({ path: dir, reason: `cannot list the memory folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}` })
+    problems.push({
+      path: dir,
+      reason: `cannot list the memory folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    })
   }
   for (const name of names) {
     const path = join(dir, ...name.split('/'))
@@ -174,7 +198,8 @@ async function prepare(
   const wanted = new Set<string>()
   for (const n of notes) {
     for (const r of refs.get(n) ?? []) {
-      const p = r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
+      const p =
+        r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
       if (p === null) continue
       for (const c of candidatePaths(p, root, dirname(n.file)) ?? []) wanted.add(c)
     }
@@ -198,18 +223,10 @@ async function prepare(
     }),
   )
   const exists = (rel: string): boolean =>
-    existsCache.get(rel)?.exists ?? (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
-  const isDir = (rel: string): boolean => existsCache.get(rel)?.dir ?? (state ? state.trackedDirs.has(rel) : false)
-
-  // History, only when some note names a path.
-  let history: HistoryIndex | null = null
-  if (state && wanted.size > 0) {
-    const h = await readHistory(state)
-    if (h.ok) history = h.index
-    else problems.push({ path: root, reason: h.reason })
-  }
-  signal?.throwIfAborted()
-  step()
+    existsCache.get(rel)?.exists ??
+    (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
+  const isDir = (rel: string): boolean =>
+    existsCache.get(rel)?.dir ?? (state ? state.trackedDirs.has(rel) : false)
 
   // The notes' own files are left out of every search: a note always finds itself.
   const exclude = [...new Set(notes.flatMap((n) => [n.file, n.topicFile ?? n.file]))]
@@ -217,12 +234,39 @@ async function prepare(
     .filter((r) => r !== '' && !r.startsWith('..'))
     .map(toPosix)
   const grepOptions = { noIndex: !state, exclude }
+  const terms = all.flatMap((r) => (r.kind === 'symbol' ? r.terms : []))
+  const quoteNotes = notes.filter((n) => (refs.get(n) ?? []).some((r) => r.kind === 'snippet'))
+  const probes = new Map<string, string[]>()
+  for (const n of quoteNotes) {
+    for (const r of refs.get(n) ?? []) {
+      if (r.kind !== 'snippet' || probes.has(r.code)) continue
+      const lines = distinctiveLines(r.code)
+      const norm = normaliseLines(r.code)
+      const token = norm.length === 1 ? distinctiveToken(norm[0].text) : null
+      probes.set(r.code, token ? [...lines, token] : lines)
+    }
+  }
+  // The independent git runs go in parallel: history, both searches, status.
+  const historyRun = state && wanted.size > 0 ? readHistory(state) : null
+  const symbolRun = terms.length > 0 ? searchPatterns(root, terms, true, grepOptions) : null
+  const quoteRun =
+    probes.size > 0 ? searchPatterns(root, [...probes.values()].flat(), false, grepOptions) : null
+  const statusRun = state && wanted.size > 0 ? changedFiles(root) : null
+
+  // History, only when some note names a path.
+  let history: HistoryIndex | null = null
+  if (historyRun) {
+    const h = await historyRun
+    if (h.ok) history = h.index
+    else problems.push({ path: root, reason: h.reason })
+  }
+  signal?.throwIfAborted()
+  step()
 
   // Symbols: every word of every symbol, one search.
-  const terms = all.flatMap((r) => (r.kind === 'symbol' ? r.terms : []))
   const wordFiles = new Map<string, readonly string[]>()
-  if (terms.length > 0) {
-    const s = await searchPatterns(root, terms, true, grepOptions)
+  if (symbolRun) {
+    const s = await symbolRun
     if (s.ok) for (const [k, v] of s.files) wordFiles.set(k, v)
     else problems.push({ path: root, reason: s.reason })
   }
@@ -246,8 +290,12 @@ async function prepare(
         }
       }
     }
-    const pkgs = files.filter((f) => /(^|\/)package\.json$/.test(f) && !f.includes('node_modules/')).sort(byDepth)
-    const makes = files.filter((f) => /(^|\/)(?:GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(f)).sort(byDepth)
+    const pkgs = files
+      .filter((f) => /(^|\/)package\.json$/.test(f) && !f.includes('node_modules/'))
+      .sort(byDepth)
+    const makes = files
+      .filter((f) => /(^|\/)(?:GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(f))
+      .sort(byDepth)
     for (const f of [...new Set(pkgs)].slice(0, MAX_MANIFESTS)) {
       const r = await readTextFile(join(root, ...f.split('/')))
       if (!r.ok) continue
@@ -266,19 +314,8 @@ async function prepare(
 
   // Quotes: files the note names, else files holding its most distinctive lines.
   const snippets = new Map<string, SnippetFinding>()
-  const quoteNotes = notes.filter((n) => (refs.get(n) ?? []).some((r) => r.kind === 'snippet'))
-  if (quoteNotes.length > 0) {
-    const probes = new Map<string, string[]>()
-    for (const n of quoteNotes) {
-      for (const r of refs.get(n) ?? []) {
-        if (r.kind !== 'snippet' || probes.has(r.code)) continue
-        const lines = distinctiveLines(r.code)
-        const norm = normaliseLines(r.code)
-        const token = norm.length === 1 ? distinctiveToken(norm[0].text) : null
-        probes.set(r.code, token ? [...lines, token] : lines)
-      }
-    }
-    const lineHits = await searchPatterns(root, [...probes.values()].flat(), false, grepOptions)
+  if (quoteRun) {
+    const lineHits = await quoteRun
     if (!lineHits.ok) problems.push({ path: root, reason: lineHits.reason })
     const fileText = new Map<string, string | null>()
     const readRel = async (rel: string): Promise<string | null> => {
@@ -290,11 +327,17 @@ async function prepare(
     }
     for (const n of quoteNotes) {
       const named = (refs.get(n) ?? []).flatMap((r) =>
-        r.kind === 'path' ? (candidatePaths(r.path, root, dirname(n.file)) ?? []).filter((c) => exists(c) && !isDir(c)) : [],
+        r.kind === 'path'
+          ? (candidatePaths(r.path, root, dirname(n.file)) ?? []).filter(
+              (c) => exists(c) && !isDir(c),
+            )
+          : [],
       )
       for (const r of refs.get(n) ?? []) {
         if (r.kind !== 'snippet' || snippets.has(r.code)) continue
-        const hits = lineHits.ok ? (probes.get(r.code) ?? []).flatMap((p) => lineHits.files.get(p) ?? []) : []
+        const hits = lineHits.ok
+          ? (probes.get(r.code) ?? []).flatMap((p) => lineHits.files.get(p) ?? [])
+          : []
         const candidates = [...new Set([...named, ...hits])].slice(0, MAX_SNIPPET_CANDIDATES)
         let best: SnippetFinding = { file: null, match: matchSnippet(r.code, '') }
         for (const c of candidates) {
@@ -318,7 +361,7 @@ async function prepare(
   const dirty = new Map<string, number>()
   if (state) {
     const named = new Set([...existsCache.entries()].filter(([, v]) => v.exists).map(([k]) => k))
-    const changed = named.size > 0 ? await changedFiles(root) : []
+    const changed = statusRun ? await statusRun : []
     await Promise.all(
       changed
         .filter((p) => named.has(p) || [...named].some((d) => p.startsWith(`${d}/`)))
@@ -378,7 +421,8 @@ async function writtenAtOf(
       try {
         const got = await provider(file, line)
         const ms = got ? Date.parse(got.at) : NaN
-        if (got && Number.isFinite(ms)) return { iso: new Date(ms).toISOString(), ms, source: 'transcript' }
+        if (got && Number.isFinite(ms))
+          return { iso: new Date(ms).toISOString(), ms, source: 'transcript' }
       } catch {
         // A failing provider falls back to the next source.
       }
@@ -396,11 +440,14 @@ async function writtenAtOf(
         if (t === null) uncommitted = true
         else if (t !== undefined && t > newest) newest = t
       }
-      if (!uncommitted && newest >= 0) return { iso: new Date(newest).toISOString(), ms: newest, source: 'git-blame' }
+      if (!uncommitted && newest >= 0)
+        return { iso: new Date(newest).toISOString(), ms: newest, source: 'git-blame' }
     }
   }
   const mtime = mtimes.get(note.topicFile ?? note.file)
-  return mtime === undefined ? null : { iso: new Date(mtime).toISOString(), ms: mtime, source: 'mtime' }
+  return mtime === undefined
+    ? null
+    : { iso: new Date(mtime).toISOString(), ms: mtime, source: 'mtime' }
 }
 
 interface Judged {
@@ -442,7 +489,8 @@ async function judgeAll(
     }
     const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     const judged = judgeNote(checked, writtenAt, p.facts)
-    if (note.danglingTarget !== null) reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
+    if (note.danglingTarget !== null)
+      reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     reasons.push(...judged.reasons, writtenAtReason(writtenAt))
     out.push({
       note: {
@@ -471,7 +519,10 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
   const phases = 5
   const total = phases + loaded.notes.length
   let done = 0
-  const step = (): void => onProgress?.(++done, total)
+  const step = (): void => {
+    done++
+    onProgress?.(done, total)
+  }
   onProgress?.(0, total)
   const prepared = await prepare(loaded, opts.repo, step, signal)
   while (done < phases) step()
@@ -504,17 +555,25 @@ export interface NoteDiffOptions {
 export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
   const file = resolve(opts.file)
   const instructionFiles = [...(opts.instructionFiles ?? [])]
-  if (!instructionFiles.map((f) => resolve(f)).includes(file) && dirname(file) !== resolve(opts.memoryDir)) {
+  if (
+    !instructionFiles.map((f) => resolve(f)).includes(file) &&
+    dirname(file) !== resolve(opts.memoryDir)
+  ) {
     instructionFiles.push(file)
   }
   const loaded = await loadNotes(opts.memoryDir, instructionFiles)
-  const note = loaded.notes.find((n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine)
+  const note = loaded.notes.find(
+    (n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine,
+  )
   if (!note) return []
   const p = await prepare({ ...loaded, notes: [note] }, opts.repo, () => {}, undefined)
   const [judged] = await judgeAll(p, opts.writtenAtFor, () => {}, undefined)
   if (!judged || !p.facts) return []
   const facts = p.facts
-  const at = p.state && facts.history && judged.writtenAt ? commitAtOrBefore(facts.history, judged.writtenAt.ms) : null
+  const at =
+    p.state && facts.history && judged.writtenAt
+      ? commitAtOrBefore(facts.history, judged.writtenAt.ms)
+      : null
   const out: NoteDiff[] = []
   for (const c of judged.checked) {
     out.push(await diffFor(c, facts, p, at))
@@ -531,7 +590,12 @@ async function diffFor(
   const reference = c.audit
   const ref = c.ref
   if (ref.kind === 'url' || ref.kind === 'branch') {
-    return { reference, before: null, after: null, summary: `${ref.kind === 'url' ? 'URL' : 'branch'}: not checked against the code` }
+    return {
+      reference,
+      before: null,
+      after: null,
+      summary: `${ref.kind === 'url' ? 'URL' : 'branch'}: not checked against the code`,
+    }
   }
   if (ref.kind === 'snippet') {
     const q = capText(ref.code)
@@ -542,12 +606,18 @@ async function diffFor(
       return { reference, before, after: null, summary: `quoted code not found now${notes}` }
     }
     const text = p.snippetTexts.get(ref.code) ?? ''
-    const region = text.split(/\r?\n/).slice(finding.match.startLine - 1, finding.match.endLine).join('\n')
+    const region = text
+      .split(/\r?\n/)
+      .slice(finding.match.startLine - 1, finding.match.endLine)
+      .join('\n')
     const after = capText(region)
     return {
       reference,
       before,
-      after: { label: `${finding.file}:${finding.match.startLine}-${finding.match.endLine}`, text: after.text },
+      after: {
+        label: `${finding.file}:${finding.match.startLine}-${finding.match.endLine}`,
+        text: after.text,
+      },
       summary: `${finding.match.kind === 'exact' ? 'found as quoted' : diffSummary(q.text, after.text)}${notes}`,
     }
   }

@@ -4,7 +4,15 @@
  * one for all quoted lines — never one git process per note or per file.
  * Parsing lives in src/core/git-parse.ts.
  */
-import { buildHistoryIndex, LOG_FORMAT, parseBlamePorcelain, parseGrepOnlyMatching, parseLogNameStatus, parseNulList, parseStatusZ } from '../core/git-parse'
+import {
+  buildHistoryIndex,
+  LOG_FORMAT,
+  parseBlamePorcelain,
+  parseGrepOnlyMatching,
+  parseLogNameStatus,
+  parseNulList,
+  parseStatusZ,
+} from '../core/git-parse'
 import type { HistoryIndex } from '../core/git-parse'
 import { runGit } from './git-run'
 
@@ -23,7 +31,8 @@ export interface RepoState {
   readonly trackedDirs: ReadonlySet<string>
 }
 
-export type OpenRepo = { readonly ok: true; readonly state: RepoState } | { readonly ok: false; readonly reason: string }
+export type OpenRepo =
+  { readonly ok: true; readonly state: RepoState } | { readonly ok: false; readonly reason: string }
 
 /** Git output larger than this is refused (a reason, not a crash). */
 const GIT_MAX_BYTES = 256 * 1024 * 1024
@@ -33,10 +42,20 @@ const FILES_PER_PATTERN = 20
 
 /** Read the state of the work tree whose top level is `root`. */
 export async function openRepo(root: string): Promise<OpenRepo> {
-  const rev = await runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], { cwd: root, timeoutMs: 15_000 })
+  const rev = await runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
+    cwd: root,
+    timeoutMs: 15_000,
+  })
   const [shallowLine = '', abbrev = ''] = rev.stdout.split('\n')
-  const head = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, timeoutMs: 15_000 })
-  const ls = await runGit(['ls-files', '-z'], { cwd: root, timeoutMs: GIT_TIMEOUT_MS, maxBytes: GIT_MAX_BYTES })
+  const head = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], {
+    cwd: root,
+    timeoutMs: 15_000,
+  })
+  const ls = await runGit(['ls-files', '-z'], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: GIT_MAX_BYTES,
+  })
   if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
   const tracked = new Set(parseNulList(ls.stdout))
   const trackedDirs = new Set<string>()
@@ -62,7 +81,9 @@ export async function openRepo(root: string): Promise<OpenRepo> {
   }
 }
 
-export type HistoryRead = { readonly ok: true; readonly index: HistoryIndex } | { readonly ok: false; readonly reason: string }
+export type HistoryRead =
+  | { readonly ok: true; readonly index: HistoryIndex }
+  | { readonly ok: false; readonly reason: string }
 
 const historyCache = new Map<string, Promise<HistoryRead>>()
 
@@ -72,17 +93,20 @@ const historyCache = new Map<string, Promise<HistoryRead>>()
  */
 export function readHistory(state: RepoState): Promise<HistoryRead> {
   if (state.head === null) return Promise.resolve({ ok: true, index: buildHistoryIndex([]) })
-  const key = `${state.root}\0${state.head}`
+  const key = `${state.root}\0${state.head}\0${state.shallow}`
   let hit = historyCache.get(key)
   if (!hit) {
     hit = (async (): Promise<HistoryRead> => {
-      const r = await runGit(['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'], {
-        cwd: state.root,
-        timeoutMs: GIT_TIMEOUT_MS,
-        maxBytes: GIT_MAX_BYTES,
-      })
+      const r = await runGit(
+        ['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'],
+        {
+          cwd: state.root,
+          timeoutMs: GIT_TIMEOUT_MS,
+          maxBytes: GIT_MAX_BYTES,
+        },
+      )
       if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
-      return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout)) }
+      return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
     })()
     historyCache.set(key, hit)
     // A failed read is not remembered: the next audit tries again.
@@ -128,45 +152,85 @@ export async function searchPatterns(
   else args.push('--untracked')
   args.push('--', '.')
   for (const e of options.exclude ?? []) args.push(`:(exclude,literal)${e}`)
-  const r = await runGit(args, { cwd: root, timeoutMs: GIT_TIMEOUT_MS, maxBytes: GIT_MAX_BYTES, input: `${wanted.join('\n')}\n` })
+  const r = await runGit(args, {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: GIT_MAX_BYTES,
+    input: `${wanted.join('\n')}\n`,
+  })
   // Exit 1 means nothing matched.
-  if (r.code !== 0 && r.code !== 1) return { ok: false, reason: `git grep failed: ${firstLine(r.stderr)}` }
+  if (r.code !== 0 && r.code !== 1)
+    return { ok: false, reason: `git grep failed: ${firstLine(r.stderr)}` }
   for (const m of parseGrepOnlyMatching(r.stdout)) {
     const list = files.get(m.text)
-    if (list && list.length < FILES_PER_PATTERN && list[list.length - 1] !== m.path && !list.includes(m.path)) list.push(m.path)
+    if (
+      list &&
+      list.length < FILES_PER_PATTERN &&
+      list[list.length - 1] !== m.path &&
+      !list.includes(m.path)
+    )
+      list.push(m.path)
   }
   return { ok: true, files }
 }
 
 /** Tracked files with uncommitted changes (relative paths). */
 export async function changedFiles(root: string): Promise<string[]> {
-  const r = await runGit(['status', '--porcelain=v1', '-z', '--untracked-files=no'], { cwd: root, timeoutMs: GIT_TIMEOUT_MS })
+  const r = await runGit(['status', '--porcelain=v1', '-z', '--untracked-files=no'], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+  })
   return r.code === 0 ? parseStatusZ(r.stdout) : []
 }
 
 /** Commit time (ms) of each line of a tracked file, from `git blame`; null when blame fails. */
-export async function blameTimes(root: string, rel: string): Promise<Map<number, number | null> | null> {
-  const r = await runGit(['blame', '--line-porcelain', '--', rel], { cwd: root, timeoutMs: GIT_TIMEOUT_MS })
+export async function blameTimes(
+  root: string,
+  rel: string,
+): Promise<Map<number, number | null> | null> {
+  const r = await runGit(['blame', '--line-porcelain', '--', rel], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+  })
   if (r.code !== 0) return null
   const out = new Map<number, number | null>()
-  for (const [line, c] of parseBlamePorcelain(r.stdout)) out.set(line, c === null ? null : c.time * 1000)
+  for (const [line, c] of parseBlamePorcelain(r.stdout))
+    out.set(line, c === null ? null : c.time * 1000)
   return out
 }
 
 export type ShowResult =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly reason: string }
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string }
 
 /** A file as it was in a commit (`git show <sha>:<path>`), refusing binary content. */
-export async function showAt(root: string, sha: string, rel: string, maxBytes: number): Promise<ShowResult> {
-  const r = await runGit(['show', `${sha}:${rel}`], { cwd: root, timeoutMs: GIT_TIMEOUT_MS, maxBytes })
+export async function showAt(
+  root: string,
+  sha: string,
+  rel: string,
+  maxBytes: number,
+): Promise<ShowResult> {
+  const r = await runGit(['show', `${sha}:${rel}`], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes,
+  })
   if (r.code !== 0) {
-    return { ok: false, reason: r.code === -1 ? firstLine(r.stderr) : `\`${rel}\` did not exist in ${sha.slice(0, 7)}` }
+    return {
+      ok: false,
+      reason:
+        r.code === -1 ? firstLine(r.stderr) : `\`${rel}\` did not exist in ${sha.slice(0, 7)}`,
+    }
   }
-  if (r.stdout.slice(0, 8192).includes('\0')) return { ok: false, reason: `\`${rel}\` is a binary file` }
+  if (r.stdout.slice(0, 8192).includes('\0'))
+    return { ok: false, reason: `\`${rel}\` is a binary file` }
   return { ok: true, text: r.stdout }
 }
 
 function firstLine(s: string): string {
-  return s.split('\n').find((l) => l.trim() !== '')?.trim() ?? 'no output'
+  return (
+    s
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? 'no output'
+  )
 }

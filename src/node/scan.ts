@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../core/limits'
 import type { MemoryFileInfo, ProjectInfo, Problem, ScanResult } from '../core/model'
+import { parseFrontmatter, frontmatterString } from '../core/frontmatter'
 import { countLines } from '../core/text'
 import { findRepo } from './git-repo'
 import { readTextFile } from './safe-read'
@@ -323,10 +324,21 @@ async function memoryFileInfo(
   const read = await readTextFile(path)
   if (!read.ok)
     return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
-  return { info: { path, role, lines: countLines(read.text), bytes: size }, problem: null }
+  return {
+    info: { path, role, lines: countLines(read.text), bytes: size, frontmatter: role === 'topic' ? topicFields(read.text) : null },
+    problem: null,
+  }
 }
 
 // ---- helpers --------------------------------------------------------------------
+
+/** name / description / type of a topic file's frontmatter, when it has one. */
+function topicFields(text: string): MemoryFileInfo['frontmatter'] {
+  const fm = parseFrontmatter(text)
+  if (fm.kind !== 'ok') return null
+  const pick = (k: string): string | undefined => frontmatterString(fm, k) ?? undefined
+  return { name: pick('name'), description: pick('description'), type: pick('type') }
+}
 
 type DirKind = 'dir' | 'missing' | 'not-a-folder' | { readonly unreadable: string }
 

@@ -5,6 +5,7 @@ import { appStore, visibleProjects } from './state/app-state'
 import { useStore } from './state/store'
 import { ProjectSidebar } from './components/ProjectSidebar'
 import { ProjectView } from './components/ProjectView'
+import { UndoHistoryButton } from './components/undo-history'
 
 export function App() {
   const context = useStore(appStore, (s) => s.context)
@@ -46,6 +47,9 @@ export function App() {
             Demo — {context.demoReason}. You are looking at a built-in example home, not your own.
           </span>
         )}
+        <span className="topbar-actions">
+          <UndoHistoryButton onChanged={() => void rescan()} />
+        </span>
         <button className="rescan" onClick={() => void rescan()} title="Rescan (Ctrl+Shift+R)">
           Rescan
         </button>

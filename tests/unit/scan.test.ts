@@ -216,9 +216,10 @@ describe('scanClaudeHome', () => {
       sessions: 3,
       memoryDir: mem,
       memoryFiles: [
-        { path: join(mem, 'MEMORY.md'), role: 'index', lines: 3, bytes: 54 },
-        { path: join(mem, 'a.md'), role: 'topic', lines: 6, bytes: 49 },
-        { path: join(mem, 'nested', 'deep.md'), role: 'topic', lines: 1, bytes: 4 },
+        { path: join(mem, 'MEMORY.md'), role: 'index', lines: 3, bytes: 54, frontmatter: null },
+        // A topic file's frontmatter fields come with the scan (the window lists them).
+        { path: join(mem, 'a.md'), role: 'topic', lines: 6, bytes: 49, frontmatter: { name: 'a', type: 'project', description: undefined } },
+        { path: join(mem, 'nested', 'deep.md'), role: 'topic', lines: 1, bytes: 4, frontmatter: null },
       ],
       name: 'sub',
       problems: [

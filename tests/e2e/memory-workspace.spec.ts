@@ -1,0 +1,125 @@
+/** The MEMORY.md workspace in real Chromium against real `serve` (issue 6). */
+import { appendFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test, expect, startServe, isolatedEnv } from './fixtures'
+import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
+
+test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff view follows', async ({ page, served, fixture }) => {
+  const index = join(fixture.memoryDir, 'MEMORY.md')
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  // Newest first: the last entry of the file heads the list of what does not load.
+  await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
+  expect(lineOf(readFileSync(index, 'utf8'), '[Note 230]')).toBeGreaterThan(200)
+  await page.screenshot({ path: 'test-results/screens/memory-cutoff-view.png' })
+
+  await ws.unloadedEntry('Note 230').getByTestId('move-above').click()
+  await expect(ws.planDialog).toBeVisible()
+  await expect(page.getByTestId('plan-diff').locator('.monaco-diff-editor')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/memory-move-preview.png' })
+  await page.getByTestId('plan-apply').click()
+  await expect(ws.planDialog).toBeHidden()
+
+  const after = readFileSync(index, 'utf8')
+  const moved = lineOf(after, '[Note 230]')
+  expect(moved).toBeGreaterThan(0)
+  expect(moved).toBeLessThanOrEqual(200)
+  // The view reloads from disk: the moved entry no longer appears among those that do not load.
+  await expect(ws.unloadedEntries).not.toContainText('Note 230')
+  await expect(page.getByTestId('unloaded-entry').first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/memory-after-move.png' })
+})
+
+test('a file changed between preview and apply is not written, and both versions are shown', async ({ page, served, fixture }) => {
+  const index = join(fixture.memoryDir, 'MEMORY.md')
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  await ws.unloadedEntry('Note 229').getByTestId('move-above').click()
+  await expect(page.getByTestId('plan-apply')).toBeEnabled()
+  // A Claude session appends a note while the preview is open.
+  appendFileSync(index, '- [Written meanwhile](meanwhile.md) — by another session\n')
+  const disk = readFileSync(index, 'utf8')
+  await page.getByTestId('plan-apply').click()
+  await expect(page.getByTestId('plan-conflict')).toContainText('changed on disk')
+  await expect(page.getByTestId('plan-conflict')).toContainText(index)
+  // Nothing lost: the other session's line is still there, untouched.
+  expect(readFileSync(index, 'utf8')).toBe(disk)
+  await page.screenshot({ path: 'test-results/screens/memory-conflict.png' })
+  // Planning again works on the current file.
+  await page.getByTestId('plan-again').click()
+  await page.getByTestId('plan-apply').click()
+  await expect(ws.planDialog).toBeHidden()
+  const after = readFileSync(index, 'utf8')
+  expect(after).toContain('Written meanwhile')
+  expect(lineOf(after, '[Note 229]')).toBeLessThanOrEqual(200)
+})
+
+test('moves the detail of an entry into a new topic file, named by default from its title', async ({ page, served, fixture }) => {
+  const index = join(fixture.memoryDir, 'MEMORY.md')
+  appendFileSync(index, '- Payments retry transport errors only — declines are results; the idempotency key comes from the order id\n')
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  const entry = page.getByTestId('unloaded-entry').first()
+  await expect(entry).toContainText('Payments retry')
+  await entry.getByTestId('extract-topic').click()
+  const name = page.getByTestId('topic-name')
+  await expect(name).toHaveValue(/^payments-retry.*\.md$/)
+  await name.fill('payments-retry.md')
+  await name.press('Enter')
+  await expect(page.getByTestId('plan-apply')).toBeEnabled()
+  await page.getByTestId('plan-apply').click()
+  await expect(ws.planDialog).toBeHidden()
+  expect(readFileSync(join(fixture.memoryDir, 'payments-retry.md'), 'utf8')).toContain('idempotency key')
+  expect(readFileSync(index, 'utf8')).toContain('(payments-retry.md)')
+  // The new topic file appears in the list (the folder is rescanned on change).
+  await expect(ws.fileList).toContainText('payments-retry.md')
+})
+
+test('lists topic files with their frontmatter and flags orphans and dangling links', async ({ page, served }) => {
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  await expect(ws.fileList).toContainText('note-1.md')
+  await expect(page.getByTestId('frontmatter').first()).toContainText('name: Note')
+  await expect(page.getByTestId('memory-file-item').filter({ hasText: 'orphan-topic.md' }).getByTestId('orphan-badge')).toBeVisible()
+  await expect(page.getByTestId('dangling-list')).toContainText('note-6.md')
+  await ws.openFile('note-2.md')
+  await expect(ws.editor.locator('.view-lines')).toContainText('computeTotal')
+  // Dark theme: the same view through the dark CSS variables and Monaco's dark theme.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await ws.openFile('MEMORY.md')
+  await expect(page.getByTestId('cutoff-summary')).toBeVisible()
+  await expect(ws.editor.locator('.monaco-editor.vs-dark')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/memory-dark.png' })
+})
+
+test('the sidebar groups a worktree under its main repository, with note counts and the overflow marker', async ({ page, scratch }) => {
+  const served = await startServe(['--demo', '--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`], isolatedEnv(scratch))
+  try {
+    await page.goto(served.url)
+    const list = page.getByTestId('project-list')
+    const group = list.getByRole('group', { name: 'acme-shop', exact: true })
+    await expect(group.getByRole('option')).toHaveCount(2)
+    await expect(group.getByRole('option').nth(1)).toContainText('acme-shop-coupons')
+    await expect(group.getByRole('option').nth(1)).toContainText('worktree')
+    const main = group.getByRole('option').first()
+    await expect(main.getByTestId('project-health')).toContainText('stale', { timeout: 30_000 })
+    await expect(main.getByTestId('overflows')).toBeVisible()
+    // The search box filters; ↓ moves into the list, ↑/↓ walk it.
+    const search = page.getByTestId('project-search')
+    await search.fill('notes')
+    await expect(list.getByRole('option')).toHaveCount(1)
+    await search.fill('')
+    await search.press('ArrowDown')
+    const first = list.getByRole('option', { selected: true })
+    const before = await first.textContent()
+    await page.keyboard.press('ArrowDown')
+    await expect(list.getByRole('option', { selected: true })).not.toHaveText(before ?? '')
+    await page.screenshot({ path: 'test-results/screens/sidebar-demo.png' })
+  } finally {
+    await served.stop()
+  }
+})
