@@ -7,7 +7,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  workers: 2,
+  // One worker in CI: the machine has 2 cores and each test runs its own serve and Chromium.
+  workers: process.env.CI ? 1 : 2,
   fullyParallel: true,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -168,16 +168,33 @@ export interface ProvenanceWrite {
   readonly tool: 'Write' | 'Edit' | 'MultiEdit'
   readonly transcript: string
   readonly ok: boolean
+  /** Added fields: whether the replay could apply it, and why not. */
+  readonly status?: 'ok' | 'failed' | 'unknown'
+  readonly replay?: string
+  readonly reason?: string | null
+  readonly toolUseId?: string
+  readonly agentId?: string | null
 }
 
 export interface ProvenanceFile {
   readonly path: string
   readonly writes: readonly ProvenanceWrite[]
-  readonly lost: readonly { readonly text: string; readonly addedBy: string; readonly removedBy: string }[]
+  readonly lost: readonly {
+    readonly text: string
+    readonly addedBy: string
+    readonly removedBy: string
+    /** Added fields: when, by which tool, and whether the replay was exact. */
+    readonly addedAt?: string
+    readonly removedAt?: string
+    readonly removedByTool?: string
+    readonly exact?: boolean
+  }[]
 }
 
 export interface ProvenanceResult {
   readonly files: readonly ProvenanceFile[]
+  /** Transcripts that could not be read, lines skipped, with reasons (added field). */
+  readonly problems?: readonly Problem[]
 }
 
 // ---- editing, stamps, review (the window's API; not CLI output) -----------

@@ -109,7 +109,19 @@ const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]
 const MD_LINK_RE = /!?\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
 const CODE_SPAN_RE = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
 const PROSE_PATH_RE =
-  /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/)?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
+  /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/|\.(?=[\p{L}\p{N}_][\p{L}\p{N}_.-]*\/))?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
+/**
+ * A placeholder glued to a word (`feature/<topic>`, `acme-<name>`, `src/{module}`) or an
+ * ellipsis: the text names a pattern, not one path or branch.
+ */
+const GLUED_PLACEHOLDER_RE =
+  /[/.@_=-]<[A-Za-z][\w -]*>|(?<![\w$])<[A-Za-z][\w -]*>(?=[/.@_-])|[/.@_-]\{[A-Za-z][\w-]*\}|…|(?:^|\/)\.\.\.(?:\/|$)/
+/** Characters that, right after a path or branch name, show it continues as a pattern. */
+const PATTERN_NEXT_RE = /^(?:<[A-Za-z]|\{[A-Za-z]|\[|\*|…|\.\.\.|\$\{?[A-Za-z])/
+/** Words that introduce an example rather than a thing the note rests on. */
+const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
+/** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
+const EXAMPLE_LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi
 const BRANCH_AFTER_RE = /`([\w][\w./-]*)`\s+branch\b/gi
 const KNOWN_BRANCHES = new Set([
@@ -137,7 +149,9 @@ export function extractReferences(text: string): Reference[] {
     if (f.code.trim() === '') continue
     if (isShellBlock(f.lang, f.code)) {
       for (const line of f.code.split(/\r?\n/)) {
-        for (const ref of commandsIn(stripPrompt(line))) found.push({ pos: f.pos, ref })
+        const cmds = commandsIn(stripPrompt(line))
+        const refs = cmds.length > 0 ? cmds : isCommandLine(line) ? commandLineRefs(line) : []
+        for (const ref of refs) found.push({ pos: f.pos, ref })
       }
     } else {
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
@@ -154,16 +168,25 @@ export function extractReferences(text: string): Reference[] {
       const ticked = re === BRANCH_AFTER_RE || m[1] === '`'
       const name = (re === BRANCH_AFTER_RE ? m[1] : m[2]).replace(/[.]+$/, '')
       if (!ticked && !looksLikeBranch(name)) continue
+      // `branch feature/<topic>` names a naming pattern, not a branch.
+      if (PATTERN_NEXT_RE.test(prose.slice(m.index + m[0].length))) continue
       found.push({ pos: m.index, ref: { kind: 'branch', text: name, name } })
       mask(m.index, m.index + m[0].length)
     }
   }
 
-  // Code spans.
+  // Code spans. One introduced by "e.g." (or in a list right after one) is an example
+  // of a kind of thing, not something the note rests on.
   const spanSource = masked
+  let exampleEnd = -1
   for (const m of spanSource.matchAll(CODE_SPAN_RE)) {
     const content = m[2].replace(/^ (.*) $/s, '$1')
-    for (const ref of classifySpan(content)) found.push({ pos: m.index, ref })
+    const before = spanSource.slice(Math.max(0, m.index - 40), m.index)
+    const example =
+      EXAMPLE_BEFORE_RE.test(before) ||
+      (exampleEnd >= 0 && EXAMPLE_LIST_GAP_RE.test(spanSource.slice(exampleEnd, m.index)))
+    exampleEnd = example ? m.index + m[0].length : -1
+    if (!example) for (const ref of classifySpan(content)) found.push({ pos: m.index, ref })
     mask(m.index, m.index + m[0].length)
   }
 
@@ -222,8 +245,10 @@ export function extractReferences(text: string): Reference[] {
     }
   }
 
-  // Paths in prose.
+  // Paths in prose; `feature/<topic>` or `src/…` is a pattern, not a path.
   for (const m of masked.matchAll(PROSE_PATH_RE)) {
+    if (PATTERN_NEXT_RE.test(masked.slice(m.index + m[0].length)) || /\/\.\.\.?$/.test(m[0]))
+      continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     const p = prosePathRef(raw)
     if (p) found.push({ pos: m.index, ref: p })
@@ -319,7 +344,10 @@ function isShellBlock(lang: string, code: string): boolean {
   if (lang !== '') return false
   // An unlabelled block whose every line is a command we know is a shell block.
   const lines = code.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^\s*#/.test(l))
-  return lines.length > 0 && lines.every((l) => commandsIn(stripPrompt(l)).length > 0)
+  return (
+    lines.length > 0 &&
+    lines.every((l) => commandsIn(stripPrompt(l)).length > 0 || isCommandLine(l))
+  )
 }
 
 function stripPrompt(line: string): string {
@@ -465,6 +493,8 @@ function classifySpan(raw: string): Reference[] {
   if (/^https?:\/\/\S+$/i.test(s)) return [urlRef(s)]
   const cmds = commandsIn(stripPrompt(s))
   if (cmds.length > 0) return cmds
+  // A command line is not code the repository must contain: only its file arguments count.
+  if (isCommandLine(s)) return commandLineRefs(s)
   if (/^@[\w.-]+\/[\w.-]+$/.test(s)) return [] // a scoped npm package, not a path
   const p = spanPathRef(s)
   if (p) return [p]
@@ -472,8 +502,61 @@ function classifySpan(raw: string): Reference[] {
   if (sym) return [sym]
   const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
   if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
-  if (looksLikeCode(s)) return [snippetRef(s, false)]
+  if (looksLikeCode(s) && !GLUED_PLACEHOLDER_RE.test(s)) return [snippetRef(s, false)]
   return []
+}
+
+/**
+ * Programs whose command lines a note quotes. Such a line is an instruction to run
+ * something, not code to find in the repository.
+ */
+const KNOWN_CLIS = new Set(
+  (
+    'git gh npm npx pnpm pnpx yarn bun bunx make node deno tsx ts-node python python3 pip pip3 uv ' +
+    'poetry pipx ruby bundle gem go cargo rustup java mvn gradle dotnet docker docker-compose ' +
+    'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd ls cat cp mv rm mkdir ' +
+    'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +
+    'sqlite3 redis-cli vitest jest mocha playwright eslint prettier tsc biome claude codex grep rg ' +
+    'find sed awk tar unzip zip env watch code open xargs kill lsof'
+  ).split(' '),
+)
+
+/** A span that is a shell command line (`git worktree add …`, `npx vitest run x`). */
+function isCommandLine(s: string): boolean {
+  const words = stripPrompt(s).trim().split(/\s+/)
+  while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
+  return words.length > 1 && KNOWN_CLIS.has(words[0])
+}
+
+/**
+ * What a command line names that the repository must hold: file arguments with a
+ * known extension (`tests/cart.test.ts`), and URLs. Placeholders, flags, options and
+ * paths outside the repository (`~/`, `/`, `../`) are not references.
+ */
+function commandLineRefs(line: string): Reference[] {
+  const out: Reference[] = []
+  for (const part of stripPrompt(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+    const words = part.trim().split(/\s+/).slice(1)
+    for (const raw of words) {
+      const w = raw.replace(/^(['"])(.*)\1$/, '$2')
+      if (/^https?:\/\/\S+$/i.test(w)) {
+        out.push(urlRef(trimUrl(w)))
+        continue
+      }
+      if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
+      if (GLUED_PLACEHOLDER_RE.test(w) || !/^[\w@.+/-]+$/.test(w)) continue
+      const last = w.replace(/\/+$/, '').split('/').pop() ?? ''
+      if (
+        !(hasExtension(last) && /[A-Za-z]/.test(last.split('.')[0] ?? '')) &&
+        !SPECIAL_FILES.has(last)
+      )
+        continue
+      if (NOT_FILES.has(w.toLowerCase())) continue
+      const p = pathRef(w)
+      if (p) out.push(p)
+    }
+  }
+  return out
 }
 
 /** A back-ticked span that is a path: has a `/` or a known file extension. */

@@ -11,6 +11,11 @@
  * - A note is `suspect` only for files it names (path references and script
  *   files), never for files where a symbol or quote merely occurs.
  * - Change times are committer dates: when a change landed on this branch.
+ * - A folder rests on its existence only: edits to files under it do not make a
+ *   note suspect (a renamed or deleted folder still makes it stale).
+ * - A path ignored by git, or inside a build-output folder (`dist/`), is local to a
+ *   machine: it is skipped with a reason, never counted missing.
+ * - A bare file name (`money.ts`) holds when some tracked file has that name.
  */
 import { diffLines } from 'diff'
 import type { AuditReference, ReferenceStatus, Verdict } from './model'
@@ -45,6 +50,10 @@ export interface RepoFacts {
   readonly exists: (rel: string) => boolean
   /** Whether it is a folder. */
   readonly isDir: (rel: string) => boolean
+  /** Whether a path that does not exist is ignored by the repository's `.gitignore`. */
+  readonly ignored: (rel: string) => boolean
+  /** Tracked files (relative) whose last segment is `name`, for bare file names. */
+  readonly byBasename: (name: string) => readonly string[]
   readonly history: HistoryIndex | null
   /** Files (relative) in which each word occurs; a word absent from the map was not searched. */
   readonly wordFiles: ReadonlyMap<string, readonly string[]>
@@ -203,6 +212,17 @@ function checkPath(
       reason: null,
     }
   }
+  // Ignored or generated files are local to a machine: their absence says nothing.
+  const generated = candidates.some(isGenerated)
+  if (candidates.some((c) => facts.ignored(c))) {
+    return {
+      skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
+    }
+  }
+  if (!dir && !path.includes('/') && facts.git) {
+    const bare = checkBareName(ref, path, facts)
+    if (bare) return bare
+  }
   const named = candidates[0]
   const missing = (reason: string): CheckedReference => ({
     ref,
@@ -218,7 +238,8 @@ function checkPath(
     )
   }
   let fate: PathFate = { kind: 'unknown' }
-  for (const c of candidates) {
+  const bareHistory = !dir && !path.includes('/') ? historyByBasename(facts.history, path) : []
+  for (const c of [...candidates, ...bareHistory.filter((h) => !candidates.includes(h))]) {
     fate = followPath(facts.history, c, facts.exists)
     if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
       fate = followDir(facts.history, c, facts.exists)
@@ -247,8 +268,63 @@ function checkPath(
       deletedIn: fate.sha,
     }
   }
+  if (generated) return { skipped: `${tick(ref.text)} is a build output folder; not checked` }
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
   return missing(`${tick(ref.text)} does not exist and git history has no record of it${shallow}`)
+}
+
+/** Folder names build tools and package managers create; never part of the source. */
+const GENERATED_DIRS = new Set(
+  (
+    'dist build out target coverage node_modules .next .nuxt .svelte-kit .turbo .cache .parcel-cache ' +
+    '.output .vercel .terraform __pycache__ .pytest_cache .mypy_cache .venv venv storybook-static'
+  ).split(' '),
+)
+
+function isGenerated(rel: string): boolean {
+  return rel.split('/').some((seg) => GENERATED_DIRS.has(seg))
+}
+
+/**
+ * A bare file name (`money.ts`) names a file somewhere in the repository: it holds
+ * when a tracked file has that name. Null when no tracked file has it (the caller
+ * then asks history, by basename too).
+ */
+function checkBareName(ref: Reference, name: string, facts: RepoFacts): CheckedReference | null {
+  const files = [...facts.byBasename(name)].sort(
+    (a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1),
+  )
+  if (files.length === 1) {
+    return {
+      ref,
+      audit: audit(ref, 'ok', absolute(facts.root, files[0]), null),
+      checkable: true,
+      restsOn: files[0],
+      namedPath: files[0],
+      reason: `${tick(ref.text)} resolved to ${tick(files[0])}`,
+    }
+  }
+  if (files.length > 1) {
+    const shown = files.slice(0, 3).map(tick).join(', ')
+    const more = files.length > 3 ? `, and ${files.length - 3} more` : ''
+    // Which one the note means is unknown, so none of them can make it suspect.
+    return {
+      ref,
+      audit: audit(ref, 'ok', null, null),
+      checkable: true,
+      restsOn: null,
+      namedPath: null,
+      reason: `${tick(ref.text)} matches ${files.length} tracked files (${shown}${more})`,
+    }
+  }
+  return null
+}
+
+/** Paths in history with this last segment, for a bare file name no tracked file has. */
+function historyByBasename(history: HistoryIndex, name: string): string[] {
+  const out: string[] = []
+  for (const p of history.leaves.keys()) if (p === name || p.endsWith(`/${name}`)) out.push(p)
+  return out.sort()
 }
 
 function checkCommand(
@@ -358,19 +434,15 @@ function firstLine(code: string): string {
   return t.length > 60 ? `${t.slice(0, 59)}…` : t
 }
 
-/** The newest change to a file or folder the note rests on, after `afterMs`. */
+/** The newest change to a file the note rests on, after `afterMs`; folders never count. */
 function changedAfter(facts: RepoFacts, rel: string, afterMs: number): string | null {
-  const dirty = [...facts.dirty.entries()].find(
-    ([p, mtime]) => (p === rel || p.startsWith(`${rel}/`)) && mtime > afterMs,
-  )
-  if (dirty) return `${tick(dirty[0])} has uncommitted changes made after the note was written`
+  // A folder holds while it exists: what changes inside it is not what the note says.
+  if (facts.isDir(rel)) return null
+  const dirty = facts.dirty.get(rel)
+  if (dirty !== undefined && dirty > afterMs)
+    return `${tick(rel)} has uncommitted changes made after the note was written`
   if (facts.history) {
-    let newest = facts.history.lastTouch.get(rel) ?? null
-    if (facts.isDir(rel)) {
-      for (const [p, t] of facts.history.lastTouch) {
-        if (p.startsWith(`${rel}/`) && (!newest || t.time > newest.time)) newest = t
-      }
-    }
+    const newest = facts.history.lastTouch.get(rel) ?? null
     if (newest && newest.time * 1000 > afterMs) {
       return `${tick(rel)} changed in ${short(newest.sha)} on ${day(newest.date)}, after the note was written`
     }

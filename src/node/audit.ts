@@ -42,6 +42,7 @@ import { findRepo } from './git-repo'
 import {
   blameTimes,
   changedFiles,
+  ignoredPaths,
   openRepo,
   readHistory,
   searchPatterns,
@@ -222,6 +223,19 @@ async function prepare(
       }
     }),
   )
+  // Paths that are not there may be ignored (build output, local files): one git run.
+  const absent = [...wanted].filter((rel) => existsCache.get(rel)?.exists === false)
+  const ignoredSet =
+    state && absent.length > 0 ? await ignoredPaths(root, absent) : new Set<string>()
+  // Bare file names (`money.ts`) resolve against the tracked files' last segments.
+  const bareNames = new Set(absent.filter((rel) => !rel.includes('/')))
+  const basenames = new Map<string, string[]>()
+  if (state && bareNames.size > 0) {
+    for (const f of state.tracked) {
+      const name = f.slice(f.lastIndexOf('/') + 1)
+      if (bareNames.has(name)) push(basenames, name, f)
+    }
+  }
   const exists = (rel: string): boolean =>
     existsCache.get(rel)?.exists ??
     (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
@@ -328,9 +342,12 @@ async function prepare(
     for (const n of quoteNotes) {
       const named = (refs.get(n) ?? []).flatMap((r) =>
         r.kind === 'path'
-          ? (candidatePaths(r.path, root, dirname(n.file)) ?? []).filter(
-              (c) => exists(c) && !isDir(c),
-            )
+          ? [
+              ...(candidatePaths(r.path, root, dirname(n.file)) ?? []).filter(
+                (c) => exists(c) && !isDir(c),
+              ),
+              ...(basenames.get(r.path) ?? []),
+            ]
           : [],
       )
       for (const r of refs.get(n) ?? []) {
@@ -360,11 +377,15 @@ async function prepare(
   // Uncommitted edits count as changes at their file's mtime.
   const dirty = new Map<string, number>()
   if (state) {
-    const named = new Set([...existsCache.entries()].filter(([, v]) => v.exists).map(([k]) => k))
+    // Files only: a folder never makes a note suspect (verdict.ts).
+    const named = new Set([
+      ...[...existsCache.entries()].filter(([, v]) => v.exists && !v.dir).map(([k]) => k),
+      ...[...basenames.values()].flat(),
+    ])
     const changed = statusRun ? await statusRun : []
     await Promise.all(
       changed
-        .filter((p) => named.has(p) || [...named].some((d) => p.startsWith(`${d}/`)))
+        .filter((p) => named.has(p))
         .map(async (p) => {
           try {
             dirty.set(p, (await stat(join(root, ...p.split('/')))).mtimeMs)
@@ -383,6 +404,8 @@ async function prepare(
     shallow: state?.shallow ?? false,
     exists,
     isDir,
+    ignored: (rel) => ignoredSet.has(rel),
+    byBasename: (name) => basenames.get(name) ?? [],
     history,
     wordFiles,
     scripts,

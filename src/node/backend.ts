@@ -233,7 +233,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const r = await provenance({ claudeHome: config.claudeHome, memoryDir: dir, cacheDir })
-      return { files: r.files }
+      return { files: r.files, problems: r.problems }
     },
     onDidChange(listener) {
       events.on('change', listener)

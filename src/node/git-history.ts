@@ -174,6 +174,28 @@ export async function searchPatterns(
   return { ok: true, files }
 }
 
+/**
+ * Which of these relative paths (that need not exist) the repository's ignore rules
+ * exclude, from one `git check-ignore --stdin -z` run. Each path is also asked with a
+ * trailing `/`, since a rule like `dist/` matches only folders. Empty when git fails.
+ */
+export async function ignoredPaths(root: string, rels: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>()
+  const asked = rels.filter((r) => r !== '' && !r.includes('\0'))
+  if (asked.length === 0) return out
+  const input = asked.flatMap((r) => [r, `${r}/`]).join('\0') + '\0'
+  const r = await runGit(['check-ignore', '--stdin', '-z'], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: GIT_MAX_BYTES,
+    input,
+  })
+  // Exit 1 means nothing is ignored; anything else but 0 is a failure we treat the same.
+  if (r.code !== 0) return out
+  for (const p of parseNulList(r.stdout)) out.add(p.replace(/\/+$/, ''))
+  return out
+}
+
 /** Tracked files with uncommitted changes (relative paths). */
 export async function changedFiles(root: string): Promise<string[]> {
   const r = await runGit(['status', '--porcelain=v1', '-z', '--untracked-files=no'], {

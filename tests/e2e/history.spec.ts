@@ -143,6 +143,7 @@ test('a restore that meets a changed file shows both versions and retries on the
     'written meanwhile',
   )
   expect(readFileSync(wf.memoryFile, 'utf8')).toBe(`${ON_DISK}- written meanwhile\n`)
+  await outcome.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SCREENS}/history-restore-conflict.png` })
 
   await page.getByTestId('restore-retry').click()

@@ -181,6 +181,69 @@ describe('extractReferences', () => {
     expect(extractReferences('')).toEqual([])
   })
 
+  it('reads placeholders as patterns, not paths or branches', () => {
+    expect(kinds('Branch names: feature/<topic>, fix/<topic>.')).toEqual([])
+    expect(kinds('Work on branch feature/<topic>; modules go in src/{area}/index.ts.')).toEqual([])
+    expect(kinds('Handlers live in packages/api/… and src/... mirrors it.')).toEqual([])
+    expect(kinds('Use `feature/<topic>` and `src/<module>/index.ts`.')).toEqual([])
+    expect(kinds('Pages are app/[slug]/page.tsx; see src/ too.')).toEqual([['path', 'src/']])
+    // A placeholder glued into code makes it a template, not a quote.
+    expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([
+      ['snippet', 'const RETRY = 3;'],
+    ])
+    // Generics and JSX are code, not placeholders.
+    expect(
+      kinds('Keep `const m = new Map<string, number>()` and `return <div>{x}</div>;`.'),
+    ).toEqual([
+      ['snippet', 'const m = new Map<string, number>()'],
+      ['snippet', 'return <div>{x}</div>;'],
+    ])
+  })
+
+  it('reads quoted command lines as commands: only scripts and file arguments count', () => {
+    expect(
+      kinds('Use `git worktree add ../acme-shop-<topic> -b feature/<topic>` for parallel work.'),
+    ).toEqual([])
+    expect(kinds('Run one file with `npx vitest run tests/cart.test.ts`.')).toEqual([
+      ['path', 'tests/cart.test.ts'],
+    ])
+    expect(
+      kinds(
+        'Try `docker compose -f deploy/compose.yml up`, `curl -s https://x.dev/health`, `cd packages/api && npm test`, `cat ~/.npmrc` and `git checkout -b fix/readme`.',
+      ),
+    ).toEqual([
+      ['path', 'deploy/compose.yml'],
+      ['url', 'https://x.dev/health'],
+      ['command', 'npm test'],
+    ])
+    const block = ['```', 'git pull --rebase', 'npx tsx scripts/seed.ts', 'npm run build', '```']
+    expect(kinds(block.join('\n'))).toEqual([
+      ['path', 'scripts/seed.ts'],
+      ['command', 'npm run build'],
+    ])
+  })
+
+  it('does not take examples introduced by e.g. or such as as references', () => {
+    expect(
+      kinds('Point `DATABASE_URL` at its own database (e.g. `acme_coupons`) per worktree.'),
+    ).toEqual([['symbol', 'DATABASE_URL']])
+    expect(
+      kinds('Name tables in snake case, for example `order_items`, `cart_lines` or `tax_rates`.'),
+    ).toEqual([])
+    expect(kinds('Names such as `user_id`; then `cart_id` is the key.')).toEqual([
+      ['symbol', 'cart_id'],
+    ])
+  })
+
+  it('finds dot-folder paths in prose', () => {
+    expect(
+      kinds('Rules live in .claude/rules/api-handlers.md and .github/workflows/; not .eslintrc.'),
+    ).toEqual([
+      ['path', '.claude/rules/api-handlers.md'],
+      ['path', '.github/workflows/'],
+    ])
+  })
+
   it('gives a stable key per thing named', () => {
     const [a, b] = extractReferences('`src/a.ts:1` then `npm run x`')
     expect(referenceKey(a)).toBe('path:src/a.ts')

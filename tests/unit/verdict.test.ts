@@ -60,6 +60,10 @@ const facts: RepoFacts = {
   shallow: false,
   exists: (p) => files.has(p) || p === 'src' || p === 'docs',
   isDir: (p) => p === 'src' || p === 'docs',
+  ignored: (p) => p === 'dist' || p === '.env' || p.startsWith('dist/'),
+  byBasename: (name) =>
+    ({ 'live.ts': ['src/live.ts'], 'guide.md': ['docs/sub/guide.md', 'docs/guide.md'] })[name] ??
+    [],
   history,
   wordFiles: new Map([
     ['computeTotal', ['src/live.ts']],
@@ -149,6 +153,49 @@ describe('checkReference', () => {
     expect(candidatePaths('../../x.ts', '/r', '/r/docs')).toBeNull()
   })
 
+  it('skips git-ignored paths and build output instead of calling them missing', () => {
+    expect(check('Emits to `dist/`; `dist/index.js` too; `.env` and `build/`.')).toEqual([
+      { skipped: '`dist/` is ignored by git (build output); not checked' },
+      { skipped: '`dist/index.js` is ignored by git (build output); not checked' },
+      { skipped: '`.env` is ignored by git; not checked' },
+      { skipped: '`build/` is a build output folder; not checked' },
+    ])
+    // The script still counts, so the note stays checkable.
+    expect(judgeNote(checked('`npm run build` emits to `dist/`.'), march10, facts)).toEqual({
+      verdict: 'fresh',
+      reasons: [],
+    })
+  })
+
+  it('resolves bare file names by basename, then through history', () => {
+    expect(
+      checked('`live.ts` `guide.md` `old.ts` `session.ts` `nowhere.ts`').map((c) => [
+        c.audit.status,
+        c.audit.resolved,
+        c.reason,
+      ]),
+    ).toEqual([
+      ['ok', '/r/src/live.ts', '`live.ts` resolved to `src/live.ts`'],
+      ['ok', null, '`guide.md` matches 2 tracked files (`docs/guide.md`, `docs/sub/guide.md`)'],
+      ['missing', null, '`src/old.ts` was deleted in bbbbbbb on 2026-03-01'],
+      [
+        'moved',
+        '/r/src/token-session.ts',
+        '`src/session.ts` was renamed to `src/token-session.ts` in bbbbbbb on 2026-03-01',
+      ],
+      ['missing', null, '`nowhere.ts` does not exist and git history has no record of it'],
+    ])
+    // The resolved file is what the note rests on; an ambiguous name rests on none.
+    expect(judgeNote(checked('Formatting lives in live.ts.'), march10, facts)).toEqual({
+      verdict: 'suspect',
+      reasons: [
+        '`live.ts` resolved to `src/live.ts`',
+        '`src/live.ts` changed in ccccccc on 2026-04-01, after the note was written',
+      ],
+    })
+    expect(judgeNote(checked('See guide.md.'), march10, facts).verdict).toBe('fresh')
+  })
+
   it('checks symbols word by word, scripts, and snippets', () => {
     expect(
       checked('`computeTotal()` `Cart.addItem` `npm run build` `npm run lint`').map((c) => [
@@ -189,7 +236,11 @@ describe('judgeNote', () => {
     expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), march10, facts).verdict).toBe(
       'stale',
     )
-    expect(judgeNote(checked('folder `src/`'), march10, facts).verdict).toBe('suspect')
+    // A folder rests on its existence only: src/live.ts changing under it does not count.
+    expect(judgeNote(checked('folder `src/`'), march10, facts)).toEqual({
+      verdict: 'fresh',
+      reasons: [],
+    })
     expect(judgeNote([], march10, facts)).toEqual({
       verdict: 'unverifiable',
       reasons: ['nothing checkable: no path, symbol, command or quoted code'],

@@ -1,0 +1,112 @@
+/**
+ * Timing and peak memory: in-process work sampled every 50 ms (`process.memoryUsage.rss`), child
+ * processes through `/proc/<pid>/status` (VmHWM, the kernel's own high-water mark).
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+
+export const SAMPLE_MS = 50
+const MiB = 1024 * 1024
+
+export interface Measured<T> {
+  readonly value: T
+  readonly ms: number
+  readonly rssBeforeMiB: number
+  /** Highest RSS sampled while the work ran (and at its end). */
+  readonly peakRssMiB: number
+}
+
+/** Run `fn` in this process, timing it and sampling RSS every SAMPLE_MS. */
+export async function measureInProcess<T>(fn: () => Promise<T>): Promise<Measured<T>> {
+  const before = process.memoryUsage.rss()
+  let peak = before
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss())
+  }, SAMPLE_MS)
+  const t0 = performance.now()
+  try {
+    const value = await fn()
+    const ms = performance.now() - t0
+    peak = Math.max(peak, process.memoryUsage.rss())
+    return { value, ms, rssBeforeMiB: before / MiB, peakRssMiB: peak / MiB }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+/** Peak resident memory of a live process (Linux), or null where /proc is not there. */
+export function processPeakRssMiB(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(status)
+    return m ? Number(m[1]) / 1024 : null
+  } catch {
+    return null
+  }
+}
+
+export interface ChildRun {
+  readonly code: number | null
+  readonly ms: number
+  readonly peakRssMiB: number | null
+  readonly stdoutBytes: number
+  /** The first 64 KiB of stdout, for callers that read a count from it. */
+  readonly stdoutHead: string
+  readonly stderr: string
+}
+
+/**
+ * Run a command to its end, draining stdout (counted, not kept) and polling its peak RSS.
+ * Never throws: a command that cannot start comes back with code null and the reason in stderr.
+ */
+export function runChild(
+  cmd: string,
+  args: readonly string[],
+  opts: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): Promise<ChildRun> {
+  return new Promise((done) => {
+    const t0 = performance.now()
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let peak: number | null = null
+    const poll = (): void => {
+      if (child.pid === undefined) return
+      const p = processPeakRssMiB(child.pid)
+      if (p !== null) peak = Math.max(peak ?? 0, p)
+    }
+    const timer = setInterval(poll, SAMPLE_MS)
+    let stdoutBytes = 0
+    let head = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => {
+      stdoutBytes += d.length
+      if (head.length < 64 * 1024) head += d.toString('utf8')
+      // The process is still alive while it writes: a good moment to read its high-water mark.
+      poll()
+    })
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 16 * 1024) stderr += d.toString('utf8')
+    })
+    child.on('error', (err) => {
+      clearInterval(timer)
+      done({ code: null, ms: performance.now() - t0, peakRssMiB: peak, stdoutBytes, stdoutHead: head, stderr: String(err) })
+    })
+    child.on('close', (code) => {
+      clearInterval(timer)
+      done({ code, ms: performance.now() - t0, peakRssMiB: peak, stdoutBytes, stdoutHead: head, stderr })
+    })
+  })
+}
+
+/** Run at most `n` tasks at once over `items`, in order of start. */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++])
+  }
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker))
+}

@@ -1,0 +1,276 @@
+/**
+ * The window on the large home: the built `serve` in Debian's Chromium (playwright-core). Times,
+ * measured inside the page: from navigation until the project list and the first MEMORY.md with
+ * its cutoff are visible; a note's diff after a click; the longest task blocking the page while a
+ * rescan runs (PerformanceObserver 'longtask').
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { processPeakRssMiB, SAMPLE_MS } from './measure'
+import { budgetRow, skippedRow, TARGETS, type BenchRow } from './report'
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export interface WindowOptions {
+  readonly claudeHome: string
+  /** A scratch folder: state, HOME, empty Codex home and managed folder live here. */
+  readonly workDir: string
+  readonly chromium: string
+  /** The built CLI (default out/cli/index.js). */
+  readonly cli?: string
+  /** Name of a project with notes and a repository, for the diff timing (null: skip). */
+  readonly notesProject: string | null
+  readonly timeoutMs?: number
+  readonly log?: (line: string) => void
+}
+
+interface Served {
+  readonly url: string
+  readonly child: ChildProcess
+  peakRssMiB(): number | null
+  stop(): Promise<void>
+}
+
+/** Start `serve` on a free port with every home pointed into `workDir`; resolves with its URL. */
+function startServe(cli: string, claudeHome: string, workDir: string): Promise<Served> {
+  const dirs = ['home', 'codex', 'managed', 'state', 'xdg']
+  for (const d of dirs) mkdirSync(join(workDir, d), { recursive: true })
+  const child = spawn(
+    process.execPath,
+    [
+      cli, 'serve', '--port', '0',
+      '--claude-home', claudeHome,
+      '--codex-home', join(workDir, 'codex'),
+      '--managed-dir', join(workDir, 'managed'),
+      '--state-dir', join(workDir, 'state'),
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: join(workDir, 'home'),
+        XDG_CACHE_HOME: join(workDir, 'xdg', 'cache'),
+        XDG_STATE_HOME: join(workDir, 'xdg', 'state'),
+        XDG_DATA_HOME: join(workDir, 'xdg', 'data'),
+        CLAUDE_CONFIG_DIR: claudeHome,
+        CODEX_HOME: join(workDir, 'codex'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let peak: number | null = null
+  const timer = setInterval(() => {
+    const p = child.pid === undefined ? null : processPeakRssMiB(child.pid)
+    if (p !== null) peak = Math.max(peak ?? 0, p)
+  }, SAMPLE_MS)
+  let err = ''
+  child.stderr?.on('data', (d: Buffer) => {
+    if (err.length < 16 * 1024) err += d.toString()
+  })
+  const stop = (): Promise<void> =>
+    new Promise((done) => {
+      clearInterval(timer)
+      if (child.exitCode !== null || child.signalCode !== null) return done()
+      child.once('exit', () => done())
+      child.kill('SIGTERM')
+    })
+  return new Promise((ok, fail) => {
+    let out = ''
+    const t = setTimeout(() => {
+      void stop()
+      fail(new Error(`serve printed no URL in 60 s; stderr: ${err}`))
+    }, 60_000)
+    child.once('exit', (code) => {
+      clearTimeout(t)
+      clearInterval(timer)
+      fail(new Error(`serve exited with ${code}; stderr: ${err}`))
+    })
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const nl = out.indexOf('\n')
+      if (nl < 0) return
+      clearTimeout(t)
+      ok({ url: out.slice(0, nl).trim(), child, peakRssMiB: () => peak, stop })
+    })
+  })
+}
+
+/** Collects long tasks from the first frame on (a string: the page, not Node, runs it). */
+const LONG_TASK_OBSERVER = `
+  window.__mcLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__mcLongTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { window.__mcLongTasks = null; }
+`
+
+/** performance.now() when the project list and the first MEMORY.md's cutoff are both visible. */
+const READY_CHECK = `(() => {
+  const visible = (el) => !!el && el.getClientRects().length > 0;
+  const option = document.querySelector('[data-testid=project-list] [role=option]');
+  const cutoff = document.querySelector('[data-testid=cutoff-summary]');
+  return visible(option) && visible(cutoff) ? performance.now() : false;
+})()`
+
+/** Longest task since `from` (ms of performance.now()), or null when the browser reports none. */
+const longestSince = (from: number): string => `(() => {
+  const l = window.__mcLongTasks;
+  if (!l) return null;
+  const mine = l.filter((t) => t.start + t.duration >= ${from});
+  return { longest: mine.reduce((m, t) => Math.max(m, t.duration), 0), count: mine.length };
+})()`
+
+/**
+ * Click a note row that is not selected and time, in the page, until its diff is drawn (or the
+ * "nothing to compare" text shows): the loading text must appear first, so an old diff never counts.
+ */
+const DIFF_AFTER_CLICK = `(async () => {
+  const rows = [...document.querySelectorAll('[data-testid=notes-list] [data-testid=note-row]')];
+  const row = rows.find((r) => r.getAttribute('aria-selected') !== 'true');
+  if (!row) return { error: 'no unselected note row' };
+  const detail = () => document.querySelector('[data-testid=note-detail]');
+  const loading = () => { const d = detail(); return !!d && d.textContent.includes('Comparing with the code'); };
+  const drawn = () => {
+    const d = detail();
+    if (!d || loading()) return false;
+    if (d.querySelector('[data-testid=no-diffs]')) return true;
+    const lines = d.querySelector('[data-testid=note-diff] .editor.modified .view-lines');
+    if (lines && lines.textContent.length > 0) return true;
+    return !!d.querySelector('[data-testid=note-diffs]') && !d.querySelector('[data-testid=note-diff]');
+  };
+  const t0 = performance.now();
+  row.click();
+  let sawLoading = false;
+  return await new Promise((resolve) => {
+    const step = () => {
+      const now = performance.now() - t0;
+      if (!sawLoading && loading()) sawLoading = true;
+      if (sawLoading && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60) });
+      if (!sawLoading && now > 2000 && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60), noLoadingSeen: true });
+      if (now > 30000) return resolve({ error: 'no diff within 30 s' });
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+})()`
+
+interface DiffClick {
+  readonly ms?: number
+  readonly error?: string
+  readonly title?: string
+  readonly noLoadingSeen?: boolean
+}
+
+/** Open the window on the home and time it; one row per measurement, skipped rows say why. */
+export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
+  const log = opts.log ?? (() => undefined)
+  const cli = resolve(opts.cli ?? 'out/cli/index.js')
+  const readyTarget = `≤ ${TARGETS.windowReadyMs} ms`
+  const diffTarget = `≤ ${TARGETS.diffMs} ms`
+  const taskTarget = `≤ ${TARGETS.longTaskMs} ms`
+  const skipAll = (why: string): BenchRow[] => [
+    skippedRow('window: project list + first cutoff', readyTarget, why),
+    skippedRow('window: longest task during a rescan', taskTarget, why),
+    skippedRow('window: note diff after a click', diffTarget, why),
+  ]
+  if (!existsSync(cli) || !existsSync(resolve(cli, '..', '..', 'renderer', 'index.html'))) {
+    return skipAll(`no build at ${cli}: run npm run build`)
+  }
+  if (!existsSync(opts.chromium)) return skipAll(`no Chromium at ${opts.chromium}`)
+  const timeout = opts.timeoutMs ?? 300_000
+  let served: Served | null = null
+  let browser: Browser | null = null
+  const rows: BenchRow[] = []
+  try {
+    served = await startServe(cli, opts.claudeHome, opts.workDir)
+    browser = await chromium.launch({ executablePath: opts.chromium, args: CHROMIUM_ARGS })
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.addInitScript(LONG_TASK_OBSERVER)
+    await page.goto(served.url, { waitUntil: 'commit' })
+    const ready = (await (await page.waitForFunction(READY_CHECK, undefined, { polling: 'raf', timeout })).jsonValue()) as number
+    const loadTasks = (await page.evaluate(longestSince(0))) as { longest: number; count: number } | null
+    const options = await page.locator('[data-testid=project-list] [role=option]').count()
+    log(`window: ready in ${Math.round(ready)} ms, ${options} projects listed`)
+    rows.push(
+      budgetRow('window: project list + first cutoff', ready, TARGETS.windowReadyMs, served.peakRssMiB(), {
+        projectsListed: options,
+        longestTaskDuringLoadMs: loadTasks ? Math.round(loadTasks.longest) : null,
+        longTasksDuringLoad: loadTasks?.count ?? null,
+      }),
+    )
+
+    // A rescan from the button: the page must stay responsive while the back end walks the home.
+    const from = (await page.evaluate('performance.now()')) as number
+    const scanResponse = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/scan', { timeout })
+    const r0 = Date.now()
+    await page.getByRole('button', { name: 'Rescan' }).click()
+    await scanResponse
+    const rescanMs = Date.now() - r0
+    await page.waitForTimeout(500)
+    const scanTasks = (await page.evaluate(longestSince(from))) as { longest: number; count: number } | null
+    if (scanTasks === null) {
+      rows.push(skippedRow('window: longest task during a rescan', taskTarget, 'this Chromium reports no longtask entries'))
+    } else {
+      rows.push(
+        budgetRow('window: longest task during a rescan', scanTasks.longest, TARGETS.longTaskMs, served.peakRssMiB(), {
+          rescanMs,
+          longTasks: scanTasks.count,
+        }),
+      )
+    }
+
+    // A note's diff: the notes project, its Notes tab, then clicks on notes not yet shown.
+    const notesTab = page.getByTestId('tab-notes')
+    if (opts.notesProject === null) {
+      rows.push(skippedRow('window: note diff after a click', diffTarget, 'no project with notes and a repository'))
+    } else {
+      await page
+        .getByTestId('project-list')
+        .getByRole('option', { name: new RegExp(`\\b${opts.notesProject}\\b`) })
+        .first()
+        .click()
+      if ((await notesTab.count()) === 0) {
+        rows.push(skippedRow('window: note diff after a click', diffTarget, 'the window has no Notes tab'))
+      } else {
+        const n0 = Date.now()
+        await notesTab.click()
+        await page.getByTestId('notes-list').getByTestId('note-row').nth(1).waitFor({ timeout })
+        const notesListMs = Date.now() - n0
+        log(`window: notes listed ${Math.round(notesListMs)} ms after opening the tab`)
+        const clicks: DiffClick[] = []
+        for (let i = 0; i < 3; i++) clicks.push((await page.evaluate(DIFF_AFTER_CLICK)) as DiffClick)
+        const failed = clicks.find((c) => c.error)
+        if (failed) {
+          rows.push(skippedRow('window: note diff after a click', diffTarget, failed.error ?? 'failed'))
+        } else {
+          const times = clicks.map((c) => c.ms as number)
+          rows.push(
+            budgetRow('window: note diff after a click', Math.max(...times), TARGETS.diffMs, served.peakRssMiB(), {
+              clicksMs: times.map((t) => Math.round(t)).join(' / '),
+              notesListAfterTabMs: notesListMs,
+              loadingNotSeen: clicks.some((c) => c.noLoadingSeen === true),
+            }),
+          )
+        }
+      }
+    }
+  } catch (err) {
+    const why = (err as Error).message.split('\n')[0].slice(0, 200)
+    const have = new Set(rows.map((r) => r.job))
+    for (const r of skipAll(`failed: ${why}`)) if (!have.has(r.job)) rows.push(r)
+  } finally {
+    await browser?.close().catch(() => undefined)
+    await served?.stop()
+  }
+  return rows
+}
