@@ -122,7 +122,7 @@ export function skippedRow(job: string, target: string, note: string): BenchRow 
 export function describeMachine(dir: string): MachineInfo {
   const list = cpus()
   const g = spawnSync('git', ['--version'], { encoding: 'utf8' })
-  let diskFreeGiB: number | null = null
+  let diskFreeGiB: number | null
   try {
     const s = statfsSync(dir)
     diskFreeGiB = (s.bavail * s.bsize) / 1024 ** 3

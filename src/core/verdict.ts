@@ -232,7 +232,9 @@ function checkPath(
     namedPath: named,
     reason,
   })
+  const notInGit = { skipped: `${tick(ref.text)} is a build output folder; not checked` }
   if (!facts.history) {
+    if (generated) return notInGit
     return missing(
       `${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`,
     )
@@ -268,7 +270,7 @@ function checkPath(
       deletedIn: fate.sha,
     }
   }
-  if (generated) return { skipped: `${tick(ref.text)} is a build output folder; not checked` }
+  if (generated) return notInGit
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
   return missing(`${tick(ref.text)} does not exist and git history has no record of it${shallow}`)
 }

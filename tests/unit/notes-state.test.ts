@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditNote, AuditResult, NoteStampStatus, Verdict } from '../../src/shared/limits'
 import {
+  firstDiffTab,
   buildQueue,
   initialNotesState,
   isReviewed,
@@ -220,5 +221,16 @@ describe('small helpers', () => {
     expect(shortPath('/r/src/a.ts', ['/m', '/r'])).toBe('src/a.ts')
     expect(shortPath('/rr/a.ts', ['/r'])).toBe('/rr/a.ts')
     expect(shortPath('/x', [null])).toBe('/x')
+  })
+})
+
+describe('firstDiffTab', () => {
+  const d = (status: string, text: boolean) => ({ reference: { status }, before: text ? { label: 'a', text: 'x' } : null, after: null })
+  it('opens the first reference that no longer holds and has something to show', () => {
+    expect(firstDiffTab([d('ok', false), d('missing', false), d('ok', true), d('moved', true)])).toBe(3)
+    expect(firstDiffTab([d('ok', false), d('missing', false), d('ok', true)])).toBe(2)
+    expect(firstDiffTab([d('ok', false), d('missing', false)])).toBe(1)
+    expect(firstDiffTab([d('ok', false)])).toBe(0)
+    expect(firstDiffTab([])).toBe(0)
   })
 })

@@ -3,6 +3,7 @@
  * now (or a quoted snippet beside its best match): one tab per reference, Monaco's diff editor.
  */
 import { useEffect, useState } from 'react'
+import { firstDiffTab } from '../state/notes-state'
 import { DiffEditor } from '@monaco-editor/react'
 import type { AuditNote } from '../../shared/limits'
 import type { NoteDiff } from '../../shared/api'
@@ -104,7 +105,11 @@ export function NoteDiffs({
     getApi()
       .noteDiffs(memoryDir, repoRoot, note.file, note.line)
       .then(
-        (d) => live && setDiffs(d),
+        (d) => {
+          if (!live) return
+          setDiffs(d)
+          setTab(firstDiffTab(d))
+        },
         (e: Error) => live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
       )
     return () => {

@@ -292,3 +292,20 @@ export function shortPath(path: string, roots: readonly (string | null)[]): stri
   }
   return path
 }
+
+/**
+ * The reference tab to open first: one that no longer holds and has something to compare,
+ * else any with text on a side, else one that no longer holds, else the first.
+ */
+export function firstDiffTab(
+  diffs: readonly { reference: { status: string }; before: unknown; after: unknown }[],
+): number {
+  const hasText = (d: (typeof diffs)[number]): boolean => d.before !== null || d.after !== null
+  const broken = (d: (typeof diffs)[number]): boolean => d.reference.status !== 'ok'
+  const order = [(d: (typeof diffs)[number]) => broken(d) && hasText(d), hasText, broken]
+  for (const test of order) {
+    const i = diffs.findIndex(test)
+    if (i >= 0) return i
+  }
+  return 0
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run bench [-- options]`: runs scripts/bench/bench.bench-run.ts through vitest (the project's
+// TypeScript runner) and prints the table. Options: see scripts/bench/options.ts (--help).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  const src = readFileSync(new URL('./bench/options.ts', import.meta.url), 'utf8')
+  process.stdout.write(`${/USAGE = `([^`]*)`/.exec(src)?.[1] ?? ''}\n`)
+  process.exit(0)
+}
+if (args.includes('--jobs') ? args[args.indexOf('--jobs') + 1]?.includes('window') : true) {
+  if (!existsSync('out/cli/index.js')) process.stderr.write('bench: no out/cli/index.js — run `npm run build` first, or the window rows are skipped\n')
+}
+const scratch = mkdtempSync(join(tmpdir(), 'mc-bench-out-'))
+const textOut = join(scratch, 'table.txt')
+const r = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.bench.config.ts', '--reporter=dot'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, BENCH_ARGS: JSON.stringify(args), BENCH_TEXT_OUT: textOut },
+})
+if (existsSync(textOut)) process.stdout.write(`\n${readFileSync(textOut, 'utf8')}`)
+rmSync(scratch, { recursive: true, force: true })
+process.exitCode = r.status ?? 1
