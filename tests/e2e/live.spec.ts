@@ -31,8 +31,11 @@ test('a topic file changed on disk reloads; during an edit, both versions are sh
   // Start an edit; a session writes the file meanwhile: the edit is kept and the choice offered.
   await page.getByTestId('edit-file').click()
   await ws.editor.locator('.view-lines').click()
+  // Type only once the editable editor has focus; under load keystrokes sent earlier are lost.
+  await expect(ws.editor.locator('.monaco-editor.focused')).toBeVisible()
   await page.keyboard.press('Control+End')
-  await page.keyboard.type('My own line.')
+  await page.keyboard.type('My own line.', { delay: 20 })
+  await expect(ws.editor.locator('.view-lines')).toContainText('My own line.')
   appendFileSync(topic, 'Second change from a session.\n')
   await expect(page.getByTestId('disk-changed')).toBeVisible()
   await expect(ws.editor.locator('.view-lines')).toContainText('My own line.')
