@@ -304,3 +304,33 @@ export function parseStatusZ(out: string): string[] {
   }
   return paths
 }
+
+/** One work tree of a repository, from `git worktree list --porcelain -z`. */
+export interface Worktree {
+  /** Absolute top level of the work tree. */
+  readonly path: string
+  readonly head: string | null
+  /** Short branch name (`feature/x`), or null when detached or bare. */
+  readonly branch: string | null
+}
+
+/** Parse `git worktree list --porcelain -z`: attribute tokens, each record ended by an empty one. */
+export function parseWorktreeList(out: string): Worktree[] {
+  const trees: Worktree[] = []
+  let cur: { path: string; head: string | null; branch: string | null } | null = null
+  for (const tok of out.split('\0')) {
+    if (tok === '') {
+      if (cur) trees.push(cur)
+      cur = null
+      continue
+    }
+    const sp = tok.indexOf(' ')
+    const key = sp === -1 ? tok : tok.slice(0, sp)
+    const value = sp === -1 ? '' : tok.slice(sp + 1)
+    if (key === 'worktree') cur = { path: value, head: null, branch: null }
+    else if (cur && key === 'HEAD') cur.head = value
+    else if (cur && key === 'branch') cur.branch = value.replace(/^refs\/heads\//, '')
+  }
+  if (cur) trees.push(cur)
+  return trees
+}

@@ -170,7 +170,7 @@ export interface ProvenanceWrite {
   readonly ok: boolean
   /** Added fields: whether the replay could apply it, and why not. */
   readonly status?: 'ok' | 'failed' | 'unknown'
-  readonly replay?: string
+  readonly replay?: 'applied' | 'not-applied' | 'cannot-apply'
   readonly reason?: string | null
   readonly toolUseId?: string
   readonly agentId?: string | null
@@ -189,6 +189,9 @@ export interface ProvenanceFile {
     readonly removedByTool?: string
     readonly exact?: boolean
   }[]
+  /** Added fields: whether the file is on disk now, and how often its text drifted from the replay. */
+  readonly exists?: boolean
+  readonly drifts?: number
 }
 
 export interface ProvenanceResult {

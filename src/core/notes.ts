@@ -69,7 +69,8 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       const topic = name === null ? undefined : byName.get(name)
       if (topic) linked.add(topic.name)
       const entryLine = lines[e.line - 1] ?? ''
-      const head = `${plainTitle(e.title)} ${e.hook}`.trim()
+      // The checked text keeps the whole line: the 80-character title is for display only.
+      const head = `${linkLabels(e.title)} ${e.hook}`.trim()
       const parts = topic ? topicParts(topic.text) : null
       notes.push({
         kind: 'index-entry',
@@ -298,11 +299,17 @@ function blockTitle(lines: readonly string[]): string {
 }
 
 /** One line of markdown as plain text, cut to a title's length. */
-function plainTitle(s: string): string {
-  const plain = s
+/** Text with links replaced by their labels and emphasis markers dropped, whole. */
+function linkLabels(s: string): string {
+  return s
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+/** A title to show: `linkLabels`, cut to TITLE_MAX characters. */
+function plainTitle(s: string): string {
+  const plain = linkLabels(s)
   return plain.length > TITLE_MAX ? `${plain.slice(0, TITLE_MAX - 1)}…` : plain
 }

@@ -105,6 +105,10 @@ const SNIPPET_TEXT_MAX = 200
 const IDENT = '[A-Za-z_$][\\w$]*'
 const SYMBOL_RE = new RegExp(`^(${IDENT}(?:(?:\\.|::|#)${IDENT})*)(\\(\\))?$`)
 const PROSE_CALL_RE = new RegExp(`(?<![\\w$./\\\\-])(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\)`, 'g')
+/** A call whose arguments are all bare names: `name(a, b)`, `Cart.add(item)`. */
+const CALL_SHAPE_RE = new RegExp(
+  `^(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\s*${IDENT}(?:\\s*,\\s*${IDENT})*\\s*\\)$`,
+)
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]*)*/g
 const MD_LINK_RE = /!?\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
 const CODE_SPAN_RE = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
@@ -153,7 +157,8 @@ export function extractReferences(text: string): Reference[] {
         const refs = cmds.length > 0 ? cmds : isCommandLine(line) ? commandLineRefs(line) : []
         for (const ref of refs) found.push({ pos: f.pos, ref })
       }
-    } else {
+    } else if (!GLUED_PLACEHOLDER_RE.test(f.code)) {
+      // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
     }
   }
@@ -502,6 +507,11 @@ function classifySpan(raw: string): Reference[] {
   if (sym) return [sym]
   const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
   if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
+  // `applyCoupon(subtotal, coupon)` describes a call by its parameter names: the
+  // function is what the note rests on, not that exact text.
+  const call = CALL_SHAPE_RE.exec(s)
+  const named = call ? symbolRef(`${call[1]}()`, false) : null
+  if (named) return [{ ...named, text: s }]
   if (looksLikeCode(s) && !GLUED_PLACEHOLDER_RE.test(s)) return [snippetRef(s, false)]
   return []
 }
@@ -525,7 +535,7 @@ const KNOWN_CLIS = new Set(
 function isCommandLine(s: string): boolean {
   const words = stripPrompt(s).trim().split(/\s+/)
   while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
-  return words.length > 1 && KNOWN_CLIS.has(words[0])
+  return KNOWN_CLIS.has(words[0])
 }
 
 /**

@@ -69,6 +69,8 @@ export interface RepoFacts {
   readonly dirty: ReadonlyMap<string, number>
   /** Outside git: mtime (ms) of files the notes name. */
   readonly mtimes: ReadonlyMap<string, number>
+  /** Set when these facts describe another branch's work tree (a note naming that branch). */
+  readonly branch?: string
 }
 
 /** A reference after checking: the contract's shape plus what the verdict needs. */
@@ -86,6 +88,8 @@ export interface CheckedReference {
   readonly renames?: readonly RenameStep[]
   /** The commit that deleted the named path, when it was deleted. */
   readonly deletedIn?: string
+  /** The facts it was checked against, when not the note's own (another branch's work tree). */
+  readonly checkedIn?: RepoFacts
 }
 
 /**
@@ -373,8 +377,11 @@ function checkSymbol(
 ): CheckedReference {
   const missingTerms = ref.terms.filter((t) => (facts.wordFiles.get(t) ?? []).length === 0)
   if (missingTerms.length === 0) {
+    // Point at code rather than at a document that merely mentions the name.
     const files = facts.wordFiles.get(ref.terms[ref.terms.length - 1]) ?? []
-    const file = [...files].sort()[0]
+    const file = [...files].sort(
+      (a, b) => Number(isDoc(a)) - Number(isDoc(b)) || (a < b ? -1 : 1),
+    )[0]
     return {
       ref,
       audit: audit(ref, 'ok', file === undefined ? null : absolute(facts.root, file), null),
@@ -393,6 +400,10 @@ function checkSymbol(
     namedPath: null,
     reason: `${tick(ref.name)} is not found in the repository${which}`,
   }
+}
+
+function isDoc(rel: string): boolean {
+  return /\.(?:md|mdx|markdown|txt|rst|adoc)$/i.test(rel)
 }
 
 function checkSnippet(
@@ -446,7 +457,8 @@ function changedAfter(facts: RepoFacts, rel: string, afterMs: number): string | 
   if (facts.history) {
     const newest = facts.history.lastTouch.get(rel) ?? null
     if (newest && newest.time * 1000 > afterMs) {
-      return `${tick(rel)} changed in ${short(newest.sha)} on ${day(newest.date)}, after the note was written`
+      const on = facts.branch ? ` on branch ${tick(facts.branch)}` : ''
+      return `${tick(rel)} changed in ${short(newest.sha)} on ${day(newest.date)}${on}, after the note was written`
     }
     return null
   }
@@ -498,9 +510,11 @@ export function judgeNote(
   if (writtenAt) {
     const seen = new Set<string>()
     for (const c of checkable) {
-      if (c.restsOn === null || seen.has(c.restsOn)) continue
-      seen.add(c.restsOn)
-      const why = changedAfter(facts, c.restsOn, writtenAt.ms)
+      const on = c.checkedIn ?? facts
+      const key = `${on.root}\0${c.restsOn}`
+      if (c.restsOn === null || seen.has(key)) continue
+      seen.add(key)
+      const why = changedAfter(on, c.restsOn, writtenAt.ms)
       if (why) {
         reasons.push(why)
         suspect = true

@@ -43,6 +43,7 @@ import {
   blameTimes,
   changedFiles,
   ignoredPaths,
+  listWorktrees,
   openRepo,
   readHistory,
   searchPatterns,
@@ -158,6 +159,11 @@ interface Prepared {
   readonly mtimes: Map<string, number>
   /** Where each quote was found best, with the file's text for diffs. */
   readonly snippetTexts: Map<string, string>
+  /**
+   * Facts of other work trees, by the branch they have checked out, for notes that
+   * name that branch (`src/cart/coupons.ts` on `feature/coupons`).
+   */
+  readonly branches: ReadonlyMap<string, Prepared>
 }
 
 const toPosix = (p: string): string => p.split(sep).join('/')
@@ -168,12 +174,20 @@ async function prepare(
   repo: string | null,
   step: () => void,
   signal: AbortSignal | undefined,
+  branch?: string,
 ): Promise<Prepared> {
   const { notes, problems, mtimes } = loaded
   const refs = new Map<Note, Reference[]>()
   for (const n of notes) refs.set(n, extractReferences(n.checkText))
   const snippetTexts = new Map<string, string>()
-  const base = { notes, refs, problems, mtimes, snippetTexts }
+  const base = {
+    notes,
+    refs,
+    problems,
+    mtimes,
+    snippetTexts,
+    branches: new Map<string, Prepared>(),
+  }
   if (repo === null) return { ...base, facts: null, state: null }
   const repoDir = resolve(repo)
   try {
@@ -415,6 +429,29 @@ async function prepare(
     snippets,
     dirty,
     mtimes: fileMtimes,
+    ...(branch !== undefined ? { branch } : {}),
+  }
+  // A note naming a branch checked out in another work tree is checked there too.
+  if (state && branch === undefined) {
+    const named = new Set(all.flatMap((r) => (r.kind === 'branch' ? [r.name] : [])))
+    const trees = named.size > 0 ? await listWorktrees(root) : []
+    for (const wt of trees) {
+      if (wt.branch === null || !named.has(wt.branch) || wt.path === root) continue
+      const name = wt.branch
+      const own = notes.filter((n) =>
+        (refs.get(n) ?? []).some((r) => r.kind === 'branch' && r.name === name),
+      )
+      signal?.throwIfAborted()
+      // Its problems stay its own: a stale work tree must not fail the main audit.
+      const sub = await prepare(
+        { notes: own, problems: [], mtimes },
+        wt.path,
+        () => {},
+        signal,
+        name,
+      )
+      if (sub.facts) base.branches.set(name, sub)
+    }
   }
   return { ...base, facts, state }
 }
@@ -504,8 +541,14 @@ async function judgeAll(
     const reasons: string[] = []
     const checked: CheckedReference[] = []
     if (p.facts) {
-      for (const r of p.refs.get(note) ?? []) {
-        const c = checkReference(r, p.facts, dirname(note.file))
+      const refs = p.refs.get(note) ?? []
+      const elsewhere = refs.flatMap((r) => {
+        const facts = r.kind === 'branch' ? p.branches.get(r.name)?.facts : null
+        return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
+      })
+      for (const r of refs) {
+        let c = checkReference(r, p.facts, dirname(note.file))
+        if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
         if ('skipped' in c) reasons.push(c.skipped)
         else checked.push(c)
       }
@@ -532,6 +575,25 @@ async function judgeAll(
     onNote()
   }
   return out
+}
+
+/**
+ * A reference that fails on the checked-out branch but holds on a branch the note
+ * names (checked out in another work tree) holds: the note says where it lives.
+ */
+function onBranch(
+  r: Reference,
+  failed: CheckedReference,
+  elsewhere: readonly { readonly name: string; readonly facts: RepoFacts }[],
+  note: Note,
+): CheckedReference {
+  for (const b of elsewhere) {
+    const c = checkReference(r, b.facts, dirname(note.file))
+    if ('skipped' in c || c.audit.status !== 'ok') continue
+    const where = `\`${r.text}\` is on branch \`${b.name}\` (work tree \`${b.facts.root}\`), not on the checked-out branch`
+    return { ...c, checkedIn: b.facts, reason: c.reason ? `${where}; ${c.reason}` : where }
+  }
+  return failed
 }
 
 /** Check every note of a memory folder (and instruction files) against the repository. */
@@ -599,7 +661,15 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
       : null
   const out: NoteDiff[] = []
   for (const c of judged.checked) {
-    out.push(await diffFor(c, facts, p, at))
+    // A reference found on another branch is compared in that branch's work tree.
+    const other = c.checkedIn ? [...p.branches.values()].find((b) => b.facts === c.checkedIn) : null
+    if (other?.facts) {
+      const otherAt =
+        other.state && other.facts.history && judged.writtenAt
+          ? commitAtOrBefore(other.facts.history, judged.writtenAt.ms)
+          : null
+      out.push(await diffFor(c, other.facts, other, otherAt))
+    } else out.push(await diffFor(c, facts, p, at))
   }
   return out
 }

@@ -374,10 +374,18 @@ export async function recordOperation(
   const logPath = join(dir, LOG_NAME)
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    const handle = await open(logPath, 'a', 0o600)
+    const handle = await open(logPath, 'a+', 0o600)
     try {
+      // A line torn by a power cut must not swallow this one: start on a fresh line.
+      const { size } = await handle.stat()
+      let lead = ''
+      if (size > 0) {
+        const last = Buffer.alloc(1)
+        await handle.read(last, 0, 1, size - 1)
+        if (last[0] !== 0x0a) lead = '\n'
+      }
       // One write call per line: small O_APPEND writes land whole, even from two processes.
-      await handle.write(`${JSON.stringify(operation)}\n`)
+      await handle.write(`${lead}${JSON.stringify(operation)}\n`)
       await handle.sync()
     } finally {
       await handle.close()

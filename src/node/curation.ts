@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { lstat, open } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../core/cutoff'
 import {
@@ -36,7 +36,7 @@ import { describeFsError, pickLastUndoable, readOperations, undo as undoOperatio
 import { listTopicFiles } from './cutoff-file'
 import { BackendError } from './errors'
 import { findRepo } from './git-repo'
-import { readTextFile } from './safe-read'
+import { readTextFile, pathExists } from './safe-read'
 import type { TrashFn } from './safe-write'
 import { hashContent, readForEdit, safeDelete, safeWrite } from './safe-write'
 
@@ -244,14 +244,6 @@ function planTitle(request: EditPlanRequest): string {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** The regions of the note at file:line that a replacement may touch. */
 async function replaceRegions(
@@ -263,7 +255,7 @@ async function replaceRegions(
 > {
   const dir = dirname(file)
   const memory =
-    basename(file) === MEMORY_INDEX_NAME || (await exists(join(dir, MEMORY_INDEX_NAME)))
+    basename(file) === MEMORY_INDEX_NAME || (await pathExists(join(dir, MEMORY_INDEX_NAME)))
   const notes = memory ? await memoryNotes(dir) : notesFromInstructionFile(file, read.text)
   const note = findNote(notes, file, line)
   if (!note) return { problem: { path: file, reason: `no note starts at or spans line ${line}` } }
@@ -533,7 +525,7 @@ export function createCuration(deps: CurationDeps): Curation {
         return planExtractToTopic(index, request.line, {
           name: request.topicName,
           path,
-          exists: await exists(path),
+          exists: await pathExists(path),
         })
       }
       case 'replace-text': {

@@ -27,7 +27,7 @@ import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encodeProjectDir } from '../core/project-path'
-import { readTextFile } from './safe-read'
+import { readTextFile, pathExists } from './safe-read'
 
 export interface DemoOptions {
   /** Folder that holds the demo; nothing is written outside it. */
@@ -523,7 +523,7 @@ async function removeLeftovers(target: string): Promise<void> {
 
 async function swapIn(target: string, staging: string, root: string): Promise<void> {
   let old: string | null = null
-  if (await exists(root)) {
+  if (await pathExists(root)) {
     old = join(target, `.old-${randomBytes(6).toString('hex')}`)
     await rename(root, old)
   }
@@ -559,14 +559,6 @@ async function isKind(path: string, kind: 'dir' | 'file'): Promise<boolean> {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** One builder at a time per target (the window and the CLI may start together). */
 async function acquireLock(path: string): Promise<() => Promise<void>> {

@@ -12,8 +12,9 @@ import {
   parseLogNameStatus,
   parseNulList,
   parseStatusZ,
+  parseWorktreeList,
 } from '../core/git-parse'
-import type { HistoryIndex } from '../core/git-parse'
+import type { HistoryIndex, Worktree } from '../core/git-parse'
 import { runGit } from './git-run'
 
 /** What git says about a work tree now. */
@@ -194,6 +195,15 @@ export async function ignoredPaths(root: string, rels: readonly string[]): Promi
   if (r.code !== 0) return out
   for (const p of parseNulList(r.stdout)) out.add(p.replace(/\/+$/, ''))
   return out
+}
+
+/** The work trees of the repository `root` belongs to (main first); empty when git fails. */
+export async function listWorktrees(root: string): Promise<Worktree[]> {
+  const r = await runGit(['worktree', 'list', '--porcelain', '-z'], {
+    cwd: root,
+    timeoutMs: 15_000,
+  })
+  return r.code === 0 ? parseWorktreeList(r.stdout) : []
 }
 
 /** Tracked files with uncommitted changes (relative paths). */

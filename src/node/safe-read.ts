@@ -113,3 +113,13 @@ export function decodeBytes(path: string, bytes: Uint8Array, mtimeMs: number, le
     return problem(path, 'invalid-utf8', 'not valid UTF-8 text')
   }
 }
+
+/** True when something (file, folder, even a dangling symlink) is at `path`. */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path)
+    return true
+  } catch {
+    return false
+  }
+}

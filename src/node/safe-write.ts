@@ -18,11 +18,17 @@
  * before (listed, but with no undo entry). A delete hands the path to the trash, which
  * moves whatever is there at that instant, so nothing is lost; with `trash: null` the
  * unlink has the same two-call window as the rename.
+ *
+ * A process killed mid-write can leave its `.<name>.mc-<random>.tmp`; the next write in that
+ * folder removes it (sweepStaleTemps). A file we lack write permission for is refused, even
+ * when its folder would allow replacing it. What each promise rests on, and the test that
+ * proves it: docs/reliability.md.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import { constants as fsConstants, lstatSync, renameSync } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { link, lstat, open, realpath, rm, unlink } from 'node:fs/promises'
+import { access, link, lstat, open, readdir, realpath, rm, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { ContentHash, TextEncodingKind } from '../core/content-hash'
 import { detectEncoding, encodeText } from '../core/content-hash'
@@ -310,6 +316,56 @@ function tempPathFor(target: string): string {
   )
 }
 
+const TEMP_NAME = /^\..*\.mc-[0-9a-f]{8}\.tmp$/
+/** When this process started (ms since the epoch): a temp file older than that is no write of ours. */
+const PROCESS_START_MS = performance.timeOrigin
+/** No write of any process keeps its temp file this long: an older one is stale whoever made it. */
+const STALE_TEMP_AGE_MS = 10 * 60 * 1000
+/** Our own temp files we could not remove (e.g. the disk went read-only): retried by the next sweep. */
+const leftoverTemps = new Set<string>()
+
+/**
+ * Remove the temp files a crashed or failed write left in `dir`: those of this process that
+ * could not be removed at the time, and any `.<name>.mc-<8 hex>.tmp` last written before this
+ * process started (a write in flight at our start is the one case we could disturb: its rename
+ * then fails with ENOENT and it reports an error, the file unchanged) or over ten minutes ago.
+ * Best effort; returns the paths removed. Called before every write on the target's folder,
+ * and usable as a start-up sweep.
+ */
+export async function sweepStaleTemps(dir: string, now: number = Date.now()): Promise<string[]> {
+  const folder = resolve(dir)
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch {
+    return []
+  }
+  const removed: string[] = []
+  for (const name of names) {
+    if (!TEMP_NAME.test(name)) continue
+    const path = join(folder, name)
+    let stale = leftoverTemps.has(path)
+    if (!stale) {
+      try {
+        const st = await lstat(path)
+        stale =
+          st.isFile() && (st.mtimeMs < PROCESS_START_MS || now - st.mtimeMs > STALE_TEMP_AGE_MS)
+      } catch {
+        continue
+      }
+    }
+    if (!stale) continue
+    try {
+      await rm(path, { force: true })
+      leftoverTemps.delete(path)
+      removed.push(path)
+    } catch {
+      // Still not removable (read-only, permissions): the next sweep tries again.
+    }
+  }
+  return removed
+}
+
 /** Write the temp file completely and durably, with the original's mode (and owner, as root). */
 async function writeTemp(
   tmp: string,
@@ -346,6 +402,8 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
   const resolved = await resolveTarget(abs)
   if (!resolved.ok) return { kind: 'error', reason: resolved.reason }
   const target = resolved.target
+  // A crash (or a disk gone read-only) can leave a temp file from an earlier write.
+  await sweepStaleTemps(dirname(target))
 
   // 1. Compare: the bytes on disk must be the ones the edit was based on.
   const first = await readCurrent(target)
@@ -357,6 +415,20 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
       kind: 'conflict',
       currentHash,
       currentText: first.kind === 'ok' ? textOf(abs, first.bytes) : null,
+    }
+  }
+  if (first.kind === 'ok') {
+    // A file we may not write stays as it is, even where its folder would let a rename
+    // replace it (and give it to us): the owner's "read-only" is a decision, not an obstacle.
+    try {
+      await access(target, fsConstants.W_OK)
+    } catch (err) {
+      // Gone since the read (another program deleted or is replacing it): a conflict.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return await conflictNow(abs)
+      return {
+        kind: 'error',
+        reason: `cannot write ${abs}: ${describeFsError(err)}; the file was not changed`,
+      }
     }
   }
 
@@ -422,12 +494,20 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
       if (held.handle === null) throw new Error('internal: handle not kept')
       const old = await readAll(held.handle, READ_MAX_BYTES)
       if (old === null || hashContent(old) !== opts.expectedHash) {
-        return await handleRace(abs, old, newHash, opts)
+        return await handleRace(abs, held.handle, old, newHash, opts)
       }
     }
 
     // 5. Make the rename durable, then read back what is really there.
     await syncDir(dirname(target))
+    if (held !== null && held.kind === 'ok' && held.handle !== null) {
+      // A second look at the replaced inode, one fsync later: a writer that opened it before
+      // our rename (truncate, pause, write) is caught here too instead of writing into a void.
+      const late = await readAll(held.handle, READ_MAX_BYTES)
+      if (late === null || hashContent(late) !== opts.expectedHash) {
+        return await handleRace(abs, held.handle, late, newHash, opts)
+      }
+    }
     const after = await readCurrent(target)
     const verified = after.kind === 'ok' && after.hash === newHash
     if (!opts.record) return { kind: 'written', hash: newHash, backupId, operation: null, verified }
@@ -457,9 +537,12 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
     }
   } finally {
     if (held !== null && held.kind === 'ok') await held.handle?.close().catch(() => undefined)
-    await rm(tmp, { force: true }).catch(() => undefined)
+    await rm(tmp, { force: true }).catch(() => leftoverTemps.add(tmp))
   }
 }
+
+const RACE_SETTLE_READS = 10
+const RACE_SETTLE_MS = 5
 
 /**
  * Another program rewrote the old inode in place between our re-check and rename: keep its
@@ -467,10 +550,20 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
  */
 async function handleRace(
   abs: string,
-  old: Buffer | null,
+  handle: FileHandle,
+  seen: Buffer | null,
   newHash: ContentHash,
   opts: CoreOptions,
 ): Promise<WriteResult> {
+  // The other program may be mid-write (truncated, not yet rewritten): keep what it ends
+  // with, reading the old inode again until two reads agree (a few ms at most).
+  let old = seen
+  for (let i = 0; i < RACE_SETTLE_READS && old !== null; i++) {
+    await new Promise((r) => setTimeout(r, RACE_SETTLE_MS))
+    const again = await readAll(handle, READ_MAX_BYTES)
+    if (again !== null && again.equals(old)) break
+    old = again
+  }
   if (old === null)
     return { kind: 'error', reason: `${abs} grew past the read limit while being written` }
   const raced = await createBackup(opts.backupsDir, {

@@ -19,6 +19,7 @@ import {
 import { homedir } from 'node:os'
 import { basename, extname, join, resolve } from 'node:path'
 import { describeFsError, syncDir } from './backups'
+import { pathExists } from './safe-read'
 
 export interface TrashedItem {
   /** Where the file now is, inside `<trash>/files/`. */
@@ -53,14 +54,6 @@ export function trashInfoText(originalPath: string, date: Date): string {
   return `[Trash Info]\nPath=${path}\nDeletionDate=${when}\n`
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Move across devices: copy (fsynced), then unlink the original; undo the copy on failure. */
 async function moveAcrossDevices(from: string, to: string): Promise<void> {
@@ -68,13 +61,24 @@ async function moveAcrossDevices(from: string, to: string): Promise<void> {
   if (st.isSymbolicLink()) {
     await symlink(await readlink(from), to)
   } else if (st.isFile()) {
-    await copyFile(from, to, fsConstants.COPYFILE_EXCL)
-    const handle = await open(to, 'r+')
     try {
-      await handle.chmod(st.mode & 0o7777)
-      await handle.sync()
-    } finally {
-      await handle.close()
+      await copyFile(from, to, fsConstants.COPYFILE_EXCL)
+    } catch (err) {
+      // A copy cut short (disk full) must not stay in the trash as a damaged stray entry.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(to, { force: true })
+      throw err
+    }
+    try {
+      const handle = await open(to, 'r+')
+      try {
+        await handle.chmod(st.mode & 0o7777)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+    } catch (err) {
+      await rm(to, { force: true })
+      throw err
     }
   } else {
     throw new Error('only files and symlinks can be moved to a trash on another device')
@@ -137,7 +141,7 @@ export async function freedesktopTrash(
       throw fail(describeFsError(err))
     }
     await handle.close()
-    if (await exists(trashedPath)) {
+    if (await pathExists(trashedPath)) {
       // A stray entry without its info file: leave it, try the next name.
       await rm(infoPath, { force: true })
       continue

@@ -403,7 +403,7 @@ describe('reference resolution without false verdicts (issue 4)', () => {
   const shop = join(base, 'shop')
   const shopMem = join(base, 'mem-shop')
   let notes: readonly AuditNote[] = []
-  let shopShas: Record<string, string> = {}
+  const shopShas: Record<string, string> = {}
   const line = (n: number): AuditNote => {
     const found = notes.find((x) => x.line === n && x.file === join(shopMem, 'MEMORY.md'))
     if (!found) throw new Error(`no note at line ${n}`)
@@ -430,7 +430,19 @@ describe('reference resolution without false verdicts (issue 4)', () => {
     write(shop, 'src/orders/receipt.ts', 'export function receipt() {\n  return 2\n}\n')
     write(shop, 'src/payments/charge.ts', 'export function charge() {\n  return 2\n}\n')
     git(shop, ['rm', '-q', 'scripts/legacy.sh'])
+    write(shop, 'README.md', 'Set DATABASE_URL before running anything.\n')
     at('2026-03-01T12:00:00Z')
+    // feature/coupons is checked out in a second work tree, with a file main lacks.
+    const wt = join(base, 'shop-coupons')
+    git(shop, ['worktree', 'add', '-q', '-b', 'feature/coupons', wt])
+    const coupons = (n: number): string =>
+      `export function applyCoupon(subtotal: number, coupon: number): number {\n  return Math.max(${n}, subtotal - coupon)\n}\n`
+    write(wt, 'src/cart/coupons.ts', coupons(0))
+    git(wt, ['add', '-A'])
+    git(wt, ['commit', '-q', '-m', 'coupons'], '2026-03-10T12:00:00Z')
+    write(wt, 'src/cart/coupons.ts', coupons(1))
+    git(wt, ['commit', '-q', '-am', 'coupons floor'], '2026-05-01T12:00:00Z')
+    shopShas.floor = git(wt, ['rev-parse', 'HEAD']).trim().slice(0, 7)
     // A built dist/ folder is not on this machine; `.env` is local.
     mkdirSync(shopMem)
     const index = [
@@ -446,13 +458,22 @@ describe('reference resolution without false verdicts (issue 4)', () => {
       '- Point `DATABASE_URL` at its own database (e.g. `acme_coupons`).', //   10
       '- Reimport with legacy.sh.', //                                           11
       '- Secrets go in `.env`, never in code.', //                               12
+      '- [Coupons](coupons.md) — discounts, on branch feature/coupons', //     13
+      '- Gift cards live in `src/cart/gift.ts` on branch `feature/gifts`.', //   14
     ]
     writeFileSync(join(shopMem, 'MEMORY.md'), `${index.join('\n')}\n`)
+    writeFileSync(
+      join(shopMem, 'coupons.md'),
+      'Coupons live in `src/cart/coupons.ts` on branch `feature/coupons`;\n`applyCoupon(subtotal, coupon)` applies them.\n',
+    )
     clearHistoryCache()
     const r = await auditMemory({
       memoryDir: shopMem,
       repo: shop,
-      writtenAtFor: async () => ({ at: '2026-02-01T00:00:00Z', source: 'transcript' }),
+      writtenAtFor: async (file) => ({
+        at: file.endsWith('coupons.md') ? '2026-04-01T00:00:00Z' : '2026-02-01T00:00:00Z',
+        source: 'transcript',
+      }),
     })
     expect(r.problems).toEqual([])
     notes = r.notes
@@ -518,7 +539,55 @@ describe('reference resolution without false verdicts (issue 4)', () => {
 
   it('does not take an example value as a symbol the code must hold', () => {
     expect(line(10).verdict).toBe('fresh')
-    expect(line(10).references.map((r) => r.text)).toEqual(['DATABASE_URL'])
+    // Resolved to the code that uses it, not to the README that mentions it.
+    expect(line(10).references.map((r) => [r.text, r.resolved])).toEqual([
+      ['DATABASE_URL', join(shop, 'src/db.ts')],
+    ])
+  })
+
+  it('checks a note naming a branch in the work tree that has it checked out', async () => {
+    const wt = join(base, 'shop-coupons')
+    const n = line(13)
+    expect(n.references).toEqual([
+      { text: 'feature/coupons', kind: 'branch', status: 'ok', resolved: null, movedTo: null },
+      {
+        text: 'src/cart/coupons.ts',
+        kind: 'path',
+        status: 'ok',
+        resolved: join(wt, 'src/cart/coupons.ts'),
+        movedTo: null,
+      },
+      {
+        text: 'applyCoupon(subtotal, coupon)',
+        kind: 'symbol',
+        status: 'ok',
+        resolved: join(wt, 'src/cart/coupons.ts'),
+        movedTo: null,
+      },
+    ])
+    expect(n.verdict).toBe('suspect')
+    expect(n.reasons.slice(0, 3)).toEqual([
+      `\`src/cart/coupons.ts\` is on branch \`feature/coupons\` (work tree \`${wt}\`), not on the checked-out branch`,
+      `\`applyCoupon(subtotal, coupon)\` is on branch \`feature/coupons\` (work tree \`${wt}\`), not on the checked-out branch`,
+      `\`src/cart/coupons.ts\` changed in ${shopShas.floor} on 2026-05-01 on branch \`feature/coupons\`, after the note was written`,
+    ])
+    // A branch checked out nowhere cannot vouch for the note.
+    expect(line(14).verdict).toBe('stale')
+    expect(line(14).reasons[0]).toBe(
+      '`src/cart/gift.ts` does not exist and git history has no record of it',
+    )
+    // Its diff compares the branch's file then and now.
+    const diffs = await noteDiffs({
+      memoryDir: shopMem,
+      repo: shop,
+      file: join(shopMem, 'MEMORY.md'),
+      line: 13,
+      writtenAtFor: async () => ({ at: '2026-04-01T00:00:00Z', source: 'transcript' }),
+    })
+    const d = diffs.find((x) => x.reference.kind === 'path')!
+    expect(d.before?.label).toMatch(/^src\/cart\/coupons\.ts @ [0-9a-f]{7} \(2026-03-10\)$/)
+    expect(d.after?.label).toBe('src/cart/coupons.ts (now)')
+    expect(d.summary).toBe('+1 −1 lines')
   })
 
   it('skips build output in a folder without git too', async () => {

@@ -9,6 +9,7 @@ import {
   parseLogNameStatus,
   parseNulList,
   parseStatusZ,
+  parseWorktreeList,
 } from '../../src/core/git-parse'
 import type { LogCommit } from '../../src/core/git-parse'
 
@@ -203,5 +204,28 @@ describe('history index', () => {
       },
     ])
     expect(followPath(cyc, 'a', () => false)).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('parseWorktreeList', () => {
+  it('reads work trees with their branch, detached or bare', () => {
+    const out =
+      'worktree /r/main\0HEAD ' +
+      sha('a') +
+      '\0branch refs/heads/main\0\0' +
+      'worktree /r/wt x\0HEAD ' +
+      sha('b') +
+      '\0branch refs/heads/feature/coupons\0locked\0\0' +
+      'worktree /r/det\0HEAD ' +
+      sha('c') +
+      '\0detached\0\0' +
+      'worktree /r/bare.git\0bare\0\0'
+    expect(parseWorktreeList(out)).toEqual([
+      { path: '/r/main', head: sha('a'), branch: 'main' },
+      { path: '/r/wt x', head: sha('b'), branch: 'feature/coupons' },
+      { path: '/r/det', head: sha('c'), branch: null },
+      { path: '/r/bare.git', head: null, branch: null },
+    ])
+    expect(parseWorktreeList('')).toEqual([])
   })
 })

@@ -127,3 +127,13 @@ describe('splitBlocks / notesFromInstructionFile', () => {
     )
   })
 })
+
+describe('long index lines', () => {
+  it('checks the whole line, not the 80-character title', () => {
+    const long = `- ${'word '.repeat(20)}then run \`npm run db:migrate\` before seeding`
+    const notes = notesFromMemory({ indexPath: '/m/MEMORY.md', indexText: `${long}\n`, topics: [] })
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.title.length).toBeLessThanOrEqual(80)
+    expect(notes[0]!.checkText).toContain('npm run db:migrate')
+  })
+})

@@ -216,11 +216,21 @@ describe('extractReferences', () => {
       ['url', 'https://x.dev/health'],
       ['command', 'npm test'],
     ])
-    const block = ['```', 'git pull --rebase', 'npx tsx scripts/seed.ts', 'npm run build', '```']
+    const block = [
+      '```',
+      'git pull --rebase',
+      'npx tsx scripts/seed.ts',
+      'npm run build',
+      'ls',
+      '```',
+    ]
     expect(kinds(block.join('\n'))).toEqual([
       ['path', 'scripts/seed.ts'],
       ['command', 'npm run build'],
     ])
+    expect(
+      kinds('```ts\nimport { x } from "./<module>/index"\n```\n\n```\nconst a = f(…)\n```'),
+    ).toEqual([])
   })
 
   it('does not take examples introduced by e.g. or such as as references', () => {
@@ -232,6 +242,25 @@ describe('extractReferences', () => {
     ).toEqual([])
     expect(kinds('Names such as `user_id`; then `cart_id` is the key.')).toEqual([
       ['symbol', 'cart_id'],
+    ])
+  })
+
+  it('reads a call written with parameter names as the function, not a quote', () => {
+    expect(extractReferences('`applyCoupon(subtotal, coupon)` and `Cart.add(item)`.')).toEqual<
+      Reference[]
+    >([
+      {
+        kind: 'symbol',
+        text: 'applyCoupon(subtotal, coupon)',
+        name: 'applyCoupon',
+        terms: ['applyCoupon'],
+      },
+      { kind: 'symbol', text: 'Cart.add(item)', name: 'Cart.add', terms: ['Cart', 'add'] },
+    ])
+    // Arguments that are values make it quoted code.
+    expect(kinds('`(cents / 100).toFixed(2)` and `retry(fn, 3)`')).toEqual([
+      ['snippet', '(cents / 100).toFixed(2)'],
+      ['snippet', 'retry(fn, 3)'],
     ])
   })
 

@@ -1,34 +1,10 @@
 /** How the History tab shows provenance values: times, session ids, write states. Display only. */
 import type { ProvenanceFile, ProvenanceWrite } from '../../shared/limits'
 
-/**
- * The provenance back end sends more than the contract's ProvenanceWrite names (src/node/provenance
- * ProvenanceWriteInfo); they pass through the transport as-is, so they are optional here.
- */
-export interface WriteRow extends ProvenanceWrite {
-  readonly status?: 'ok' | 'failed' | 'unknown'
-  readonly replay?: 'applied' | 'not-applied' | 'cannot-apply'
-  readonly reason?: string | null
-  readonly toolUseId?: string
-  readonly agentId?: string | null
-}
-
-export interface LostRow {
-  readonly text: string
-  readonly addedBy: string
-  readonly removedBy: string
-  readonly addedAt?: string
-  readonly removedAt?: string
-  readonly removedByTool?: string
-  readonly exact?: boolean
-}
-
-export interface FileRow extends ProvenanceFile {
-  readonly writes: readonly WriteRow[]
-  readonly lost: readonly LostRow[]
-  readonly exists?: boolean
-  readonly drifts?: number
-}
+/** Rows of the History tab: the contract's provenance shapes, with their added fields. */
+export type WriteRow = ProvenanceWrite
+export type LostRow = ProvenanceFile['lost'][number]
+export type FileRow = ProvenanceFile
 
 /** First 8 characters of a session id: enough to tell sessions apart on screen. */
 export const shortId = (id: string): string => id.slice(0, 8)
