@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../helpers/fixture-home'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
 const CLI = resolve('out/cli/index.js')
 const built = existsSync(CLI)
-const CORPUS = resolve('../shared/corpus')
+const CORPUS = CORPUS_ROOT
 
 interface Run {
   code: number

@@ -4,8 +4,9 @@ import { computeCutoff, loadedHead } from '../../src/core/cutoff'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../src/core/limits'
 import { stripBlockComments, stripForLoading } from '../../src/core/markdown-strip'
 import { utf8Length } from '../../src/core/text'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS_CLAUDE_MD = '/work/shared/corpus/instructions/easytrade-CLAUDE.md'
+const CORPUS_CLAUDE_MD = `${CORPUS_ROOT}/instructions/easytrade-CLAUDE.md`
 
 /** n lines `line 1` … `line n`, each ending in `\n`. */
 function numbered(n: number, prefix = 'line'): string {

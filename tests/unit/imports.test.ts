@@ -10,8 +10,9 @@ import {
   relativeInside,
   resolveImport,
 } from '../../src/core/imports'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS = '/work/shared/corpus'
+const CORPUS = CORPUS_ROOT
 
 describe('findImports', () => {
   test('takes @path only from plain text, after a line start or whitespace', () => {

@@ -22,6 +22,7 @@ import { codexLoadOrder, type CodexFsPort, type EntryKind } from '../../src/core
 import type { ClaudeScope } from '../../src/core/model'
 import { utf8Length } from '../../src/core/text'
 import { loadOrder, parseCodexConfig } from '../../src/node/load-order'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
 // ---- an in-memory disk ------------------------------------------------------
 
@@ -562,7 +563,7 @@ describe('loadOrder (real disk, real git)', () => {
     write('repo/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))
     mkdirSync(join(root, 'repo/.claude/rules'), { recursive: true })
     copyFileSync(
-      '/work/shared/corpus/rules/easytrade-tests.md',
+      `${CORPUS_ROOT}/rules/easytrade-tests.md`,
       join(root, 'repo/.claude/rules/tests.md'),
     )
     write('repo/.claude/rules/api.md', '---\npaths:\n  - "src/api/**"\n---\napi\n')
@@ -596,7 +597,7 @@ describe('loadOrder (real disk, real git)', () => {
     })
     const p = (rel: string) => join(root, rel)
     // The corpus rule loads without its frontmatter: 22 lines, 866 UTF-16 units (it has em dashes).
-    const corpusRule = readFileSync('/work/shared/corpus/rules/easytrade-tests.md', 'utf8')
+    const corpusRule = readFileSync(`${CORPUS_ROOT}/rules/easytrade-tests.md`, 'utf8')
     const ruleBody = corpusRule.slice(corpusRule.indexOf('\n---\n') + 5)
     expect([ruleBody.split('\n').length - 1, ruleBody.length]).toEqual([22, 866])
     expect(r.cwd).toBe(p('repo/app'))

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { notesFromInstructionFile, notesFromMemory, splitBlocks } from '../../src/core/notes'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const corpus = '/work/shared/corpus/instructions'
+const corpus = `${CORPUS_ROOT}/instructions`
 
 describe('notesFromMemory', () => {
   const index = [

@@ -7,8 +7,9 @@ import {
   ruleMatches,
   splitTopLevelCommas,
 } from '../../src/core/rules'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS = '/work/shared/corpus'
+const CORPUS = CORPUS_ROOT
 
 describe('parseRule', () => {
   test('no frontmatter: unconditional, no warning', () => {

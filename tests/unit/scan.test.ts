@@ -19,8 +19,9 @@ import type { ProjectInfo, ScanResult } from '../../src/core/model'
 import { encodeProjectDir } from '../../src/core/project-path'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { scanClaudeHome } from '../../src/node/scan'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS = '/work/shared/corpus/transcripts'
+const CORPUS = `${CORPUS_ROOT}/transcripts`
 const isRoot = process.getuid?.() === 0
 const line = (o: unknown): string => `${JSON.stringify(o)}\n`
 const msg = (cwd: string, sessionId: string, gitBranch = ''): string =>

@@ -20,8 +20,9 @@ import {
   stepTranscriptHead,
 } from '../../src/core/transcript-head'
 import { readTranscriptHead } from '../../src/node/transcript-head'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS = '/work/shared/corpus/transcripts'
+const CORPUS = `${CORPUS_ROOT}/transcripts`
 const isRoot = process.getuid?.() === 0
 const line = (o: unknown): string => `${JSON.stringify(o)}\n`
 const summary = line({ type: 'summary', summary: 'S', leafUuid: 'u' })

@@ -10,8 +10,9 @@ import {
   type WriteCallEvent,
 } from '../../src/core/transcript'
 import { streamTranscript } from '../../src/node/transcript-stream'
+import { CORPUS_ROOT } from '../helpers/corpus'
 
-const CORPUS = '/work/shared/corpus/transcripts'
+const CORPUS = `${CORPUS_ROOT}/transcripts`
 
 const meta = {
   sessionId: 's-1',
