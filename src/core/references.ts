@@ -122,6 +122,8 @@ const GLUED_PLACEHOLDER_RE =
   /[/.@_=-]<[A-Za-z][\w -]*>|(?<![\w$])<[A-Za-z][\w -]*>(?=[/.@_-])|[/.@_-]\{[A-Za-z][\w-]*\}|…|(?:^|\/)\.\.\.(?:\/|$)/
 /** Characters that, right after a path or branch name, show it continues as a pattern. */
 const PATTERN_NEXT_RE = /^(?:<[A-Za-z]|\{[A-Za-z]|\[|\*|…|\.\.\.|\$\{?[A-Za-z])/
+/** Longest text PATTERN_NEXT_RE can match: test a window, not the rest of the note (linear time). */
+const PATTERN_NEXT_MAX = 3
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
 /** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
@@ -164,9 +166,26 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Branch names first: their back-ticked names must not count as paths too.
+  // Each pass reads its own snapshot of `masked`; blanking is collected and applied once
+  // per pass (`flush`), so 100,000 links cost one rebuild, not 100,000 (issue 8, bad input).
   let masked = prose
+  let pending: [number, number][] = []
   const mask = (start: number, end: number): void => {
-    masked = masked.slice(0, start) + ' '.repeat(end - start) + masked.slice(end)
+    if (end > start) pending.push([start, end])
+  }
+  const flush = (): void => {
+    if (pending.length === 0) return
+    pending.sort((a, b) => a[0] - b[0])
+    let out = ''
+    let at = 0
+    for (const [start, end] of pending) {
+      const from = Math.max(start, at)
+      if (end <= from) continue
+      out += masked.slice(at, from) + ' '.repeat(end - from)
+      at = end
+    }
+    masked = out + masked.slice(at)
+    pending = []
   }
   for (const re of [BRANCH_BEFORE_RE, BRANCH_AFTER_RE]) {
     for (const m of prose.matchAll(re)) {
@@ -174,7 +193,7 @@ export function extractReferences(text: string): Reference[] {
       const name = (re === BRANCH_AFTER_RE ? m[1] : m[2]).replace(/[.]+$/, '')
       if (!ticked && !looksLikeBranch(name)) continue
       // `branch feature/<topic>` names a naming pattern, not a branch.
-      if (PATTERN_NEXT_RE.test(prose.slice(m.index + m[0].length))) continue
+      if (PATTERN_NEXT_RE.test(prose.slice(m.index + m[0].length, m.index + m[0].length + PATTERN_NEXT_MAX))) continue
       found.push({ pos: m.index, ref: { kind: 'branch', text: name, name } })
       mask(m.index, m.index + m[0].length)
     }
@@ -182,6 +201,7 @@ export function extractReferences(text: string): Reference[] {
 
   // Code spans. One introduced by "e.g." (or in a list right after one) is an example
   // of a kind of thing, not something the note rests on.
+  flush()
   const spanSource = masked
   let exampleEnd = -1
   for (const m of spanSource.matchAll(CODE_SPAN_RE)) {
@@ -196,6 +216,7 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Markdown links: the target is a URL or a path; the label stays prose.
+  flush()
   const linkSource = masked
   for (const m of linkSource.matchAll(MD_LINK_RE)) {
     const target = m[2]
@@ -213,6 +234,7 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Bare URLs.
+  flush()
   const urlSource = masked
   for (const m of urlSource.matchAll(URL_RE)) {
     const url = trimUrl(m[0])
@@ -221,6 +243,7 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Commands in prose (never `make`: "make sure" is English).
+  flush()
   const cmdSource = masked
   for (const m of cmdSource.matchAll(
     /\b(?:npm|pnpm|yarn|bun)(?:[ \t]+(?!(?:npm|pnpm|yarn|bun)\b)[\w:@./-]+){1,3}/g,
@@ -229,6 +252,7 @@ export function extractReferences(text: string): Reference[] {
     for (const ref of refs) found.push({ pos: m.index, ref })
     if (refs.length > 0) mask(m.index, m.index + m[0].length)
   }
+  flush()
   const scriptSource = masked
   for (const m of scriptSource.matchAll(
     /(?<![\w/.])\.{1,2}\/[\w@.+/-]*\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl)\b/g,
@@ -241,6 +265,7 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Calls in prose: `computeTotal()`.
+  flush()
   const callSource = masked
   for (const m of callSource.matchAll(PROSE_CALL_RE)) {
     const ref = symbolRef(m[0], true)
@@ -251,8 +276,9 @@ export function extractReferences(text: string): Reference[] {
   }
 
   // Paths in prose; `feature/<topic>` or `src/…` is a pattern, not a path.
+  flush()
   for (const m of masked.matchAll(PROSE_PATH_RE)) {
-    if (PATTERN_NEXT_RE.test(masked.slice(m.index + m[0].length)) || /\/\.\.\.?$/.test(m[0]))
+    if (PATTERN_NEXT_RE.test(masked.slice(m.index + m[0].length, m.index + m[0].length + PATTERN_NEXT_MAX)) || /\/\.\.\.?$/.test(m[0]))
       continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     const p = prosePathRef(raw)

@@ -54,7 +54,6 @@ export function trashInfoText(originalPath: string, date: Date): string {
   return `[Trash Info]\nPath=${path}\nDeletionDate=${when}\n`
 }
 
-
 /** Move across devices: copy (fsynced), then unlink the original; undo the copy on failure. */
 async function moveAcrossDevices(from: string, to: string): Promise<void> {
   const st = await lstat(from)

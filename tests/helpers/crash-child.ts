@@ -25,7 +25,13 @@ import { versionOf, versionText } from './crash-versions'
 type Op =
   | { op: 'read'; path: string }
   | { op: 'write'; path: string; expectedHash: string | null; newText: string; backupsDir: string }
-  | { op: 'delete'; path: string; expectedHash: string; backupsDir: string; trashDir: string | null }
+  | {
+      op: 'delete'
+      path: string
+      expectedHash: string
+      backupsDir: string
+      trashDir: string | null
+    }
   | { op: 'undo'; backupsDir: string }
   | { op: 'sweep'; dir: string }
 

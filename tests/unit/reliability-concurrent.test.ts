@@ -146,7 +146,13 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
       const expectedHash = read.ok ? read.hash : null
       const baseB64 = read.ok ? b64(read.text) : null
       if (actor === 'safeWrite') {
-        const res = await safeWrite({ path: file, expectedHash, newText: text, backupsDir: backups, reason: 'race' })
+        const res = await safeWrite({
+          path: file,
+          expectedHash,
+          newText: text,
+          backupsDir: backups,
+          reason: 'race',
+        })
         if (res.kind === 'error') throw new Error(res.reason)
         if (res.kind === 'conflict') {
           fig.conflicts++
@@ -256,7 +262,15 @@ describe('a second process writing the same file the whole time', () => {
           orphaned: a.orphaned + f.orphaned,
           lost: a.lost + f.lost,
         }),
-        { rounds: 0, writerRounds: 0, ours: 0, conflicts: 0, versionsSaved: 0, orphaned: 0, lost: 0 },
+        {
+          rounds: 0,
+          writerRounds: 0,
+          ours: 0,
+          conflicts: 0,
+          versionsSaved: 0,
+          orphaned: 0,
+          lost: 0,
+        },
       )
       console.log(`[reliability] concurrent ${mode}: ${JSON.stringify(total)}`)
     }

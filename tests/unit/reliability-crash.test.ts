@@ -15,7 +15,7 @@ import { buildCrashChild, runOps, startChild } from '../helpers/build-crash-chil
 import { versionOf, versionText } from '../helpers/crash-versions'
 
 /** Kills per lane; two lanes run side by side. MC_CRASH_KILLS raises it for a long run. */
-const KILLS_PER_LANE = Number(process.env.MC_CRASH_KILLS ?? 110)
+const KILLS_PER_LANE = Number(process.env.MC_CRASH_KILLS ?? 100)
 const LANES = 2
 const BASE_SIZE = 40_000
 /** Kill delays after `ready` are skewed towards the first write: up to this many ms. */
@@ -128,30 +128,24 @@ async function lane(name: string): Promise<LaneFigures> {
 }
 
 describe('SIGKILL at random points during safeWrite', () => {
-  it(
-    `${LANES}×${KILLS_PER_LANE} kills: the file is always exactly the old or the new version`,
-    async () => {
-      const started = Date.now()
-      const figs = await Promise.all(
-        Array.from({ length: LANES }, (_, i) => lane(`lane${i}`)),
-      )
-      const sum = (key: keyof LaneFigures): number => figs.reduce((a, f) => a + f[key], 0)
-      const total = {
-        kills: sum('kills'),
-        old: sum('old'),
-        newUnreported: sum('newUnreported'),
-        tempLeft: sum('tempLeft'),
-        swept: sum('swept'),
-        writes: sum('writes'),
-        seconds: Math.round((Date.now() - started) / 100) / 10,
-      }
-      console.log(`[reliability] crash: ${JSON.stringify(total)}`)
-      expect(total.kills).toBe(LANES * KILLS_PER_LANE)
-      expect(total.old + total.newUnreported).toBe(total.kills)
-      expect(total.writes).toBeGreaterThan(total.kills)
-    },
-    180_000,
-  )
+  it(`${LANES}×${KILLS_PER_LANE} kills: the file is always exactly the old or the new version`, async () => {
+    const started = Date.now()
+    const figs = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(`lane${i}`)))
+    const sum = (key: keyof LaneFigures): number => figs.reduce((a, f) => a + f[key], 0)
+    const total = {
+      kills: sum('kills'),
+      old: sum('old'),
+      newUnreported: sum('newUnreported'),
+      tempLeft: sum('tempLeft'),
+      swept: sum('swept'),
+      writes: sum('writes'),
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    }
+    console.log(`[reliability] crash: ${JSON.stringify(total)}`)
+    expect(total.kills).toBe(LANES * KILLS_PER_LANE)
+    expect(total.old + total.newUnreported).toBe(total.kills)
+    expect(total.writes).toBeGreaterThan(total.kills)
+  }, 180_000)
 
   it('a line torn by a power cut in the undo log costs only that line', async () => {
     const dir = join(root, 'torn', 'memory')
@@ -216,9 +210,13 @@ describe('a disk that fills up or turns read-only mid-write (tmpfs, needs root)'
       const backups = sameDisk ? join(mnt, 'bk') : otherDisk
       await rm(filler, { force: true })
       if (sameDisk) await rm(backups, { recursive: true, force: true })
-      const free = Number(execFileSync('df', ['--output=avail', '-B1', mnt]).toString().split('\n')[1])
-      await writeFile(filler, Buffer.alloc(Math.max(0, free - Math.floor(Math.random() * 3.5 * BASE_SIZE))))
-        .catch(() => undefined)
+      const free = Number(
+        execFileSync('df', ['--output=avail', '-B1', mnt]).toString().split('\n')[1],
+      )
+      await writeFile(
+        filler,
+        Buffer.alloc(Math.max(0, free - Math.floor(Math.random() * 3.5 * BASE_SIZE))),
+      ).catch(() => undefined)
       const old = versionText(k, BASE_SIZE)
       const res = await safeWrite({
         path: file,
@@ -288,7 +286,8 @@ describe('a disk that fills up or turns read-only mid-write (tmpfs, needs root)'
     }
     // Two more clean writes after the last remount: the first may have begun while read-only.
     const before = run.lines.length
-    const doneSince = (): number => run.lines.slice(before).filter((l) => l.startsWith('done ')).length
+    const doneSince = (): number =>
+      run.lines.slice(before).filter((l) => l.startsWith('done ')).length
     expect(await run.waitFor(() => doneSince() >= 2)).toBe(true)
     run.child.stdin?.write('stop\n')
     expect(await run.exited).toBe(0)

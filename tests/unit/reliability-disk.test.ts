@@ -107,7 +107,12 @@ describe('disk full (tiny tmpfs)', () => {
     }
     // Creating a new file on the full disk: refused the same way, nothing appears.
     await writeFile(join(mnt, 'filler2'), Buffer.alloc(200_000)).catch(() => undefined)
-    const created = await curation.writeFile(join(mnt, 'new-topic.md'), null, 'x'.repeat(50_000), 'create')
+    const created = await curation.writeFile(
+      join(mnt, 'new-topic.md'),
+      null,
+      'x'.repeat(50_000),
+      'create',
+    )
     expect(created).toMatchObject({ kind: 'error', path: join(mnt, 'new-topic.md') })
     expect(created.kind === 'error' && created.reason).toMatch(
       new RegExp(`^cannot write ${join(mnt, 'new-topic.md')}: disk full \\(ENOSPC\\)`),
@@ -172,9 +177,27 @@ describe('permissions (a child process running as nobody)', () => {
     const [w, d, c] = (await runOps(
       child,
       [
-        { op: 'write', path: file, expectedHash: hashContent(old), newText: 'mine\n', backupsDir: backups },
-        { op: 'delete', path: file, expectedHash: hashContent(old), backupsDir: backups, trashDir: join(backups, 'Trash') },
-        { op: 'write', path: join(locked, 'new.md'), expectedHash: null, newText: 'x', backupsDir: backups },
+        {
+          op: 'write',
+          path: file,
+          expectedHash: hashContent(old),
+          newText: 'mine\n',
+          backupsDir: backups,
+        },
+        {
+          op: 'delete',
+          path: file,
+          expectedHash: hashContent(old),
+          backupsDir: backups,
+          trashDir: join(backups, 'Trash'),
+        },
+        {
+          op: 'write',
+          path: join(locked, 'new.md'),
+          expectedHash: null,
+          newText: 'x',
+          backupsDir: backups,
+        },
       ],
       { asNobody: true },
     )) as { kind: string; reason: string; fileKept?: boolean }[]
@@ -184,7 +207,9 @@ describe('permissions (a child process running as nobody)', () => {
     })
     expect(d.kind).toBe('error')
     expect(d.reason).toMatch(
-      new RegExp(`^could not move to the trash ${file}: .*permission denied \\(EACCES\\); the file was left in place`),
+      new RegExp(
+        `^could not move to the trash ${file}: .*permission denied \\(EACCES\\); the file was left in place`,
+      ),
     )
     expect(d.fileKept).toBe(true)
     expect(c).toEqual({
@@ -205,7 +230,15 @@ describe('permissions (a child process running as nobody)', () => {
     await chmod(file, 0o644)
     const [w] = (await runOps(
       child,
-      [{ op: 'write', path: file, expectedHash: hashContent(old), newText: 'mine\n', backupsDir: backups }],
+      [
+        {
+          op: 'write',
+          path: file,
+          expectedHash: hashContent(old),
+          newText: 'mine\n',
+          backupsDir: backups,
+        },
+      ],
       { asNobody: true },
     )) as { kind: string; reason: string }[]
     expect(w).toEqual({
@@ -226,7 +259,13 @@ describe('permissions (a child process running as nobody)', () => {
       child,
       [
         { op: 'read', path: file },
-        { op: 'write', path: file, expectedHash: hashContent(old), newText: 'x', backupsDir: backups },
+        {
+          op: 'write',
+          path: file,
+          expectedHash: hashContent(old),
+          newText: 'x',
+          backupsDir: backups,
+        },
       ],
       { asNobody: true },
     )) as { ok?: boolean; kind?: string; reason: string }[]
@@ -253,8 +292,20 @@ describe('permissions (a child process running as nobody)', () => {
     const [w, ok] = (await runOps(
       child,
       [
-        { op: 'write', path: file, expectedHash: hashContent(old), newText: 'mine\n', backupsDir: rootBackups },
-        { op: 'write', path: file, expectedHash: hashContent(old), newText: 'mine\n', backupsDir: backups },
+        {
+          op: 'write',
+          path: file,
+          expectedHash: hashContent(old),
+          newText: 'mine\n',
+          backupsDir: rootBackups,
+        },
+        {
+          op: 'write',
+          path: file,
+          expectedHash: hashContent(old),
+          newText: 'mine\n',
+          backupsDir: backups,
+        },
       ],
       { asNobody: true },
     )) as { kind: string; reason: string }[]
