@@ -14,7 +14,8 @@ it('npm run bench', { timeout: 3 * HOURS }, async () => {
   const args = JSON.parse(process.env.BENCH_ARGS ?? '[]') as string[]
   const opts = parseBenchArgs(args, process.env)
   const out = await runBench(opts, (line) => process.stderr.write(`${line}\n`))
-  if (process.env.BENCH_TEXT_OUT) writeFileSync(process.env.BENCH_TEXT_OUT, `${out.text}\n\nJSON: ${out.jsonPath}\n`)
+  if (process.env.BENCH_TEXT_OUT)
+    writeFileSync(process.env.BENCH_TEXT_OUT, `${out.text}\n\nJSON: ${out.jsonPath}\n`)
   else process.stdout.write(`${out.text}\n`)
   expect(out.report.rows.length).toBeGreaterThan(0)
 })

@@ -6,7 +6,17 @@
  * `manifest.json` and reused by the next run with the same seed and scale.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/project-path'
 import type { BenchScale } from './options'
@@ -74,8 +84,26 @@ interface MemoryFolder {
 }
 
 const WORDS = [
-  'shop', 'api', 'billing', 'web', 'infra', 'docs', 'mobile', 'search', 'auth', 'etl', 'cli', 'ml',
-  'gateway', 'admin', 'chat', 'maps', 'ledger', 'notify', 'sync', 'render',
+  'shop',
+  'api',
+  'billing',
+  'web',
+  'infra',
+  'docs',
+  'mobile',
+  'search',
+  'auth',
+  'etl',
+  'cli',
+  'ml',
+  'gateway',
+  'admin',
+  'chat',
+  'maps',
+  'ledger',
+  'notify',
+  'sync',
+  'render',
 ]
 const TYPES = ['user', 'feedback', 'project', 'reference'] as const
 const LOREM =
@@ -102,7 +130,11 @@ function uuid(rng: Rng): string {
 function git(cwd: string, args: readonly string[]): void {
   const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
     cwd,
-    env: { ...process.env, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+      GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+    },
   })
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${cwd}: ${r.stderr?.toString()}`)
 }
@@ -211,7 +243,11 @@ export function generateHome(opts: GenerateOptions): GenerateResult {
   const owners = projects
     .map((p, k) => ({ p, k }))
     .filter((x) => (x.p.kind === 'repo' || x.p.kind === 'plain') && (x.k === 0 || rng.chance(0.85)))
-  const topicCounts = skewedSplit(rng, Math.max(0, opts.scale.memoryFiles - owners.length), owners.length)
+  const topicCounts = skewedSplit(
+    rng,
+    Math.max(0, opts.scale.memoryFiles - owners.length),
+    owners.length,
+  )
   const memory = new Map<number, MemoryFolder>()
   const memoryFiles: string[] = []
   const memoryIndexes: string[] = []
@@ -267,7 +303,10 @@ export function generateHome(opts: GenerateOptions): GenerateResult {
     let day = 0
     while (left > 0) {
       // Sessions from a few KB to tens of MB; the mean near 300 KB.
-      const size = Math.min(left, Math.max(4 * KiB, Math.floor(-Math.log(1 - rng.next()) * 300 * KiB)))
+      const size = Math.min(
+        left,
+        Math.max(4 * KiB, Math.floor(-Math.log(1 - rng.next()) * 300 * KiB)),
+      )
       left -= size
       const sessionId = uuid(rng)
       const path = join(dir, `${sessionId}.jsonl`)
@@ -330,7 +369,9 @@ export function generateHome(opts: GenerateOptions): GenerateResult {
     generateMs: performance.now() - started,
   }
   writeFileSync(join(root, MANIFEST), JSON.stringify(home))
-  log(`generate: ${transcripts.length} transcripts, ${Math.round(transcriptBytes / KiB / KiB)} MiB, in ${Math.round(home.generateMs / 1000)} s`)
+  log(
+    `generate: ${transcripts.length} transcripts, ${Math.round(transcriptBytes / KiB / KiB)} MiB, in ${Math.round(home.generateMs / 1000)} s`,
+  )
   return { home, reused: false }
 }
 
@@ -381,9 +422,20 @@ function writeSession(
   const at = (): string => new Date(t0 + n * 1000).toISOString()
   // Many real transcripts open with a snapshot line that names no cwd (memory-facts §5).
   if (rng.chance(0.3)) {
-    emit({ type: 'file-history-snapshot', messageId: uuid(rng), snapshot: { trackedFileBackups: {} } })
+    emit({
+      type: 'file-history-snapshot',
+      messageId: uuid(rng),
+      snapshot: { trackedFileBackups: {} },
+    })
   }
-  emit({ ...base, type: 'user', parentUuid: null, uuid: uuid(rng), timestamp: at(), message: { role: 'user', content: filler(rng, 40, 400) } })
+  emit({
+    ...base,
+    type: 'user',
+    parentUuid: null,
+    uuid: uuid(rng),
+    timestamp: at(),
+    message: { role: 'user', content: filler(rng, 40, 400) },
+  })
   // Memory writes: a topic file and sometimes the index, written with their final text.
   const writes: { file: string; content: string }[] = []
   if (spec.memory && spec.memory.topics.length > 0 && rng.chance(0.3)) {
@@ -396,8 +448,38 @@ function writeSession(
   const planned = writes.length
   const emitWrite = (w: { file: string; content: string }): void => {
     const id = `toolu_${uuid(rng).replace(/-/g, '').slice(0, 24)}`
-    emit({ ...base, type: 'assistant', parentUuid: `p-${n}`, uuid: uuid(rng), timestamp: at(), message: { id: `msg_w${n}`, role: 'assistant', content: [{ type: 'tool_use', id, name: 'Write', input: { file_path: w.file, content: w.content } }] } })
-    emit({ ...base, type: 'user', parentUuid: `p-${n}`, uuid: uuid(rng), timestamp: at(), message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content: `File created successfully at: ${w.file}` }] }, toolUseResult: { type: 'create', filePath: w.file, content: w.content, structuredPatch: [] } })
+    emit({
+      ...base,
+      type: 'assistant',
+      parentUuid: `p-${n}`,
+      uuid: uuid(rng),
+      timestamp: at(),
+      message: {
+        id: `msg_w${n}`,
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id, name: 'Write', input: { file_path: w.file, content: w.content } },
+        ],
+      },
+    })
+    emit({
+      ...base,
+      type: 'user',
+      parentUuid: `p-${n}`,
+      uuid: uuid(rng),
+      timestamp: at(),
+      message: {
+        role: 'user',
+        content: [
+          {
+            tool_use_id: id,
+            type: 'tool_result',
+            content: `File created successfully at: ${w.file}`,
+          },
+        ],
+      },
+      toolUseResult: { type: 'create', filePath: w.file, content: w.content, structuredPatch: [] },
+    })
   }
   let writeAt = writes.length > 0 ? rng.next() : 2
   while (bytes < spec.bytes) {
@@ -419,10 +501,54 @@ function writeSession(
           : { pattern: 'export function' }
     const result = filler(rng, 300, tool === 'Read' ? 9000 : 2500)
     const msgId = `msg_${n}`
-    emit({ ...base, type: 'assistant', parentUuid: `p-${n}`, uuid: uuid(rng), timestamp: at(), message: { id: msgId, type: 'message', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'text', text: filler(rng, 80, 900) }], usage: { input_tokens: 5, output_tokens: 120 } } })
-    emit({ ...base, type: 'assistant', parentUuid: `p-${n}`, uuid: uuid(rng), timestamp: at(), message: { id: msgId, type: 'message', role: 'assistant', model: 'claude-opus-4-5', content: [{ type: 'tool_use', id, name: tool, input }] } })
-    emit({ ...base, type: 'user', parentUuid: `p-${n}`, uuid: uuid(rng), timestamp: at(), message: { role: 'user', content: [{ tool_use_id: id, type: 'tool_result', content: result }] }, toolUseResult: { stdout: result, stderr: '', interrupted: false, isImage: false } })
-    if (rng.chance(0.5)) emit({ type: 'progress', sessionId: spec.sessionId, timestamp: at(), data: { type: 'hook_progress', hookEvent: 'PostToolUse' } })
+    emit({
+      ...base,
+      type: 'assistant',
+      parentUuid: `p-${n}`,
+      uuid: uuid(rng),
+      timestamp: at(),
+      message: {
+        id: msgId,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-4-5',
+        content: [{ type: 'text', text: filler(rng, 80, 900) }],
+        usage: { input_tokens: 5, output_tokens: 120 },
+      },
+    })
+    emit({
+      ...base,
+      type: 'assistant',
+      parentUuid: `p-${n}`,
+      uuid: uuid(rng),
+      timestamp: at(),
+      message: {
+        id: msgId,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-4-5',
+        content: [{ type: 'tool_use', id, name: tool, input }],
+      },
+    })
+    emit({
+      ...base,
+      type: 'user',
+      parentUuid: `p-${n}`,
+      uuid: uuid(rng),
+      timestamp: at(),
+      message: {
+        role: 'user',
+        content: [{ tool_use_id: id, type: 'tool_result', content: result }],
+      },
+      toolUseResult: { stdout: result, stderr: '', interrupted: false, isImage: false },
+    })
+    if (rng.chance(0.5))
+      emit({
+        type: 'progress',
+        sessionId: spec.sessionId,
+        timestamp: at(),
+        data: { type: 'hook_progress', hookEvent: 'PostToolUse' },
+      })
   }
   // A write planned past the last exchange still happens, at the very end.
   for (const w of writes) emitWrite(w)

@@ -55,6 +55,8 @@ export interface BenchOptions {
   /** Folder for the JSON results (default `bench-results`). */
   readonly resultsDir: string
   readonly chromium: string
+  /** The built CLI that `serve` runs from (default out/cli/index.js). */
+  readonly cli: string
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -67,7 +69,10 @@ export const USAGE = `npm run bench -- [options]
   --clean                   remove the generated home afterwards
   --jobs scan,cutoff,provenance,audit,window   run only these
   --results DIR             JSON results folder (default bench-results)
-  --chromium PATH           default $CHROMIUM_PATH, else /usr/bin/chromium`
+  --chromium PATH           default $CHROMIUM_PATH, else /usr/bin/chromium
+  --cli PATH                the built CLI for the window (default out/cli/index.js)
+  --fresh-cli               bundle src/cli into bench-results/build first (about a second), so the
+                            window times the current sources; the renderer still comes from out/`
 
 const NUMBER_FLAGS: Readonly<Record<string, keyof BenchScale>> = {
   '--projects': 'projects',
@@ -93,6 +98,7 @@ export function parseBenchArgs(
   let jobs: readonly JobName[] = ALL_JOBS
   let resultsDir = 'bench-results'
   let chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  let cli = 'out/cli/index.js'
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = (): string => {
@@ -122,8 +128,13 @@ export function parseBenchArgs(
     else if (flag === '--clean') clean = true
     else if (flag === '--results') resultsDir = value()
     else if (flag === '--chromium') chromium = value()
+    else if (flag === '--cli') cli = value()
+    // Handled by scripts/bench.mjs before the run; the path it builds arrives as --cli.
+    else if (flag === '--fresh-cli') continue
     else if (flag === '--jobs') {
-      const names = value().split(',').filter((s) => s !== '')
+      const names = value()
+        .split(',')
+        .filter((s) => s !== '')
       for (const n of names) {
         if (!ALL_JOBS.includes(n as JobName)) throw new Error(`--jobs: unknown job ${n}`)
       }
@@ -135,7 +146,7 @@ export function parseBenchArgs(
     scaleName = 'custom'
   }
   if (scale.projects < 1) throw new Error('--projects must be at least 1')
-  return { seed, scale, scaleName, dir, fresh, clean, jobs, resultsDir, chromium }
+  return { seed, scale, scaleName, dir, fresh, clean, jobs, resultsDir, chromium, cli }
 }
 
 /** A folder name for a seed and the parts of the scale the home depends on. */

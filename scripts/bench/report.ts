@@ -98,7 +98,17 @@ export function budgetRow(
   peakRssMiB: number | null,
   details: BenchRow['details'] = {},
 ): BenchRow {
-  return ratioRow(job, ms, `budget ${budgetMs} ms`, budgetMs, peakRssMiB, null, details, 1, `≤ ${budgetMs} ms`)
+  return ratioRow(
+    job,
+    ms,
+    `budget ${budgetMs} ms`,
+    budgetMs,
+    peakRssMiB,
+    null,
+    details,
+    1,
+    `≤ ${budgetMs} ms`,
+  )
 }
 
 /** A row that could not be measured, with the reason. */

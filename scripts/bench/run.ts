@@ -7,9 +7,23 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { generateHome } from './generate-home'
-import { addAuditProject, benchAudit, benchAuditWithDates, benchCutoff, benchProvenance, benchScan, type AuditFixture } from './jobs'
+import {
+  addAuditProject,
+  benchAudit,
+  benchAuditWithDates,
+  benchCutoff,
+  benchProvenance,
+  benchScan,
+  type AuditFixture,
+} from './jobs'
 import { homeKey, type BenchOptions, type JobName } from './options'
-import { describeMachine, formatReport, skippedRow, type BenchReport, type BenchRow } from './report'
+import {
+  describeMachine,
+  formatReport,
+  skippedRow,
+  type BenchReport,
+  type BenchRow,
+} from './report'
 import { benchWindow } from './window'
 
 export interface BenchOutput {
@@ -20,14 +34,29 @@ export interface BenchOutput {
 }
 
 /** Run the benchmark described by `opts`; `log` gets progress lines (stderr in the CLI). */
-export async function runBench(opts: BenchOptions, log: (line: string) => void = () => undefined): Promise<BenchOutput> {
+export async function runBench(
+  opts: BenchOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<BenchOutput> {
   const started = performance.now()
   const startedAt = new Date().toISOString()
-  const root = resolve(opts.dir ?? join(tmpdir(), 'memory-curator-bench', homeKey(opts.seed, opts.scale)))
+  const root = resolve(
+    opts.dir ?? join(tmpdir(), 'memory-curator-bench', homeKey(opts.seed, opts.scale)),
+  )
   const machine = describeMachine(tmpdir())
   log(`bench: home in ${root}`)
-  const { home, reused } = generateHome({ root, seed: opts.seed, scale: opts.scale, fresh: opts.fresh, log })
-  log(reused ? `bench: reusing the home generated for seed ${opts.seed} (delete ${root} or pass --fresh to rebuild)` : 'bench: home generated')
+  const { home, reused } = generateHome({
+    root,
+    seed: opts.seed,
+    scale: opts.scale,
+    fresh: opts.fresh,
+    log,
+  })
+  log(
+    reused
+      ? `bench: reusing the home generated for seed ${opts.seed} (delete ${root} or pass --fresh to rebuild)`
+      : 'bench: home generated',
+  )
   const work = join(root, `run-${process.pid}-${Date.now()}`)
   mkdirSync(work, { recursive: true })
   const want = (j: JobName): boolean => opts.jobs.includes(j)
@@ -58,7 +87,9 @@ export async function runBench(opts: BenchOptions, log: (line: string) => void =
       added = addAuditProject(home, fixture)
       if (want('audit') && cacheDir !== null && a.row.ms !== null) {
         log('bench: audit with dates from transcripts')
-        rows.push(await benchAuditWithDates(home, added.memoryDir, fixture.repo, cacheDir, a.row.ms))
+        rows.push(
+          await benchAuditWithDates(home, added.memoryDir, fixture.repo, cacheDir, a.row.ms),
+        )
       }
     }
     if (want('window')) {
@@ -67,6 +98,7 @@ export async function runBench(opts: BenchOptions, log: (line: string) => void =
         claudeHome: home.claudeHome,
         workDir: join(work, 'window'),
         chromium: opts.chromium,
+        cli: opts.cli,
         notesProject: fixture ? basename(fixture.repo) : null,
         log,
       })

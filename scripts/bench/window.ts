@@ -1,8 +1,8 @@
 /**
  * The window on the large home: the built `serve` in Debian's Chromium (playwright-core). Times,
  * measured inside the page: from navigation until the project list and the first MEMORY.md with
- * its cutoff are visible; a note's diff after a click; the longest task blocking the page while a
- * rescan runs (PerformanceObserver 'longtask').
+ * its cutoff are visible; a note's diff after a click; the longest frame while a rescan runs
+ * (the widest gap between animation frames, with PerformanceObserver 'longtask' entries beside it).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -42,17 +42,32 @@ interface Served {
 }
 
 /** Start `serve` on a free port with every home pointed into `workDir`; resolves with its URL. */
-function startServe(cli: string, claudeHome: string, workDir: string): Promise<Served> {
+function startServe(
+  cli: string,
+  claudeHome: string,
+  workDir: string,
+  rendererDir: string,
+): Promise<Served> {
   const dirs = ['home', 'codex', 'managed', 'state', 'xdg']
   for (const d of dirs) mkdirSync(join(workDir, d), { recursive: true })
+  // BENCH_SERVE_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") profiles the back end.
+  const nodeArgs = (process.env.BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '')
   const child = spawn(
     process.execPath,
     [
-      cli, 'serve', '--port', '0',
-      '--claude-home', claudeHome,
-      '--codex-home', join(workDir, 'codex'),
-      '--managed-dir', join(workDir, 'managed'),
-      '--state-dir', join(workDir, 'state'),
+      ...nodeArgs,
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--claude-home',
+      claudeHome,
+      '--codex-home',
+      join(workDir, 'codex'),
+      '--managed-dir',
+      join(workDir, 'managed'),
+      '--state-dir',
+      join(workDir, 'state'),
     ],
     {
       env: {
@@ -63,6 +78,7 @@ function startServe(cli: string, claudeHome: string, workDir: string): Promise<S
         XDG_DATA_HOME: join(workDir, 'xdg', 'data'),
         CLAUDE_CONFIG_DIR: claudeHome,
         CODEX_HOME: join(workDir, 'codex'),
+        MEMORY_CURATOR_RENDERER_DIR: rendererDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -119,6 +135,7 @@ const PAGE_PROBES = `
   let last = 0;
   const tick = (t) => {
     if (last > 0 && t - last > window.__mcFrameMax) window.__mcFrameMax = t - last;
+    if (!window.__mcListAt && document.querySelector('[data-testid=project-list] [role=option]')) window.__mcListAt = performance.now();
     last = t;
     requestAnimationFrame(tick);
   };
@@ -131,6 +148,20 @@ const READY_CHECK = `(() => {
   const option = document.querySelector('[data-testid=project-list] [role=option]');
   const cutoff = document.querySelector('[data-testid=cutoff-summary]');
   return visible(option) && visible(cutoff) ? performance.now() : false;
+})()`
+
+/** Milestones of the first load, in ms since navigation started. */
+const PHASES = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const res = (name) => {
+    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === name);
+    return e ? Math.round(e.responseEnd) : null;
+  };
+  return {
+    domContentLoadedMs: nav ? Math.round(nav.domContentLoadedEventEnd) : null,
+    scanAnsweredMs: res('/api/scan'),
+    listDrawnMs: window.__mcListAt ? Math.round(window.__mcListAt) : null,
+  };
 })()`
 
 /** Longest task since `from` (ms of performance.now()), or null when the browser reports none. */
@@ -193,8 +224,9 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
     skippedRow('window: longest frame during a rescan', taskTarget, why),
     skippedRow('window: note diff after a click', diffTarget, why),
   ]
-  if (!existsSync(cli) || !existsSync(resolve(cli, '..', '..', 'renderer', 'index.html'))) {
-    return skipAll(`no build at ${cli}: run npm run build`)
+  const renderer = process.env.MEMORY_CURATOR_RENDERER_DIR ?? resolve(cli, '..', '..', 'renderer')
+  if (!existsSync(cli) || !existsSync(join(renderer, 'index.html'))) {
+    return skipAll(`no build at ${cli} with a renderer at ${renderer}: run npm run build`)
   }
   if (!existsSync(opts.chromium)) return skipAll(`no Chromium at ${opts.chromium}`)
   const timeout = opts.timeoutMs ?? 300_000
@@ -202,47 +234,81 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
   let browser: Browser | null = null
   const rows: BenchRow[] = []
   try {
-    served = await startServe(cli, opts.claudeHome, opts.workDir)
+    served = await startServe(cli, opts.claudeHome, opts.workDir, renderer)
     browser = await chromium.launch({ executablePath: opts.chromium, args: CHROMIUM_ARGS })
     // The page's CSP forbids eval; the timing probes below are strings evaluated in the page.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    })
     const page: Page = await context.newPage()
     await page.addInitScript(PAGE_PROBES)
     await page.goto(served.url, { waitUntil: 'commit' })
-    const ready = (await (await page.waitForFunction(READY_CHECK, undefined, { polling: 'raf', timeout })).jsonValue()) as number
-    const loadTasks = (await page.evaluate(longestSince(0))) as { longest: number; count: number } | null
+    const ready = (await (
+      await page.waitForFunction(READY_CHECK, undefined, { polling: 'raf', timeout })
+    ).jsonValue()) as number
+    const loadTasks = (await page.evaluate(longestSince(0))) as {
+      longest: number
+      count: number
+    } | null
+    // Where the time went: the bundle (DOMContentLoaded), the first scan's answer, the list drawn.
+    const phases = (await page.evaluate(PHASES)) as Record<string, number | null>
     const options = await page.locator('[data-testid=project-list] [role=option]').count()
     log(`window: ready in ${Math.round(ready)} ms, ${options} projects listed`)
     rows.push(
-      budgetRow('window: project list + first cutoff', ready, TARGETS.windowReadyMs, served.peakRssMiB(), {
-        projectsListed: options,
-        longestTaskDuringLoadMs: loadTasks ? Math.round(loadTasks.longest) : null,
-        longTasksDuringLoad: loadTasks?.count ?? null,
-      }),
+      budgetRow(
+        'window: project list + first cutoff',
+        ready,
+        TARGETS.windowReadyMs,
+        served.peakRssMiB(),
+        {
+          projectsListed: options,
+          ...phases,
+          longestTaskDuringLoadMs: loadTasks ? Math.round(loadTasks.longest) : null,
+          longTasksDuringLoad: loadTasks?.count ?? null,
+        },
+      ),
     )
 
     // A rescan from the button: the page must stay responsive while the back end walks the home.
     const from = (await page.evaluate('window.__mcFrameMax = 0, performance.now()')) as number
-    const scanResponse = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/scan', { timeout })
+    const scanResponse = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/scan', {
+      timeout,
+    })
     const r0 = Date.now()
     await page.getByRole('button', { name: 'Rescan' }).click()
     await scanResponse
     const rescanMs = Date.now() - r0
     await page.waitForTimeout(500)
-    const scanTasks = (await page.evaluate(longestSince(from))) as { longest: number; count: number } | null
+    const scanTasks = (await page.evaluate(longestSince(from))) as {
+      longest: number
+      count: number
+    } | null
     const frameMax = (await page.evaluate('window.__mcFrameMax')) as number
     rows.push(
-      budgetRow('window: longest frame during a rescan', frameMax, TARGETS.longTaskMs, served.peakRssMiB(), {
-        rescanMs,
-        longestLongTaskMs: scanTasks ? Math.round(scanTasks.longest) : null,
-        longTasks: scanTasks?.count ?? null,
-      }),
+      budgetRow(
+        'window: longest frame during a rescan',
+        frameMax,
+        TARGETS.longTaskMs,
+        served.peakRssMiB(),
+        {
+          rescanMs,
+          longestLongTaskMs: scanTasks ? Math.round(scanTasks.longest) : null,
+          longTasks: scanTasks?.count ?? null,
+        },
+      ),
     )
 
     // A note's diff: the notes project, its Notes tab, then clicks on notes not yet shown.
     const notesTab = page.getByTestId('tab-notes')
     if (opts.notesProject === null) {
-      rows.push(skippedRow('window: note diff after a click', diffTarget, 'no project with notes and a repository'))
+      rows.push(
+        skippedRow(
+          'window: note diff after a click',
+          diffTarget,
+          'no project with notes and a repository',
+        ),
+      )
     } else {
       await page
         .getByTestId('project-list')
@@ -250,7 +316,9 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
         .first()
         .click()
       if ((await notesTab.count()) === 0) {
-        rows.push(skippedRow('window: note diff after a click', diffTarget, 'the window has no Notes tab'))
+        rows.push(
+          skippedRow('window: note diff after a click', diffTarget, 'the window has no Notes tab'),
+        )
       } else {
         const n0 = Date.now()
         await notesTab.click()
@@ -258,22 +326,27 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
         const notesListMs = Date.now() - n0
         log(`window: notes listed ${Math.round(notesListMs)} ms after opening the tab`)
         const clicks: DiffClick[] = []
-        for (let i = 0; i < 3; i++) clicks.push((await page.evaluate(DIFF_AFTER_CLICK)) as DiffClick)
+        for (let i = 0; i < 3; i++)
+          clicks.push((await page.evaluate(DIFF_AFTER_CLICK)) as DiffClick)
         const failed = clicks.find((c) => c.error)
-        if (failed && process.env.BENCH_DEBUG_SHOT) {
-          await page.screenshot({ path: process.env.BENCH_DEBUG_SHOT })
-          log(await page.evaluate('document.querySelector(".note-workbench")?.outerHTML.slice(0, 3000) ?? "no workbench"') as string)
-        }
         if (failed) {
-          rows.push(skippedRow('window: note diff after a click', diffTarget, failed.error ?? 'failed'))
+          rows.push(
+            skippedRow('window: note diff after a click', diffTarget, failed.error ?? 'failed'),
+          )
         } else {
           const times = clicks.map((c) => c.ms as number)
           rows.push(
-            budgetRow('window: note diff after a click', Math.max(...times), TARGETS.diffMs, served.peakRssMiB(), {
-              clicksMs: times.map((t) => Math.round(t)).join(' / '),
-              notesListAfterTabMs: notesListMs,
-              loadingNotSeen: clicks.some((c) => c.noLoadingSeen === true),
-            }),
+            budgetRow(
+              'window: note diff after a click',
+              Math.max(...times),
+              TARGETS.diffMs,
+              served.peakRssMiB(),
+              {
+                clicksMs: times.map((t) => Math.round(t)).join(' / '),
+                notesListAfterTabMs: notesListMs,
+                loadingNotSeen: clicks.some((c) => c.noLoadingSeen === true),
+              },
+            ),
           )
         }
       }

@@ -20,9 +20,12 @@ describe('bench options', () => {
   it('parses the issue-7 flags and presets', () => {
     expect(parseBenchArgs([]).scale).toEqual(DEFAULT_SCALE)
     expect(parseBenchArgs(['--scale', 'small']).scale).toEqual(SMALL_SCALE)
-    const o = parseBenchArgs(['--projects', '40', '--transcripts-mb', '3', '--seed', '9', '--jobs', 'scan,audit'], {
-      CHROMIUM_PATH: '/opt/c',
-    })
+    const o = parseBenchArgs(
+      ['--projects', '40', '--transcripts-mb', '3', '--seed', '9', '--jobs', 'scan,audit'],
+      {
+        CHROMIUM_PATH: '/opt/c',
+      },
+    )
     expect(o.scale.projects).toBe(40)
     expect(o.scale.transcriptBytes).toBe(3 * 1024 * 1024)
     expect(o.scale.memoryFiles).toBe(8000)
@@ -54,8 +57,12 @@ describe('generated home', () => {
     expect(a.home.projectDirs.length).toBe(6)
     expect(a.home.transcriptBytes).toBeGreaterThanOrEqual(256 * 1024)
     // The same seed gives the same files, byte for byte (folder names differ: they encode the root).
-    expect(b.home.memoryFiles.map((p) => basename(p))).toEqual(a.home.memoryFiles.map((p) => basename(p)))
-    a.home.memoryFiles.forEach((p, i) => expect(readFileSync(b.home.memoryFiles[i], 'utf8')).toBe(readFileSync(p, 'utf8')))
+    expect(b.home.memoryFiles.map((p) => basename(p))).toEqual(
+      a.home.memoryFiles.map((p) => basename(p)),
+    )
+    a.home.memoryFiles.forEach((p, i) =>
+      expect(readFileSync(b.home.memoryFiles[i], 'utf8')).toBe(readFileSync(p, 'utf8')),
+    )
     expect(b.home.transcriptBytes).toBe(a.home.transcriptBytes)
     const again = generateHome({ root: join(scratch, 'a'), seed: 11, scale })
     expect(again.reused).toBe(true)
@@ -64,43 +71,50 @@ describe('generated home', () => {
 })
 
 describe('bench run (small, no window)', () => {
-  it('times every command job against its baseline and writes JSON and the table', { timeout: 60_000 }, async () => {
-    const opts = {
-      ...parseBenchArgs(['--scale', 'small', '--jobs', 'scan,cutoff,provenance,audit']),
-      dir: join(scratch, 'home'),
-      resultsDir: join(scratch, 'results'),
-    }
-    const out = await runBench(opts)
-    const jobs = out.report.rows.map((r) => r.job)
-    expect(jobs).toEqual([
-      'scan',
-      'cutoff (every MEMORY.md)',
-      'provenance, first run',
-      'provenance, second run',
-      `audit (${SMALL_SCALE.notes} notes)`,
-      'audit, notes dated from transcripts',
-    ])
-    for (const row of out.report.rows) {
-      expect(row.note, row.job).toBeNull()
-      expect(Number.isFinite(row.ratio), row.job).toBe(true)
-      expect(row.ratio as number, row.job).toBeGreaterThan(0)
-      expect(row.ms as number, row.job).toBeGreaterThan(0)
-      expect(row.peakRssMiB as number, row.job).toBeGreaterThan(0)
-      expect(typeof row.pass, row.job).toBe('boolean')
-    }
-    const scan = out.report.rows[0]
-    expect(scan.details.projects).toBe(SMALL_SCALE.projects)
-    expect(scan.details.memoryFilesFound).toBe(SMALL_SCALE.memoryFiles)
-    const prov = out.report.rows[2]
-    expect(prov.details.memoryWritesFound).toBe(prov.details.memoryWritesGenerated)
-    expect(out.report.rows[3].details.bytesRead).toBe(0)
-    expect(out.report.machine.cpus).toBeGreaterThan(0)
-    expect(out.report.machine.git).toMatch(/^\d+\.\d+/)
-    const json = JSON.parse(readFileSync(out.jsonPath, 'utf8')) as { rows: unknown[]; text: string }
-    expect(json.rows.length).toBe(6)
-    expect(json.text).toBe(formatReport(out.report))
-    expect(out.text).toContain('| scan |')
-    // The generated home stays (the cache), the run's own folders go.
-    expect(existsSync(join(scratch, 'home', 'manifest.json'))).toBe(true)
-  })
+  it(
+    'times every command job against its baseline and writes JSON and the table',
+    { timeout: 60_000 },
+    async () => {
+      const opts = {
+        ...parseBenchArgs(['--scale', 'small', '--jobs', 'scan,cutoff,provenance,audit']),
+        dir: join(scratch, 'home'),
+        resultsDir: join(scratch, 'results'),
+      }
+      const out = await runBench(opts)
+      const jobs = out.report.rows.map((r) => r.job)
+      expect(jobs).toEqual([
+        'scan',
+        'cutoff (every MEMORY.md)',
+        'provenance, first run',
+        'provenance, second run',
+        `audit (${SMALL_SCALE.notes} notes)`,
+        'audit, notes dated from transcripts',
+      ])
+      for (const row of out.report.rows) {
+        expect(row.note, row.job).toBeNull()
+        expect(Number.isFinite(row.ratio), row.job).toBe(true)
+        expect(row.ratio as number, row.job).toBeGreaterThan(0)
+        expect(row.ms as number, row.job).toBeGreaterThan(0)
+        expect(row.peakRssMiB as number, row.job).toBeGreaterThan(0)
+        expect(typeof row.pass, row.job).toBe('boolean')
+      }
+      const scan = out.report.rows[0]
+      expect(scan.details.projects).toBe(SMALL_SCALE.projects)
+      expect(scan.details.memoryFilesFound).toBe(SMALL_SCALE.memoryFiles)
+      const prov = out.report.rows[2]
+      expect(prov.details.memoryWritesFound).toBe(prov.details.memoryWritesGenerated)
+      expect(out.report.rows[3].details.bytesRead).toBe(0)
+      expect(out.report.machine.cpus).toBeGreaterThan(0)
+      expect(out.report.machine.git).toMatch(/^\d+\.\d+/)
+      const json = JSON.parse(readFileSync(out.jsonPath, 'utf8')) as {
+        rows: unknown[]
+        text: string
+      }
+      expect(json.rows.length).toBe(6)
+      expect(json.text).toBe(formatReport(out.report))
+      expect(out.text).toContain('| scan |')
+      // The generated home stays (the cache), the run's own folders go.
+      expect(existsSync(join(scratch, 'home', 'manifest.json'))).toBe(true)
+    },
+  )
 })
