@@ -72,7 +72,8 @@ async function run(cmd: Command): Promise<number> {
         if (st.isDirectory()) throw new InputError(`${file}: is a directory, not a MEMORY.md file`)
       } catch (err) {
         if (err instanceof InputError) throw err
-        throw new InputError(`${file}: no such file`)
+        const code = (err as NodeJS.ErrnoException).code
+        throw new InputError(`${file}: ${code === 'ELOOP' ? 'symlink loop' : code === 'ENOENT' ? 'no such file' : `cannot stat (${code})`}`)
       }
       const r = await cutoffFile(file)
       emit(cmd.global.json, r, () => cutoffReport(r))

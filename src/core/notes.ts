@@ -301,8 +301,9 @@ function blockTitle(lines: readonly string[]): string {
 /** One line of markdown as plain text, cut to a title's length. */
 /** Text with links replaced by their labels and emphasis markers dropped, whole. */
 function linkLabels(s: string): string {
+  // Labels stop at `[`, targets at `(`: linear time on `[[[[…` (issue 8, bad input).
   return s
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/\s+/g, ' ')
     .trim()

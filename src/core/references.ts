@@ -110,7 +110,8 @@ const CALL_SHAPE_RE = new RegExp(
   `^(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\s*${IDENT}(?:\\s*,\\s*${IDENT})*\\s*\\)$`,
 )
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]*)*/g
-const MD_LINK_RE = /!?\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
+/** A label stops at `[` and a target at `(`, so `[[[[…` and `[a](b[a](b…` take linear time (issue 8). */
+const MD_LINK_RE = /!?\[([^[\]\n]*)\]\(\s*<?([^()\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
 const CODE_SPAN_RE = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
 const PROSE_PATH_RE =
   /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/|\.(?=[\p{L}\p{N}_][\p{L}\p{N}_.-]*\/))?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
@@ -124,6 +125,8 @@ const GLUED_PLACEHOLDER_RE =
 const PATTERN_NEXT_RE = /^(?:<[A-Za-z]|\{[A-Za-z]|\[|\*|…|\.\.\.|\$\{?[A-Za-z])/
 /** Longest text PATTERN_NEXT_RE can match: test a window, not the rest of the note (linear time). */
 const PATTERN_NEXT_MAX = 3
+const continuesAsPattern = (text: string, at: number): boolean =>
+  PATTERN_NEXT_RE.test(text.slice(at, at + PATTERN_NEXT_MAX))
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
 /** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
@@ -193,7 +196,7 @@ export function extractReferences(text: string): Reference[] {
       const name = (re === BRANCH_AFTER_RE ? m[1] : m[2]).replace(/[.]+$/, '')
       if (!ticked && !looksLikeBranch(name)) continue
       // `branch feature/<topic>` names a naming pattern, not a branch.
-      if (PATTERN_NEXT_RE.test(prose.slice(m.index + m[0].length, m.index + m[0].length + PATTERN_NEXT_MAX))) continue
+      if (continuesAsPattern(prose, m.index + m[0].length)) continue
       found.push({ pos: m.index, ref: { kind: 'branch', text: name, name } })
       mask(m.index, m.index + m[0].length)
     }
@@ -278,8 +281,7 @@ export function extractReferences(text: string): Reference[] {
   // Paths in prose; `feature/<topic>` or `src/…` is a pattern, not a path.
   flush()
   for (const m of masked.matchAll(PROSE_PATH_RE)) {
-    if (PATTERN_NEXT_RE.test(masked.slice(m.index + m[0].length, m.index + m[0].length + PATTERN_NEXT_MAX)) || /\/\.\.\.?$/.test(m[0]))
-      continue
+    if (continuesAsPattern(masked, m.index + m[0].length) || /\/\.\.\.?$/.test(m[0])) continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     const p = prosePathRef(raw)
     if (p) found.push({ pos: m.index, ref: p })

@@ -5,7 +5,7 @@
 import ignore from 'ignore'
 import { parse } from 'yaml'
 import { parseFrontmatter } from './frontmatter'
-import { FRONTMATTER_MAX_ALIASES } from './limits'
+import { FRONTMATTER_MAX_ALIASES, FRONTMATTER_MAX_CHARS } from './limits'
 import { BRACE_EXPANSION_MAX } from './limits'
 
 /** When a rule loads: at start, or when Claude reads a file matching one of `patterns`. */
@@ -88,6 +88,8 @@ export function parseRule(text: string): RuleInfo {
  * that opens a flow list or map is left alone.
  */
 function lenientData(text: string, blockLength: number): Readonly<Record<string, unknown>> | null {
+  // The retry keeps the size cap of parseFrontmatter: a block over it is not parsed at all.
+  if (blockLength > FRONTMATTER_MAX_CHARS) return null
   const lines = text.slice(0, blockLength).split(/\r?\n/)
   // Drop the opening fence, and the closing fence (plus the empty piece after its line break).
   const body = lines.slice(1, lines[lines.length - 1] === '' ? -2 : -1)

@@ -11,7 +11,7 @@ import { watchMemory } from '../node/watch'
 import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../shared/api'
 import { dispatch, DispatchError } from '../shared/dispatch'
 import { buildMenu } from './menu'
-import { isSafeExternalUrl, isTrustedSender, parseDesktopArgs, secureWebPreferences } from './security'
+import { handleWindowOpen, isNavigationAllowed, isTrustedSender, parseDesktopArgs, secureWebPreferences } from './security'
 import { createStampStore, createWindowStateStore } from './window-state'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -61,12 +61,9 @@ async function createWindow(): Promise<void> {
 }
 
 app.on('web-contents-created', (_e, contents) => {
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
+  contents.setWindowOpenHandler(({ url }) => handleWindowOpen(url, (u) => void shell.openExternal(u)))
   contents.on('will-navigate', (event, url) => {
-    if (url !== rendererUrl) event.preventDefault()
+    if (!isNavigationAllowed(url, rendererUrl)) event.preventDefault()
   })
   contents.on('will-attach-webview', (event) => event.preventDefault())
 })

@@ -17,6 +17,8 @@ export function secureWebPreferences(preloadPath: string) {
     webviewTag: false,
     experimentalFeatures: false,
     spellcheck: false,
+    // Middle-click on a link must not open anything (Electronegativity AUXCLICK_JS_CHECK).
+    disableBlinkFeatures: 'Auxclick',
   } as const
 }
 
@@ -41,6 +43,17 @@ export function isSafeExternalUrl(url: string): boolean {
   } catch {
     return false
   }
+}
+
+/** A request for a new window: never opened; an https link goes to the OS browser instead. */
+export function handleWindowOpen(url: string, openExternal: (url: string) => void): { action: 'deny' } {
+  if (isSafeExternalUrl(url)) openExternal(url)
+  return { action: 'deny' }
+}
+
+/** The page may only ever show the app itself: any other navigation is prevented. */
+export function isNavigationAllowed(url: string, appUrl: string): boolean {
+  return url === appUrl
 }
 
 /** Options of the command line the desktop app understands (the same names as the CLI's). */

@@ -6,6 +6,7 @@ import { readdir, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { computeCutoff, MEMORY_INDEX_NAME } from '../core/cutoff'
 import type { CutoffResult, Problem } from '../core/model'
+import { escapesFolder, realpathLoose } from './path-guard'
 import { readTextFile } from './safe-read'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../core/limits'
 
@@ -29,6 +30,7 @@ export async function listTopicFiles(
   const files: string[] = []
   const problems: Problem[] = []
   const seenDirs = new Set<string>()
+  const realDir = await realpathLoose(dir)
 
   const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
     let real: string
@@ -58,6 +60,13 @@ export async function listTopicFiles(
       }
       const childAbs = join(abs, name)
       const childRel = rel === '' ? name : `${rel}/${name}`
+      if (await escapesFolder(childAbs, realDir)) {
+        problems.push({
+          path: childAbs,
+          reason: 'symlink leads outside the memory folder; not followed',
+        })
+        continue
+      }
       let st
       try {
         // stat follows symlinks and never opens the file, so FIFOs cannot block here.

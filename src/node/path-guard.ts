@@ -50,3 +50,18 @@ export class PathGuard {
     return null
   }
 }
+
+/**
+ * True when `path` (a file or folder found while walking the folder whose real path is
+ * `realFolder`) really lies outside it: a symlink that escapes. Walkers of a memory folder do
+ * not follow those, so a link in the Claude home can't make the back end read, or the window
+ * show, a file outside the roots (issue 8). A path that can't be resolved counts as inside:
+ * its own read reports it.
+ */
+export async function escapesFolder(path: string, realFolder: string): Promise<boolean> {
+  try {
+    return !isInside(realFolder, await realpath(path))
+  } catch {
+    return false
+  }
+}

@@ -186,36 +186,39 @@ export async function lineAttributions(
   const files = options.files.map((f) => resolve(f))
   const c = await collect(options, files)
   const results: Omit<LineAttributionResult, 'stats'>[] = []
-  for (const file of files) {
-    const current = await readTextFile(file, { lenient: true })
-    if (!current.ok) {
-      results.push({ file, lines: [], problems: [{ path: file, reason: current.reason }] })
+  for (const file of files) results.push(await attributeFile(file, c))
+  return { results, problems: c.problems, stats: c.stats }
+}
+
+/** Per line of `file` as it is on disk, the write that added it, from collected histories. */
+async function attributeFile(
+  file: string,
+  c: Collected,
+): Promise<Omit<LineAttributionResult, 'stats'>> {
+  const current = await readTextFile(file, { lenient: true })
+  if (!current.ok) return { file, lines: [], problems: [{ path: file, reason: current.reason }] }
+  const history = c.histories.get(file)
+  const owners = history ? attributeLines(current.text, history.replay) : null
+  const count = owners?.length ?? countLines(current.text)
+  const lines: (LineAttribution | null)[] = []
+  for (let i = 0; i < count; i++) {
+    const o = owners?.[i] ?? null
+    if (o === null || !history) {
+      lines.push(null)
       continue
     }
-    const history = c.histories.get(file)
-    const owners = history ? attributeLines(current.text, history.replay) : null
-    const count = owners?.length ?? countLines(current.text)
-    const lines: (LineAttribution | null)[] = []
-    for (let i = 0; i < count; i++) {
-      const o = owners?.[i] ?? null
-      if (o === null || !history) {
-        lines.push(null)
-        continue
-      }
-      const x = history.calls[o]
-      lines.push({
-        line: i + 1,
-        sessionId: x.call.sessionId,
-        timestamp: x.call.timestamp,
-        transcript: x.transcript,
-        tool: x.call.input.tool,
-        cwd: x.call.cwd,
-        gitBranch: x.call.gitBranch,
-      })
-    }
-    results.push({ file, lines, problems: [] })
+    const x = history.calls[o]
+    lines.push({
+      line: i + 1,
+      sessionId: x.call.sessionId,
+      timestamp: x.call.timestamp,
+      transcript: x.transcript,
+      tool: x.call.input.tool,
+      cwd: x.call.cwd,
+      gitBranch: x.call.gitBranch,
+    })
   }
-  return { results, problems: c.problems, stats: c.stats }
+  return { file, lines, problems: [] }
 }
 
 /**
@@ -228,12 +231,21 @@ export function writtenAtProvider(
   file: string,
   line: number,
 ) => Promise<{ readonly at: string; readonly source: 'transcript' } | null> {
-  const perFile = new Map<string, Promise<LineAttributionResult>>()
+  // One pass over the transcripts per folder, not per file: a folder of 12,000 topic files
+  // must not index the transcripts 12,000 times (issue 8, bad input).
+  const perDir = new Map<string, Promise<Collected>>()
+  const perFile = new Map<string, Promise<Omit<LineAttributionResult, 'stats'>>>()
   return async (file, line) => {
     const key = resolve(file)
     let hit = perFile.get(key)
     if (!hit) {
-      hit = lineAttribution({ ...options, file: key })
+      const dir = dirname(key)
+      let collected = perDir.get(dir)
+      if (!collected) {
+        collected = collect({ ...options, memoryDir: options.memoryDir ?? dir }, null)
+        perDir.set(dir, collected)
+      }
+      hit = collected.then((c) => attributeFile(key, c))
       perFile.set(key, hit)
     }
     const owner = (await hit).lines[line - 1] ?? null

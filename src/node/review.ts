@@ -14,6 +14,7 @@ import { planLineRestore } from '../core/restore-line'
 import { splitLines } from '../core/text'
 import type { ToolResultEvent, WriteCallEvent, WriteInput } from '../core/transcript'
 import { describeFsError, newStoreId } from './backups'
+import { BackendError } from './errors'
 import { lineAttribution, provenance, type ProvenanceFileInfo } from './provenance'
 import { hashContent, readForEdit } from './safe-write'
 import { streamTranscript } from './transcript-stream'
@@ -108,7 +109,11 @@ export function createReview(deps: ReviewDeps): Review {
     async markReviewed(file, hash) {
       const abs = resolve(file)
       const read = await readForEdit(abs)
-      if (!read.ok) throw new Error(`${abs}: cannot mark reviewed: ${read.reason}`)
+      // The caller named a file that is not there (or not text): a 4xx, not an internal error.
+      if (!read.ok) {
+        const code = read.reason === 'no such file' ? 'not-found' : 'bad-request'
+        throw new BackendError(code, `${abs}: cannot mark reviewed: ${read.reason}`)
+      }
       // The bytes of the snapshot must be exactly the version the person saw.
       let bytes: Buffer
       try {
@@ -117,7 +122,8 @@ export function createReview(deps: ReviewDeps): Review {
         throw new Error(`${abs}: cannot read: ${describeFsError(err)}`, { cause: err })
       }
       if (read.hash !== hash || hashContent(bytes) !== hash) {
-        throw new Error(
+        throw new BackendError(
+          'bad-request',
           `${abs} changed since you looked at it: not marked reviewed. Look at the new version and mark it again.`,
         )
       }

@@ -10,6 +10,7 @@ import type { MemoryFileInfo, ProjectInfo, Problem, ScanResult } from '../core/m
 import { parseFrontmatter, frontmatterString } from '../core/frontmatter'
 import { countLines } from '../core/text'
 import { findRepo } from './git-repo'
+import { escapesFolder, realpathLoose } from './path-guard'
 import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
 import { readTranscriptHead } from './transcript-head'
@@ -247,9 +248,10 @@ async function scanMemory(memoryDir: string, files: Limiter): Promise<MemoryScan
   const paths: string[] = []
   await walkMarkdown(memoryDir, paths, problems)
   const indexPath = join(memoryDir, INDEX_NAME)
+  const realDir = await realpathLoose(memoryDir)
   paths.sort(compareStrings)
   const results = await Promise.all(
-    paths.map((p) => files(() => memoryFileInfo(p, p === indexPath ? 'index' : 'topic'))),
+    paths.map((p) => files(() => memoryFileInfo(p, p === indexPath ? 'index' : 'topic', realDir))),
   )
   const found: MemoryFileInfo[] = []
   for (const r of results) {
@@ -297,8 +299,15 @@ interface MemoryFileResult {
 async function memoryFileInfo(
   path: string,
   role: MemoryFileInfo['role'],
+  realMemoryDir: string,
 ): Promise<MemoryFileResult> {
   let size: number
+  if (await escapesFolder(path, realMemoryDir)) {
+    return {
+      info: null,
+      problem: { path, reason: 'symlink leads outside the memory folder; not followed' },
+    }
+  }
   try {
     const st = await stat(path)
     // A symlink to a folder is never followed (see walkMarkdown).
@@ -325,7 +334,13 @@ async function memoryFileInfo(
   if (!read.ok)
     return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
   return {
-    info: { path, role, lines: countLines(read.text), bytes: size, frontmatter: role === 'topic' ? topicFields(read.text) : null },
+    info: {
+      path,
+      role,
+      lines: countLines(read.text),
+      bytes: size,
+      frontmatter: role === 'topic' ? topicFields(read.text) : null,
+    },
     problem: null,
   }
 }

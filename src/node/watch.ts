@@ -4,7 +4,9 @@
  * with chokidar's polling fallback where native events are unavailable.
  */
 import chokidar, { type FSWatcher } from 'chokidar'
+import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
+import { isInside } from './path-guard'
 
 export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
@@ -18,13 +20,30 @@ export async function watchMemory(backend: Watchable, options: { debounceMs?: nu
   const dirs = scan.projects.map((p) => p.memoryDir).filter((d): d is string => d !== null)
   if (options.claudeHome) dirs.push(join(options.claudeHome, 'projects'))
   if (dirs.length === 0) return async () => {}
+  // A symlink inside a memory folder that leads outside the watched folders is not followed:
+  // watching must not list folders outside the roots (issue 8, canary test).
+  const realDirs = dirs.map((d) => {
+    try {
+      return realpathSync(d)
+    } catch {
+      return d
+    }
+  })
+  const escapes = (p: string): boolean => {
+    try {
+      const real = realpathSync(p)
+      return !realDirs.some((d) => isInside(d, real))
+    } catch {
+      return false
+    }
+  }
   const watcher: FSWatcher = chokidar.watch(dirs, {
     ignoreInitial: true,
     depth: 2,
     usePolling: process.env.MEMORY_CURATOR_POLL === '1',
     interval: 300,
     awaitWriteFinish: false,
-    ignored: (p: string) => p.includes('.mc-') && p.endsWith('.tmp'),
+    ignored: (p: string) => (p.includes('.mc-') && p.endsWith('.tmp')) || escapes(p),
   })
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | null = null

@@ -53,8 +53,26 @@ export interface BadTree {
 function git(cwd: string, ...args: string[]): void {
   execFileSync(
     'git',
-    ['-c', 'user.name=Fixture', '-c', 'user.email=f@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
-    { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z' } },
+    [
+      '-c',
+      'user.name=Fixture',
+      '-c',
+      'user.email=f@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'init.defaultBranch=main',
+      ...args,
+    ],
+    {
+      cwd,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z',
+        GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z',
+      },
+    },
   )
 }
 
@@ -67,7 +85,8 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
   const repo = join(root, 'repos', 'app')
   const outside = join(root, 'outside')
   const processHome = join(root, 'process-home')
-  for (const d of [claudeHome, codexHome, managedDir, repo, outside, processHome]) mkdirSync(d, { recursive: true })
+  for (const d of [claudeHome, codexHome, managedDir, repo, outside, processHome])
+    mkdirSync(d, { recursive: true })
   writeFileSync(join(outside, 'secret.md'), 'CANARY-OUTSIDE-SECRET\n')
   writeFileSync(join(repo, 'CLAUDE.md'), '# App\n\nRun `npm test`.\n')
   mkdirSync(join(repo, 'src'))
@@ -92,7 +111,18 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
         gitBranch: 'main',
         uuid: 'a1',
         timestamp: '2026-03-02T09:01:00.000Z',
-        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 'tu1', name: 'Write', input: { file_path: memoryFile, content: '# Memory\n' } }] },
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          content: [
+            {
+              type: 'tool_use',
+              id: 'tu1',
+              name: 'Write',
+              input: { file_path: memoryFile, content: '# Memory\n' },
+            },
+          ],
+        },
       }),
       JSON.stringify({
         type: 'user',
@@ -100,13 +130,19 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
         cwd: repo,
         uuid: 'u2',
         timestamp: '2026-03-02T09:01:01.000Z',
-        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'ok' }] },
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'ok' }],
+        },
         toolUseResult: { type: 'create', filePath: memoryFile, content: '# Memory\n' },
       }),
     ].join('\n') + '\n',
   )
   writeFileSync(memoryFile, '# Memory\n\n- [Main](main-note.md) — `src/main.ts` holds `main`\n')
-  writeFileSync(join(memoryDir, 'main-note.md'), '---\nname: Main\ndescription: the entry point\ntype: project\n---\n\n`main` in `src/main.ts` starts the app.\n')
+  writeFileSync(
+    join(memoryDir, 'main-note.md'),
+    '---\nname: Main\ndescription: the entry point\ntype: project\n---\n\n`main` in `src/main.ts` starts the app.\n',
+  )
   return {
     root,
     claudeHome,
@@ -133,7 +169,8 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
 
 // ---- pathological text --------------------------------------------------------
 
-const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n'
+const lines = (n: number, f: (i: number) => string): string =>
+  Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n'
 
 /** YAML "billion laughs": nine levels of nine aliases (9^9 strings if expanded). */
 export function aliasBomb(): string {
@@ -152,10 +189,19 @@ export const PATHOLOGICAL_TEXTS: readonly { readonly id: string; readonly text: 
   { id: 'nested-brackets-lines', text: lines(2000, () => '- ' + '['.repeat(30) + 'a](b.md)') },
   { id: 'emphasis-50k', text: '*'.repeat(50_000) + 'a' + '_'.repeat(50_000) + '\n' },
   { id: 'emphasis-mixed', text: '*_'.repeat(30_000) + 'x\n' },
-  { id: 'open-comment', text: '# Memory\n\n<!-- never closed\n' + lines(5000, (i) => `- [n${i}](n${i}.md) — hook`) },
+  {
+    id: 'open-comment',
+    text: '# Memory\n\n<!-- never closed\n' + lines(5000, (i) => `- [n${i}](n${i}.md) — hook`),
+  },
   { id: 'backticks-50k', text: '`'.repeat(50_000) + '\n' + '```\n'.repeat(5000) },
-  { id: 'backtick-runs', text: lines(5000, (i) => '`'.repeat((i % 40) + 1) + ' @a.md ' + '`'.repeat(((i + 7) % 40) + 1)) },
-  { id: 'at-imports-50k', text: Array.from({ length: 50_000 }, (_, i) => `@f${i}.md`).join(' ') + '\n' },
+  {
+    id: 'backtick-runs',
+    text: lines(5000, (i) => '`'.repeat((i % 40) + 1) + ' @a.md ' + '`'.repeat(((i + 7) % 40) + 1)),
+  },
+  {
+    id: 'at-imports-50k',
+    text: Array.from({ length: 50_000 }, (_, i) => `@f${i}.md`).join(' ') + '\n',
+  },
   { id: 'links-100k', text: '[a](b) '.repeat(100_000) + '\n' },
   { id: 'html-tags', text: '<div>'.repeat(30_000) + '\n' + '<a href="'.repeat(10_000) + '\n' },
   { id: 'single-line-2mb', text: 'x'.repeat(2 * 1024 * 1024) },
@@ -163,11 +209,20 @@ export const PATHOLOGICAL_TEXTS: readonly { readonly id: string; readonly text: 
   { id: 'nul-bytes', text: '# Memory\n\u0000\u0000- [a](a.md)\u0000\n' },
   { id: 'lone-surrogates', text: '# \uD800 memory \uDFFF\n- [\uD83D](x.md) — \uFFFF\n' },
   { id: 'frontmatter-alias-bomb', text: `---\n${aliasBomb()}\n---\nbody\n` },
-  { id: 'frontmatter-unclosed', text: '---\nname: x\ndescription: never closed\n' + lines(3000, (i) => `line ${i}`) },
-  { id: 'frontmatter-deep', text: '---\nx: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n---\n' },
+  {
+    id: 'frontmatter-unclosed',
+    text: '---\nname: x\ndescription: never closed\n' + lines(3000, (i) => `line ${i}`),
+  },
+  {
+    id: 'frontmatter-deep',
+    text: '---\nx: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n---\n',
+  },
   { id: 'frontmatter-huge', text: '---\n' + lines(20_000, (i) => `k${i}: v${i}`) + '---\n' },
   { id: 'paths-brace-bomb', text: '---\npaths: "' + '{a,b}'.repeat(40) + '"\n---\nrule\n' },
-  { id: 'regex-backtrack', text: '`' + 'a/'.repeat(20_000) + '`\n' + '"' + ' '.repeat(50_000) + '\n' },
+  {
+    id: 'regex-backtrack',
+    text: '`' + 'a/'.repeat(20_000) + '`\n' + '"' + ' '.repeat(50_000) + '\n',
+  },
 ]
 
 /** Write `bytes` bytes of `fill` lines without holding them all in memory twice. */
@@ -197,7 +252,11 @@ function writeCall(file: string, content: string, id: string): string {
       gitBranch: 'main',
       uuid: `a-${id}`,
       timestamp: '2026-03-03T10:00:00.000Z',
-      message: { id: `m-${id}`, role: 'assistant', content: [{ type: 'tool_use', id, name: 'Write', input: { file_path: file, content } }] },
+      message: {
+        id: `m-${id}`,
+        role: 'assistant',
+        content: [{ type: 'tool_use', id, name: 'Write', input: { file_path: file, content } }],
+      },
     }),
     JSON.stringify({
       type: 'user',
@@ -228,7 +287,8 @@ export const BAD_INPUTS: readonly BadInput[] = [
       mkdirSync(join(t.memoryDir, 'locked'))
       writeFileSync(join(t.memoryDir, 'locked', 'inner.md'), 'hidden\n')
       writeFileSync(mem(t, 'closed.md'), 'closed\n')
-      for (const p of [mem(t), mem(t, 'closed.md'), t.transcript, join(t.repo, 'CLAUDE.md')]) chmodSync(p, 0o000)
+      for (const p of [mem(t), mem(t, 'closed.md'), t.transcript, join(t.repo, 'CLAUDE.md')])
+        chmodSync(p, 0o000)
       chmodSync(join(t.memoryDir, 'locked'), 0o000)
     },
   },
@@ -285,7 +345,10 @@ export const BAD_INPUTS: readonly BadInput[] = [
       rmSync(mem(t))
       symlinkSync('/dev/zero', mem(t))
       symlinkSync('/dev/urandom', mem(t, 'random.md'))
-      writeFileSync(join(t.repo, 'CLAUDE.md'), '# App\n\n@/dev/zero\n@/dev/stdin\n@/proc/self/fd/0\n')
+      writeFileSync(
+        join(t.repo, 'CLAUDE.md'),
+        '# App\n\n@/dev/zero\n@/dev/stdin\n@/proc/self/fd/0\n',
+      )
     },
   },
   {
@@ -328,7 +391,10 @@ export const BAD_INPUTS: readonly BadInput[] = [
     id: 'invalid-utf8',
     what: 'MEMORY.md, a topic file and CLAUDE.md with invalid UTF-8 (overlong, lone continuation, truncated sequence)',
     plant: (t) => {
-      const bad = Buffer.concat([Buffer.from('# Memory\n- [a](a.md) '), Buffer.from([0xc0, 0xaf, 0x80, 0xe2, 0x82, 0x0a, 0xff, 0xfe, 0x0a])])
+      const bad = Buffer.concat([
+        Buffer.from('# Memory\n- [a](a.md) '),
+        Buffer.from([0xc0, 0xaf, 0x80, 0xe2, 0x82, 0x0a, 0xff, 0xfe, 0x0a]),
+      ])
       writeFileSync(mem(t), bad)
       writeFileSync(mem(t, 'a.md'), bad)
       writeFileSync(join(t.repo, 'CLAUDE.md'), bad)
@@ -341,14 +407,20 @@ export const BAD_INPUTS: readonly BadInput[] = [
       writeFileSync(mem(t), '# Memory\n\u0000- [a](a.md)\n')
       writeFileSync(mem(t, 'a.md'), '---\nname: a\u0000\n---\n\u0000\u0000\n')
       writeFileSync(join(t.repo, 'CLAUDE.md'), '# App\u0000\n@x.md\n')
-      writeFileSync(t.transcript, readFileSync(t.transcript, 'utf8') + '{"type":"user","cwd":"/a\u0000b"}\n\u0000\u0000\u0000\n', { flag: 'w' })
+      writeFileSync(
+        t.transcript,
+        readFileSync(t.transcript, 'utf8') +
+          '{"type":"user","cwd":"/a\u0000b"}\n\u0000\u0000\u0000\n',
+        { flag: 'w' },
+      )
     },
   },
   {
     id: 'utf16-bom',
     what: 'MEMORY.md in UTF-16 LE with BOM, a topic in UTF-16 BE with BOM, CLAUDE.md in UTF-16 LE with BOM, an odd byte count',
     plant: (t) => {
-      const le = (s: string): Buffer => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')])
+      const le = (s: string): Buffer =>
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')])
       const be = (s: string): Buffer => {
         const b = Buffer.from(s, 'utf16le')
         b.swap16()
@@ -365,7 +437,10 @@ export const BAD_INPUTS: readonly BadInput[] = [
     what: 'topic files and a rule whose frontmatter opens with --- and never closes; MEMORY.md with unclosed frontmatter',
     plant: (t) => {
       writeFileSync(mem(t), '---\nname: index\n- [Main](main-note.md)\n')
-      writeFileSync(mem(t, 'main-note.md'), '---\nname: Main\ndescription: never closed\n`src/main.ts`\n')
+      writeFileSync(
+        mem(t, 'main-note.md'),
+        '---\nname: Main\ndescription: never closed\n`src/main.ts`\n',
+      )
       mkdirSync(join(t.repo, '.claude', 'rules'), { recursive: true })
       writeFileSync(join(t.repo, '.claude', 'rules', 'open.md'), '---\npaths: src/**\n')
     },
@@ -386,18 +461,34 @@ export const BAD_INPUTS: readonly BadInput[] = [
     id: 'frontmatter-weird',
     what: 'frontmatter with YAML tags (!!js/function, !!binary), 20,000 nested brackets, and a 70 KB block',
     plant: (t) => {
-      writeFileSync(mem(t, 'tags.md'), '---\nname: !!js/function "function(){ globalThis.pwned = 1 }"\ndata: !!binary AAAA\n---\nx\n')
-      writeFileSync(mem(t, 'deep.md'), '---\nx: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n---\n')
-      writeFileSync(mem(t, 'huge.md'), '---\n' + lines(7000, (i) => `key${i}: value ${i}`) + '---\nbody\n')
-      writeFileSync(mem(t), '# Memory\n' + ['tags', 'deep', 'huge'].map((n) => `- [${n}](${n}.md)`).join('\n') + '\n')
+      writeFileSync(
+        mem(t, 'tags.md'),
+        '---\nname: !!js/function "function(){ globalThis.pwned = 1 }"\ndata: !!binary AAAA\n---\nx\n',
+      )
+      writeFileSync(
+        mem(t, 'deep.md'),
+        '---\nx: ' + '['.repeat(20_000) + ']'.repeat(20_000) + '\n---\n',
+      )
+      writeFileSync(
+        mem(t, 'huge.md'),
+        '---\n' + lines(7000, (i) => `key${i}: value ${i}`) + '---\nbody\n',
+      )
+      writeFileSync(
+        mem(t),
+        '# Memory\n' + ['tags', 'deep', 'huge'].map((n) => `- [${n}](${n}.md)`).join('\n') + '\n',
+      )
     },
   },
   {
     id: 'imports-escaping',
     what: 'CLAUDE.md importing a file outside the repo, an absolute path, a binary image, itself, a deep chain and ~/ paths',
     plant: (t) => {
-      writeFileSync(join(t.repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))
-      for (let i = 0; i < 12; i++) writeFileSync(join(t.repo, `chain${i}.md`), `@chain${i + 1}.md\n`)
+      writeFileSync(
+        join(t.repo, 'logo.png'),
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      )
+      for (let i = 0; i < 12; i++)
+        writeFileSync(join(t.repo, `chain${i}.md`), `@chain${i + 1}.md\n`)
       writeFileSync(
         join(t.repo, 'CLAUDE.md'),
         `# App\n\n@../../outside/secret.md\n@${join(t.outside, 'secret.md')}\n@logo.png\n@CLAUDE.md\n@chain0.md\n@~/../../../../etc/hostname\n@./${'../'.repeat(40)}etc/hostname\n@${'a/'.repeat(2000)}x.md\n`,
@@ -418,12 +509,17 @@ export const BAD_INPUTS: readonly BadInput[] = [
         '"string"',
         '{"type":"assistant","message":{"content":"not an array"}}',
         '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"x","name":"Write","input":{"file_path":42,"content":{}}}]}}',
-        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"y","name":"Edit","input":{"file_path":"' + mem(t) + '"}}]}}',
-        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"z","name":"MultiEdit","input":{"file_path":"' + mem(t) + '","edits":"no"}}]}}',
+        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"y","name":"Edit","input":{"file_path":"' +
+          mem(t) +
+          '"}}]}}',
+        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"z","name":"MultiEdit","input":{"file_path":"' +
+          mem(t) +
+          '","edits":"no"}}]}}',
         '{"type":"user","toolUseResult":"Error: failed","message":{"content":[{"type":"tool_result","tool_use_id":"y","is_error":true}]}}',
         '\uFEFF{"type":"user"}',
         '{"type":"user","timestamp":"not a date","cwd":' + JSON.stringify('x'.repeat(10_000)) + '}',
-        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Write","input":{"file_path":"' + mem(t),
+        '{"type":"assistant","message":{"content":[{"type":"tool_use","id":"t","name":"Write","input":{"file_path":"' +
+          mem(t),
       ].join('\n')
       writeFileSync(t.transcript, broken)
       writeFileSync(join(t.projectDir, '55555555-5555-4555-8555-555555555555.jsonl'), '')
@@ -434,7 +530,12 @@ export const BAD_INPUTS: readonly BadInput[] = [
     id: 'transcript-gigantic-lines',
     what: 'a transcript with a 12 MB single line (over the line cap) and a 6 MB Write of MEMORY.md, no newline at the end',
     plant: (t) => {
-      const huge = JSON.stringify({ type: 'user', sessionId: SESSION, cwd: t.repo, message: { content: 'x'.repeat(12 * 1024 * 1024) } })
+      const huge = JSON.stringify({
+        type: 'user',
+        sessionId: SESSION,
+        cwd: t.repo,
+        message: { content: 'x'.repeat(12 * 1024 * 1024) },
+      })
       const big = writeCall(mem(t), '- [a](a.md)\n'.repeat(500_000), 'tu-big')
       writeFileSync(t.transcript, readFileSync(t.transcript, 'utf8') + huge + '\n' + big)
     },
@@ -445,11 +546,24 @@ export const BAD_INPUTS: readonly BadInput[] = [
     plant: (t) => {
       const byId = new Map(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text]))
       writeFileSync(mem(t), byId.get('open-comment')!)
-      const topics = ['nested-brackets-50k', 'emphasis-50k', 'emphasis-mixed', 'backticks-50k', 'backtick-runs', 'links-100k', 'html-tags', 'regex-backtrack']
+      const topics = [
+        'nested-brackets-50k',
+        'emphasis-50k',
+        'emphasis-mixed',
+        'backticks-50k',
+        'backtick-runs',
+        'links-100k',
+        'html-tags',
+        'regex-backtrack',
+      ]
       for (const id of topics) writeFileSync(mem(t, `${id}.md`), byId.get(id)!)
       writeFileSync(
         join(t.repo, 'CLAUDE.md'),
-        byId.get('nested-brackets-50k')! + byId.get('emphasis-50k')! + byId.get('backticks-50k')! + '<!--\n' + byId.get('at-imports-50k')!,
+        byId.get('nested-brackets-50k')! +
+          byId.get('emphasis-50k')! +
+          byId.get('backticks-50k')! +
+          '<!--\n' +
+          byId.get('at-imports-50k')!,
       )
     },
   },
@@ -458,7 +572,10 @@ export const BAD_INPUTS: readonly BadInput[] = [
     what: 'MEMORY.md of 2,000 entries each with 30 nested brackets, 100,000 links on one line, and 50,000 CR characters',
     plant: (t) => {
       const byId = new Map(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text]))
-      writeFileSync(mem(t), byId.get('nested-brackets-lines')! + byId.get('links-100k')! + byId.get('crlf-and-cr')!)
+      writeFileSync(
+        mem(t),
+        byId.get('nested-brackets-lines')! + byId.get('links-100k')! + byId.get('crlf-and-cr')!,
+      )
     },
   },
   {
@@ -470,7 +587,10 @@ export const BAD_INPUTS: readonly BadInput[] = [
       writeFileSync(mem(t), '# Memory\n- [NL](line%0Abreak.md)\n- [Q](tab\tand "quote".md)\n')
       const odd = join(t.claudeHome, 'projects', '-tmp-new\nline')
       mkdirSync(odd)
-      writeFileSync(join(odd, `${SESSION}.jsonl`), transcriptLine({ cwd: '/tmp/new\nline', sessionId: SESSION }) + '\n')
+      writeFileSync(
+        join(odd, `${SESSION}.jsonl`),
+        transcriptLine({ cwd: '/tmp/new\nline', sessionId: SESSION }) + '\n',
+      )
       mkdirSync(join(odd, 'memory'))
       writeFileSync(join(odd, 'memory', 'MEMORY.md'), '- [x](x.md)\n')
     },
@@ -483,10 +603,16 @@ export const BAD_INPUTS: readonly BadInput[] = [
       const wide = '\u4e2d'.repeat(84) + '.md' // 84 × 3 + 3 = 255 bytes
       writeFileSync(mem(t, ascii), '`src/main.ts`\n')
       writeFileSync(mem(t, wide), 'wide\n')
-      writeFileSync(mem(t), `# Memory\n- [A](${ascii})\n- [W](${wide})\n- [Too long](${'y'.repeat(300)}.md)\n`)
+      writeFileSync(
+        mem(t),
+        `# Memory\n- [A](${ascii})\n- [W](${wide})\n- [Too long](${'y'.repeat(300)}.md)\n`,
+      )
       const longProject = join(t.claudeHome, 'projects', '-' + 'p'.repeat(254))
       mkdirSync(longProject)
-      writeFileSync(join(longProject, `${SESSION}.jsonl`), transcriptLine({ cwd: '/' + 'p'.repeat(4000), sessionId: SESSION }) + '\n')
+      writeFileSync(
+        join(longProject, `${SESSION}.jsonl`),
+        transcriptLine({ cwd: '/' + 'p'.repeat(4000), sessionId: SESSION }) + '\n',
+      )
       let deep = join(t.memoryDir, 'deep')
       for (let i = 0; i < 15; i++) deep = join(deep, 'd'.repeat(250))
       mkdirSync(deep, { recursive: true })
@@ -500,15 +626,22 @@ export const BAD_INPUTS: readonly BadInput[] = [
       symlinkSync(join(t.outside, 'secret.md'), mem(t, 'escape.md'))
       symlinkSync('/etc', join(t.memoryDir, 'etc'))
       symlinkSync(t.outside, join(t.memoryDir, 'outside'))
-      writeFileSync(mem(t), '# Memory\n- [E](escape.md)\n- [P](etc/passwd)\n- [S](outside/secret.md)\n- [U](../../../../../../etc/passwd)\n')
+      writeFileSync(
+        mem(t),
+        '# Memory\n- [E](escape.md)\n- [P](etc/passwd)\n- [S](outside/secret.md)\n- [U](../../../../../../etc/passwd)\n',
+      )
     },
   },
   {
     id: 'many-files',
-    what: '12,000 empty topic files and 3,000 empty transcripts (over the listing caps)',
+    what: '10,001 empty topic files (one over the listing cap) and 1,000 empty transcripts',
     plant: (t) => {
-      for (let i = 0; i < 12_000; i++) writeFileSync(mem(t, `t${i}.md`), '')
-      for (let i = 0; i < 3000; i++) writeFileSync(join(t.projectDir, `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000.jsonl`), '')
+      for (let i = 0; i < 10_001; i++) writeFileSync(mem(t, `t${i}.md`), '')
+      for (let i = 0; i < 1000; i++)
+        writeFileSync(
+          join(t.projectDir, `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000.jsonl`),
+          '',
+        )
     },
   },
   {
@@ -524,7 +657,14 @@ export const BAD_INPUTS: readonly BadInput[] = [
         }
         return b
       }
-      for (const p of [mem(t), mem(t, 'rnd.md'), t.transcript, join(t.repo, 'CLAUDE.md'), join(t.repo, 'AGENTS.md'), join(t.codexHome, 'AGENTS.md')]) {
+      for (const p of [
+        mem(t),
+        mem(t, 'rnd.md'),
+        t.transcript,
+        join(t.repo, 'CLAUDE.md'),
+        join(t.repo, 'AGENTS.md'),
+        join(t.codexHome, 'AGENTS.md'),
+      ]) {
         writeFileSync(p, rnd(64 * 1024))
       }
     },
@@ -549,7 +689,7 @@ export function snapshotTree(dirs: readonly string[]): Map<string, string> {
       out.set(p, `link ${readlinkSync(p)} ${base}`)
     } else if (st.isDirectory()) {
       out.set(p, `dir ${base}`)
-      let names: string[] = []
+      let names: string[]
       const locked = (st.mode & 0o500) !== 0o500
       if (locked) chmodSync(p, st.mode | 0o700)
       try {
@@ -568,7 +708,10 @@ export function snapshotTree(dirs: readonly string[]): Map<string, string> {
       const locked = (st.mode & 0o400) === 0
       if (locked) chmodSync(p, st.mode | 0o400)
       try {
-        out.set(p, `file ${base} sha256=${createHash('sha256').update(readFileSync(p)).digest('hex')}`)
+        out.set(
+          p,
+          `file ${base} sha256=${createHash('sha256').update(readFileSync(p)).digest('hex')}`,
+        )
       } finally {
         if (locked) chmodSync(p, st.mode & 0o7777)
       }
@@ -608,7 +751,10 @@ export interface Canaries {
  * under `relatime` (and `strictatime`) any read moves it: a read shows without strace.
  * `noatime` mounts hide reads; `atimeWorks` says whether this mount shows them.
  */
-export function plantCanaries(dir: string, names: readonly string[]): Canaries & { atimeWorks: boolean } {
+export function plantCanaries(
+  dir: string,
+  names: readonly string[],
+): Canaries & { atimeWorks: boolean; rearm(): void } {
   mkdirSync(dir, { recursive: true })
   const marker = `CANARY-${Math.random().toString(36).slice(2)}-DO-NOT-READ`
   const old = new Date('2025-01-01T00:00:00Z')
@@ -624,29 +770,252 @@ export function plantCanaries(dir: string, names: readonly string[]): Canaries &
   const atimeWorks = statSync(probe).atimeMs !== old.getTime()
   rmSync(probe)
   for (const d of new Set(files.map((f) => join(f, '..')))) utimesSync(d, old, statSync(d).mtime)
-  const before = new Map(files.map((f) => [f, statSync(f)]))
-  const dirsBefore = new Map([...new Set(files.map((f) => join(f, '..')))].map((d) => [d, statSync(d)]))
+  const folders = [...new Set(files.map((f) => join(f, '..')))]
+  let before = new Map(files.map((f) => [f, statSync(f)]))
+  let dirsBefore = new Map(folders.map((d) => [d, statSync(d)]))
   return {
     dir,
     files,
     marker,
     atimeWorks,
+    rearm() {
+      // After our own snapshot read them: back to a year-old atime, and a new baseline.
+      for (const p of [...files, ...folders]) utimesSync(p, old, statSync(p).mtime)
+      before = new Map(files.map((f) => [f, statSync(f)]))
+      dirsBefore = new Map(folders.map((d) => [d, statSync(d)]))
+    },
     touched() {
       const out: string[] = []
       for (const [f, st] of before) {
         // stat first: our own read below moves the atime, so it is put back afterwards.
         const now = statSync(f)
         if (now.mtimeMs !== st.mtimeMs) out.push(`${f}: mtime changed`)
-        if (atimeWorks && now.atimeMs !== st.atimeMs) out.push(`${f}: read (atime moved)`)
-        if (readFileSync(f, 'utf8') !== `${marker}\nroot:x:0:0:canary:/root:/bin/sh\n`) out.push(`${f}: content changed`)
+        if (atimeWorks && now.atimeMs !== st.atimeMs)
+          out.push(`${f}: read (atime moved ${st.atimeMs} -> ${now.atimeMs})`)
+        if (readFileSync(f, 'utf8') !== `${marker}\nroot:x:0:0:canary:/root:/bin/sh\n`)
+          out.push(`${f}: content changed`)
         utimesSync(f, st.atime, st.mtime)
       }
       for (const [d, st] of dirsBefore) {
         const now = statSync(d)
         if (now.mtimeMs !== st.mtimeMs) out.push(`${d}: folder changed`)
-        if (atimeWorks && now.atimeMs !== st.atimeMs) out.push(`${d}: folder listed (atime moved)`)
+        if (atimeWorks && now.atimeMs !== st.atimeMs)
+          out.push(`${d}: folder listed (atime moved ${st.atimeMs} -> ${now.atimeMs})`)
       }
       return out
     },
   }
+}
+
+// ---- API attacks ------------------------------------------------------------------
+
+export interface AttackTargets {
+  readonly claudeHome: string
+  readonly memoryDir: string
+  readonly repo: string
+  /** A canary file and its folder, outside every root. */
+  readonly canaryFile: string
+  readonly canaryDir: string
+  /** A canary in a folder whose name starts like a root (`/x/claude-evil` beside `/x/claude`). */
+  readonly prefixSibling: string
+  /** Symlinks inside the Claude home that lead to the canaries. */
+  readonly escapeLink: string
+  readonly escapeDirLink: string
+}
+
+export interface Attack {
+  readonly method: string
+  readonly args: unknown
+  readonly note: string
+}
+
+const HASH = 'a'.repeat(64)
+
+/** Path arguments that try to leave the roots: traversal, encodings, NUL, links, odd forms. */
+export function hostilePaths(t: AttackTargets): { readonly path: string; readonly note: string }[] {
+  const rel = t.canaryFile.replace(/^\/+/, '')
+  const up = '../'.repeat(30)
+  return [
+    { path: '/etc/passwd', note: 'absolute path outside' },
+    { path: '/etc/shadow', note: 'absolute path outside' },
+    { path: '/proc/self/environ', note: 'process environment' },
+    { path: '/dev/zero', note: 'endless device' },
+    { path: '/dev/stdin', note: 'blocking device' },
+    { path: t.canaryFile, note: 'canary outside the roots' },
+    { path: t.canaryDir, note: 'canary folder outside the roots' },
+    { path: `${t.memoryDir}/${up}${rel}`, note: '../ from inside a root' },
+    { path: `${t.memoryDir}/..%2f..%2f..%2f..%2f..%2f..%2f${rel}`, note: 'encoded %2f' },
+    {
+      path: `${t.memoryDir}/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/${rel}`,
+      note: 'encoded %2e%2e',
+    },
+    { path: `${t.memoryDir}/%252e%252e/%252e%252e/${rel}`, note: 'double-encoded' },
+    { path: `${t.memoryDir}/..\\..\\..\\..\\${rel}`, note: 'backslashes' },
+    { path: `${t.memoryDir}/\u2025/\uff0e\uff0e/${rel}`, note: 'unicode dot look-alikes' },
+    { path: t.prefixSibling, note: 'prefix sibling of a root' },
+    { path: t.escapeLink, note: 'symlink inside the home that escapes' },
+    {
+      path: `${t.escapeDirLink}/${t.canaryFile.split('/').pop()}`,
+      note: 'file below a symlinked folder that escapes',
+    },
+    {
+      path: `${t.escapeDirLink}/new-file.md`,
+      note: 'new file below a symlinked folder that escapes',
+    },
+    {
+      path: `${t.claudeHome}/projects/../../${t.canaryDir.split('/').slice(-2).join('/')}`,
+      note: '.. after a root',
+    },
+    { path: `${t.memoryDir}/MEMORY.md\u0000/etc/passwd`, note: 'NUL byte' },
+    { path: rel, note: 'relative path' },
+    { path: `./${rel}`, note: 'dot-relative path' },
+    { path: `~/${rel}`, note: 'tilde path' },
+    { path: `file://${t.canaryFile}`, note: 'file URL' },
+    { path: `//${t.canaryFile}`, note: 'double slash' },
+    { path: `${t.memoryDir}/${'a'.repeat(5000)}`, note: 'over the length limit' },
+    { path: `${t.memoryDir}/${'../'.repeat(1300)}`, note: 'thousands of ..' },
+    { path: '', note: 'empty' },
+  ]
+}
+
+/** Values of every wrong type, for every argument position. */
+const WRONG_VALUES: readonly { readonly value: unknown; readonly note: string }[] = [
+  { value: 42, note: 'number' },
+  { value: true, note: 'boolean' },
+  { value: null, note: 'null' },
+  { value: {}, note: 'object' },
+  { value: [], note: 'array' },
+  { value: { __proto__: { polluted: 1 }, toString: 'x' }, note: 'prototype pollution object' },
+  { value: JSON.parse('{"__proto__":{"polluted":1}}'), note: 'JSON __proto__' },
+  { value: 'x'.repeat(9 * 1024 * 1024), note: '9 MB string' },
+  { value: -1, note: 'negative number' },
+  { value: 1e308, note: 'huge number' },
+  { value: 1.5, note: 'fraction' },
+]
+
+/** Well-shaped argument lists of every method, with the path slots marked. */
+function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: number[] }> {
+  const mem = `${t.memoryDir}/MEMORY.md`
+  return {
+    getContext: { args: [], paths: [] },
+    scan: { args: [], paths: [] },
+    cutoff: { args: [mem], paths: [0] },
+    readFile: { args: [mem], paths: [0] },
+    loadOrder: { args: [t.repo], paths: [0] },
+    audit: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    provenance: { args: [t.memoryDir], paths: [0] },
+    noteDiffs: { args: [t.memoryDir, t.repo, mem, 3], paths: [0, 1, 2] },
+    writeFile: { args: [mem, HASH, 'CANARY-WRITE\n', 'attack'], paths: [0] },
+    deleteFile: { args: [mem, HASH, 'attack'], paths: [0] },
+    listOperations: { args: [], paths: [] },
+    undo: { args: [null], paths: [] },
+    verifyNote: { args: [t.memoryDir, t.repo, mem, 3], paths: [0, 1, 2] },
+    listStamps: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    markReviewed: { args: [mem, HASH], paths: [0] },
+    reviewDiff: { args: [t.memoryDir, mem], paths: [0, 1] },
+    restoreLostLine: { args: [t.memoryDir, mem, '- restored', HASH], paths: [0, 1] },
+    planEdit: { args: [{ kind: 'move-entry-above-cutoff', file: mem, line: 3 }], paths: [] },
+  }
+}
+
+/**
+ * Every attack on every method: hostile paths in each path slot, wrong arity, wrong types in
+ * each slot, and method-specific ones (write to a path outside with no expected hash, undo ids
+ * that traverse, plans whose new topic file names leave the folder).
+ */
+export function apiAttacks(t: AttackTargets, methods: readonly string[]): Attack[] {
+  const out: Attack[] = []
+  const tpl = templates(t)
+  const paths = hostilePaths(t)
+  for (const method of methods) {
+    const base = tpl[method]
+    if (!base) throw new Error(`no attack template for ${method}: add one to bad-inputs.ts`)
+    for (const slot of base.paths) {
+      for (const p of paths) {
+        const args = [...base.args]
+        args[slot] = p.path
+        out.push({ method, args, note: `arg ${slot}: ${p.note}` })
+      }
+    }
+    out.push({ method, args: [...base.args, t.canaryFile], note: 'one argument too many' })
+    if (base.args.length > 0)
+      out.push({ method, args: base.args.slice(0, -1), note: 'one argument too few' })
+    out.push({ method, args: { 0: t.canaryFile, length: 1 }, note: 'arguments as an object' })
+    out.push({ method, args: t.canaryFile, note: 'arguments as a string' })
+    out.push({ method, args: null, note: 'arguments null' })
+    for (let slot = 0; slot < base.args.length; slot++) {
+      for (const w of WRONG_VALUES) {
+        const args = [...base.args]
+        args[slot] = w.value
+        out.push({ method, args, note: `arg ${slot}: ${w.note}` })
+      }
+    }
+  }
+  // Method-specific attacks.
+  for (const p of paths) {
+    out.push({
+      method: 'writeFile',
+      args: [p.path, null, 'CANARY-WRITE\n', 'attack'],
+      note: `create: ${p.note}`,
+    })
+    out.push({
+      method: 'planEdit',
+      args: [{ kind: 'delete-entry', file: p.path, line: 3, deleteTopic: true }],
+      note: `plan delete: ${p.note}`,
+    })
+    out.push({
+      method: 'planEdit',
+      args: [
+        {
+          kind: 'extract-to-topic',
+          file: `${t.memoryDir}/MEMORY.md`,
+          line: 3,
+          topicName: p.path || 'x',
+        },
+      ],
+      note: `plan extract to topic named: ${p.note}`,
+    })
+    out.push({ method: 'undo', args: [p.path.slice(0, 200) || 'x'], note: `undo id: ${p.note}` })
+  }
+  out.push({
+    method: 'planEdit',
+    args: [{ kind: 'move-entry-above-cutoff', file: t.canaryFile, line: 1, extra: 1 }],
+    note: 'plan with an extra key',
+  })
+  out.push({
+    method: 'planEdit',
+    args: [{ kind: 'run-shell', file: t.canaryFile, line: 1 }],
+    note: 'plan of an unknown kind',
+  })
+  out.push({
+    method: 'writeFile',
+    args: [`${t.memoryDir}/MEMORY.md`, HASH, 'x'.repeat(9 * 1024 * 1024), 'big'],
+    note: '9 MB write',
+  })
+  out.push({
+    method: 'restoreLostLine',
+    args: [t.memoryDir, `${t.memoryDir}/MEMORY.md`, 'x'.repeat(200_000), HASH],
+    note: 'oversized line',
+  })
+  for (const name of [
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'guard',
+    'emitChange',
+    'onDidChange',
+    'dispose',
+    '../scan',
+    'scan/../readFile',
+    'SCAN',
+    '',
+  ]) {
+    out.push({
+      method: name,
+      args: [t.canaryFile],
+      note: `not an API method: ${JSON.stringify(name)}`,
+    })
+  }
+  return out
 }

@@ -5,10 +5,10 @@
  * 5 s, and no byte or mtime of the tree changed (no write without an edit).
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { computeCutoff } from '../../src/core/cutoff'
 import { parseFrontmatter } from '../../src/core/frontmatter'
 import { findImports } from '../../src/core/imports'
@@ -19,10 +19,32 @@ import { notesFromInstructionFile, notesFromMemory } from '../../src/core/notes'
 import { extractReferences } from '../../src/core/references'
 import { parseRule } from '../../src/core/rules'
 import { parseTranscriptLine, quickMayMatter } from '../../src/core/transcript'
-import { BAD_INPUTS, PATHOLOGICAL_TEXTS, createBadTree, diffSnapshots, snapshotTree, type BadTree } from '../helpers/bad-inputs'
+import {
+  BAD_INPUTS,
+  PATHOLOGICAL_TEXTS,
+  createBadTree,
+  diffSnapshots,
+  snapshotTree,
+  type BadTree,
+} from '../helpers/bad-inputs'
 
-const CLI = resolve('out/cli/index.js')
-const built = existsSync(CLI)
+const BUILT_CLI = resolve('out/cli/index.js')
+const built = existsSync(BUILT_CLI)
+/**
+ * A private copy of the bundle: other work in the same tree may rebuild `out/` while this
+ * suite runs, and a half-written bundle is not a crash of ours.
+ */
+let CLI = BUILT_CLI
+beforeAll(() => {
+  if (!built) return
+  // Inside the checkout (gitignored), so the bundle still finds node_modules.
+  mkdirSync('test-results', { recursive: true })
+  const dir = mkdtempSync(resolve('test-results', 'cli-copy-'))
+  mkdirSync(join(dir, 'cli'))
+  copyFileSync(BUILT_CLI, join(dir, 'cli', 'index.js'))
+  CLI = join(dir, 'cli', 'index.js')
+  return () => rmSync(dir, { recursive: true, force: true })
+})
 /** The promise of issue 8: nothing takes longer than this on bad input. */
 const HANG_MS = 5000
 
@@ -38,7 +60,10 @@ interface CliRun {
 function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((done) => {
     const t0 = performance.now()
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     let hung = false
@@ -56,7 +81,14 @@ function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
 }
 
 function commands(t: BadTree): Record<string, string[]> {
-  const homes = ['--claude-home', t.claudeHome, '--codex-home', t.codexHome, '--managed-dir', t.managedDir]
+  const homes = [
+    '--claude-home',
+    t.claudeHome,
+    '--codex-home',
+    t.codexHome,
+    '--managed-dir',
+    t.managedDir,
+  ]
   return {
     scan: ['scan', '--json', ...homes],
     cutoff: ['cutoff', '--json', join(t.memoryDir, 'MEMORY.md'), ...homes],
@@ -99,35 +131,46 @@ const rows: Row[] = []
 const writes: string[] = []
 
 describe.skipIf(!built)('bad input through the CLI (skipped when out/cli is not built)', () => {
-  it.each(BAD_INPUTS.map((b) => [b.id, b] as const))('%s: no crash, no hang, no write', async (_id, bad) => {
-    const t = createBadTree()
-    try {
-      bad.plant(t)
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: t.processHome,
-        XDG_STATE_HOME: join(t.processHome, 'state'),
-        XDG_CACHE_HOME: join(t.processHome, 'cache'),
-        CLAUDE_CONFIG_DIR: t.claudeHome,
-        CODEX_HOME: t.codexHome,
+  it.each(BAD_INPUTS.map((b) => [b.id, b] as const))(
+    '%s: no crash, no hang, no write',
+    async (_id, bad) => {
+      const t = createBadTree()
+      try {
+        bad.plant(t)
+        const env = {
+          PATH: process.env.PATH ?? '',
+          HOME: t.processHome,
+          XDG_STATE_HOME: join(t.processHome, 'state'),
+          XDG_CACHE_HOME: join(t.processHome, 'cache'),
+          CLAUDE_CONFIG_DIR: t.claudeHome,
+          CODEX_HOME: t.codexHome,
+        }
+        const before = snapshotTree(t.watched)
+        const failures: string[] = []
+        for (const [name, args] of Object.entries(commands(t))) {
+          const run = await runCli(args, env)
+          const failure = judge(run)
+          const note = run.code === 2 ? run.stderr.trim().slice(0, 160) : ''
+          rows.push({
+            input: bad.id,
+            command: name,
+            code: run.code,
+            ms: Math.round(run.ms),
+            failure,
+            note,
+          })
+          if (failure) failures.push(`${name}: ${failure}`)
+        }
+        const changed = diffSnapshots(before, snapshotTree(t.watched))
+        writes.push(...changed.map((c) => `${bad.id}: ${c}`))
+        expect(failures, `${bad.id}: ${bad.what}`).toEqual([])
+        expect(changed, `${bad.id}: the tree changed without an edit`).toEqual([])
+      } finally {
+        t.cleanup()
       }
-      const before = snapshotTree(t.watched)
-      const failures: string[] = []
-      for (const [name, args] of Object.entries(commands(t))) {
-        const run = await runCli(args, env)
-        const failure = judge(run)
-        const note = run.code === 2 ? run.stderr.trim().slice(0, 160) : ''
-        rows.push({ input: bad.id, command: name, code: run.code, ms: Math.round(run.ms), failure, note })
-        if (failure) failures.push(`${name}: ${failure}`)
-      }
-      const changed = diffSnapshots(before, snapshotTree(t.watched))
-      writes.push(...changed.map((c) => `${bad.id}: ${c}`))
-      expect(failures, `${bad.id}: ${bad.what}`).toEqual([])
-      expect(changed, `${bad.id}: the tree changed without an edit`).toEqual([])
-    } finally {
-      t.cleanup()
-    }
-  }, 120_000)
+    },
+    120_000,
+  )
 
   it('reports the figures', () => {
     const crashes = rows.filter((r) => r.failure && !r.failure.startsWith('hung')).length
@@ -146,7 +189,9 @@ describe.skipIf(!built)('bad input through the CLI (skipped when out/cli is not 
     }
     mkdirSync('test-results', { recursive: true })
     writeFileSync('test-results/reliability-bad-input.json', JSON.stringify(summary, null, 2))
-    process.stderr.write(`${summary.line}; slowest ${slowest.map((r) => `${r.input}/${r.command} ${r.ms} ms`).join(', ')}\n`)
+    process.stderr.write(
+      `${summary.line}; slowest ${slowest.map((r) => `${r.input}/${r.command} ${r.ms} ms`).join(', ')}\n`,
+    )
     expect(rows.length).toBe(BAD_INPUTS.length * 5)
     expect(crashes + hangs + writes.length).toBe(0)
   })
@@ -155,7 +200,13 @@ describe.skipIf(!built)('bad input through the CLI (skipped when out/cli is not 
 describe('pathological text through the pure parsers', () => {
   /** Every pure function that sees file text, by name. */
   const parsers: Record<string, (text: string) => unknown> = {
-    computeCutoff: (text) => computeCutoff({ file: '/m/MEMORY.md', text, totalBytes: text.length, topicFiles: ['a.md', 'b.md'] }),
+    computeCutoff: (text) =>
+      computeCutoff({
+        file: '/m/MEMORY.md',
+        text,
+        totalBytes: text.length,
+        topicFiles: ['a.md', 'b.md'],
+      }),
     parseFrontmatter,
     findImports,
     stripForLoading,
@@ -163,26 +214,36 @@ describe('pathological text through the pure parsers', () => {
     findIndexEntry: (text) => findIndexEntry(text, 1),
     extractReferences,
     notesFromMemory: (text) =>
-      notesFromMemory({ indexPath: '/m/MEMORY.md', indexText: text, topics: [{ name: 'a.md', path: '/m/a.md', text }] }),
+      notesFromMemory({
+        indexPath: '/m/MEMORY.md',
+        indexText: text,
+        topics: [{ name: 'a.md', path: '/m/a.md', text }],
+      }),
     notesFromInstructionFile: (text) => notesFromInstructionFile('/r/CLAUDE.md', text),
     parseRule,
     parseTranscriptLine,
     quickMayMatter: (text) => quickMayMatter(text),
   }
 
-  it.each(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text] as const))('%s: every parser returns within 5 s without throwing', (id, text) => {
-    const slow: string[] = []
-    for (const [name, fn] of Object.entries(parsers)) {
-      const t0 = performance.now()
-      expect(() => fn(text), `${name} on ${id}`).not.toThrow()
-      const ms = performance.now() - t0
-      if (ms > HANG_MS) slow.push(`${name}: ${Math.round(ms)} ms`)
-    }
-    expect(slow, id).toEqual([])
-  }, 120_000)
+  it.each(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text] as const))(
+    '%s: every parser returns within 5 s without throwing',
+    (id, text) => {
+      const slow: string[] = []
+      for (const [name, fn] of Object.entries(parsers)) {
+        const t0 = performance.now()
+        expect(() => fn(text), `${name} on ${id}`).not.toThrow()
+        const ms = performance.now() - t0
+        if (ms > HANG_MS) slow.push(`${name}: ${Math.round(ms)} ms`)
+      }
+      expect(slow, id).toEqual([])
+    },
+    120_000,
+  )
 
   it('refuses to expand a billion-laughs frontmatter', () => {
-    const fm = parseFrontmatter(PATHOLOGICAL_TEXTS.find((p) => p.id === 'frontmatter-alias-bomb')!.text)
+    const fm = parseFrontmatter(
+      PATHOLOGICAL_TEXTS.find((p) => p.id === 'frontmatter-alias-bomb')!.text,
+    )
     expect(fm.kind).toBe('error')
     if (fm.kind === 'error') expect(fm.reason).toMatch(/alias/i)
   })
