@@ -50,6 +50,7 @@ import {
   showAt,
 } from './git-history'
 import type { RepoState } from './git-history'
+import { FILE_READ_CONCURRENCY, mapLimited } from './concurrency'
 import { readTextFile } from './safe-read'
 
 export type { NoteDiff } from '../core/verdict'
@@ -107,9 +108,13 @@ async function loadNotes(memoryDir: string, instructionFiles: readonly string[])
       reason: `cannot list the memory folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
     })
   }
-  for (const name of names) {
+  // Read with bounded concurrency (a folder can hold thousands of topic files), then use in order.
+  const reads = await mapLimited(names, FILE_READ_CONCURRENCY, (name) =>
+    readTextFile(join(dir, ...name.split('/')), { lenient: true }),
+  )
+  for (const [i, name] of names.entries()) {
     const path = join(dir, ...name.split('/'))
-    const r = await readTextFile(path, { lenient: true })
+    const r = reads[i]!
     if (!r.ok) {
       problems.push({ path, reason: r.reason })
       continue

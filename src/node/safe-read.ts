@@ -3,7 +3,7 @@
  * unreadable files and invalid UTF-8 come back as a typed problem with a reason.
  */
 import { constants as fsConstants } from 'node:fs'
-import { lstat, open, stat } from 'node:fs/promises'
+import { lstat, open } from 'node:fs/promises'
 import { READ_MAX_BYTES } from '../core/limits'
 import { stripBom } from '../core/text'
 
@@ -46,9 +46,10 @@ function problem(path: string, p: ReadProblem, reason: string): TextRead {
  */
 export async function readTextFile(path: string, options: ReadOptions = {}): Promise<TextRead> {
   const maxBytes = options.maxBytes ?? READ_MAX_BYTES
-  let st
+  let handle
   try {
-    st = await stat(path)
+    // One open instead of stat + open: O_NONBLOCK means a FIFO opens at once and is refused below.
+    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ENOENT') {
@@ -60,24 +61,18 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
       }
     }
     if (code === 'ELOOP') return problem(path, 'unreadable', 'symlink loop')
-    return problem(path, 'unreadable', `cannot stat: ${code ?? String(err)}`)
-  }
-  if (st.isDirectory()) return problem(path, 'not-a-file', 'is a directory')
-  if (!st.isFile()) return problem(path, 'not-a-file', 'not a regular file (FIFO, socket or device)')
-  if (st.size > maxBytes) {
-    return problem(path, 'too-large', `${st.size} bytes, over the ${maxBytes}-byte read limit`)
-  }
-  let handle
-  try {
-    // O_NONBLOCK guards the race where the path is swapped for a FIFO after stat.
-    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
-  } catch (err) {
-    return problem(path, 'unreadable', `cannot open: ${(err as NodeJS.ErrnoException).code ?? String(err)}`)
+    if (code === 'ENXIO') return problem(path, 'not-a-file', 'not a regular file (FIFO, socket or device)')
+    if (code === 'EISDIR') return problem(path, 'not-a-file', 'is a directory')
+    return problem(path, 'unreadable', `cannot open: ${code ?? String(err)}`)
   }
   try {
-    const again = await handle.stat()
-    if (!again.isFile()) return problem(path, 'not-a-file', 'not a regular file')
-    const size = Math.min(again.size, maxBytes + 1)
+    const st = await handle.stat()
+    if (st.isDirectory()) return problem(path, 'not-a-file', 'is a directory')
+    if (!st.isFile()) return problem(path, 'not-a-file', 'not a regular file (FIFO, socket or device)')
+    if (st.size > maxBytes) {
+      return problem(path, 'too-large', `${st.size} bytes, over the ${maxBytes}-byte read limit`)
+    }
+    const size = Math.min(st.size, maxBytes + 1)
     const buf = Buffer.alloc(size)
     let read = 0
     while (read < size) {
@@ -87,7 +82,7 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
     }
     if (read > maxBytes) return problem(path, 'too-large', `over the ${maxBytes}-byte read limit`)
     const bytes = buf.subarray(0, read)
-    return decodeBytes(path, bytes, again.mtimeMs, options.lenient ?? false)
+    return decodeBytes(path, bytes, st.mtimeMs, options.lenient ?? false)
   } catch (err) {
     return problem(path, 'unreadable', `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`)
   } finally {
