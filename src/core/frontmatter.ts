@@ -39,15 +39,74 @@ export function parseFrontmatter(text: string): Frontmatter {
   const block = text.slice(0, length)
   const lineCount = block.split(/\r?\n/).length - (block.endsWith('\n') ? 1 : 0)
   if (body.length > FRONTMATTER_MAX_CHARS) {
-    return { kind: 'error', reason: `frontmatter larger than ${FRONTMATTER_MAX_CHARS} characters`, lineCount, length }
+    return {
+      kind: 'error',
+      reason: `frontmatter larger than ${FRONTMATTER_MAX_CHARS} characters`,
+      lineCount,
+      length,
+    }
   }
+  const simple = parseSimpleMapping(body)
+  if (simple !== null) return { kind: 'ok', data: simple, lineCount, length }
   try {
-    const value: unknown = parse(body, { maxAliasCount: FRONTMATTER_MAX_ALIASES, prettyErrors: false })
-    const data = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    const value: unknown = parse(body, {
+      maxAliasCount: FRONTMATTER_MAX_ALIASES,
+      prettyErrors: false,
+    })
+    const data =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {}
     return { kind: 'ok', data, lineCount, length }
   } catch (err) {
-    return { kind: 'error', reason: `frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}`, lineCount, length }
+    return {
+      kind: 'error',
+      reason: `frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}`,
+      lineCount,
+      length,
+    }
   }
+}
+
+/** Characters that make a block more than simple `key: value` lines (control, tab, CR, BOM, line separators). */
+const UNUSUAL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\t\r]/
+const SIMPLE_LINE = /^([A-Za-z][A-Za-z0-9_-]{0,127}):(?: +(.*))?$/
+/** A plain scalar may start with these and stay a string (no quote, anchor, tag, flow or block indicator). */
+const SAFE_FIRST = /^[A-Za-z0-9_(/\u00a1-\uffff]/
+/** Plain scalars the YAML 1.2 core schema reads as null or a boolean (`yaml`'s default). */
+const RESERVED = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/
+/** Core-schema numbers that start with a digit (int, octal, hex, float, exponent). */
+const NUMBER = /^(?:[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)$/
+
+/**
+ * The mapping of a frontmatter body made only of `key: plain text` lines (and blank lines),
+ * read without the YAML parser — what memory topic files hold, thousands per scan (issue 7).
+ * Null as soon as a line is anything else (quotes, indentation, comments, lists, empty values,
+ * numbers, booleans, duplicate keys…): the caller then parses it with `yaml`, so the result is
+ * always what `yaml` gives. Pure; exported for tests.
+ */
+export function parseSimpleMapping(body: string): Record<string, string> | null {
+  if (UNUSUAL_CHARS.test(body)) return null
+  const data: Record<string, string> = {}
+  for (const line of body.split('\n')) {
+    if (line === '') continue
+    const m = SIMPLE_LINE.exec(line)
+    if (!m || m[2] === undefined) return null
+    const key = m[1]
+    const value = m[2].replace(/ +$/, '')
+    if (RESERVED.test(key) || Object.prototype.hasOwnProperty.call(data, key)) return null
+    if (!isPlainString(value)) return null
+    data[key] = value
+  }
+  return data
+}
+
+/** True when `value` (one line, trimmed) is a YAML plain scalar that reads as this very string. */
+function isPlainString(value: string): boolean {
+  if (value === '' || !SAFE_FIRST.test(value)) return false
+  if (value.includes(' #') || value.includes(': ') || value.endsWith(':')) return false
+  if (RESERVED.test(value)) return false
+  return !NUMBER.test(value)
 }
 
 /** A string field of parsed frontmatter, or null. */

@@ -47,3 +47,5 @@ export const TRANSCRIPT_CHUNK_BYTES = 1024 * 1024
 export const TRANSCRIPT_LINE_MAX_BYTES = 8 * 1024 * 1024
 export const TRANSCRIPT_INDEX_HEAD_BYTES = 4096
 export const TRANSCRIPT_INDEX_MAX_BYTES = 512 * 1024 * 1024
+/** Characters of one note checked for references; a longer note (a pasted log, a 7 MB line) is checked in part, and says so. */
+export const NOTE_CHECK_MAX_CHARS = 256 * 1024

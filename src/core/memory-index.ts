@@ -187,6 +187,9 @@ export function parseIndexEntries(text: string): IndexEntry[] {
   return entries
 }
 
+/** Segments of letters, digits, `_`, `-` and inner `.`, none starting with `.`, joined by `/`. */
+const PLAIN_TARGET = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/
+
 /**
  * The topic file an entry's target names, relative to the memory folder (`sub/x.md`),
  * or null when it names none there: a URL with a scheme, a bare `#fragment`, an
@@ -194,6 +197,9 @@ export function parseIndexEntries(text: string): IndexEntry[] {
  * `?query`, decodes percent escapes (`%20`), normalises `./` and `..`.
  */
 export function resolveIndexTarget(target: string): string | null {
+  // Most targets are plain names like `x.md` or `sub/x.md`, already in their resolved form: nothing
+  // to trim, decode, drop or normalise (a cutoff resolves every topic file and entry; issue 7).
+  if (PLAIN_TARGET.test(target)) return target
   let t = target.trim()
   if (t === '' || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) || t.startsWith('//')) return null
   t = t.replace(/[#?].*$/s, '')

@@ -50,6 +50,7 @@ import {
   showAt,
 } from './git-history'
 import type { RepoState } from './git-history'
+import { NOTE_CHECK_MAX_CHARS } from '../core/limits'
 import { FILE_READ_CONCURRENCY, mapLimited } from './concurrency'
 import { readTextFile } from './safe-read'
 
@@ -183,7 +184,8 @@ async function prepare(
 ): Promise<Prepared> {
   const { notes, problems, mtimes } = loaded
   const refs = new Map<Note, Reference[]>()
-  for (const n of notes) refs.set(n, extractReferences(n.checkText))
+  // A huge note (a pasted log, one 7 MB line) is checked in part, never for minutes; judge() says so.
+  for (const n of notes) refs.set(n, extractReferences(n.checkText.slice(0, NOTE_CHECK_MAX_CHARS)))
   const snippetTexts = new Map<string, string>()
   const base = {
     notes,
@@ -562,6 +564,9 @@ async function judgeAll(
     const judged = judgeNote(checked, writtenAt, p.facts)
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
+    if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {
+      reasons.push(`only the first ${NOTE_CHECK_MAX_CHARS.toLocaleString('en')} of ${note.checkText.length.toLocaleString('en')} characters of this note were checked`)
+    }
     reasons.push(...judged.reasons, writtenAtReason(writtenAt))
     out.push({
       note: {

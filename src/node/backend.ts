@@ -4,6 +4,7 @@
  * all call this same table; transports only validate, authorise and carry.
  */
 import { EventEmitter } from 'node:events'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type {
   AuditResult,
@@ -21,6 +22,7 @@ import type {
 } from '../core/model'
 import type { NoteDiff } from '../core/verdict'
 import { encodeProjectDir } from '../core/project-path'
+import { isInside } from './path-guard'
 import { auditMemory, noteDiffs } from './audit'
 import { createCuration, type KeyValueStore } from './curation'
 import { createReview } from './review'
@@ -91,6 +93,13 @@ export interface Backend {
   onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
   /** Tell listeners that paths changed (the watcher calls this). */
   emitChange(paths: readonly string[]): void
+  /**
+   * Scan now and keep the result for the next `scan()` call, unless something changes on disk
+   * first (the watcher's startup scan: the window's first load then draws without a second walk).
+   */
+  prefetchScan(): Promise<ScanResult>
+  /** Called after every scan with its result (the watcher adds folders that appeared). */
+  onScanned(listener: (scan: ScanResult) => void): () => void
   /** The guard every path argument passes through. */
   readonly guard: PathGuard
   dispose(): Promise<void>
@@ -104,12 +113,77 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   }
   const events = new EventEmitter()
   let lastScan: ScanResult | null = null
+  // Issue 7: one walk of a heavy home takes seconds, so a scan is shared. A scan still running
+  // is joined when nothing changed since it started; the startup scan (prefetchScan) answers the
+  // window's first scan() when nothing changed since and it is recent.
+  let changeGeneration = 0
+  let running: { readonly generation: number; readonly result: Promise<ScanResult> } | null = null
+  let prefetched: { readonly generation: number; readonly at: number; readonly stamp: string; readonly scan: ScanResult } | null = null
+  const PREFETCH_MAX_AGE_MS = 60_000
+  /**
+   * The project folders and when each last gained or lost a file (a new project or session):
+   * the watcher sees only memory folders, so this tells whether the startup scan still holds.
+   */
+  async function projectsStamp(): Promise<string> {
+    const root = join(config.claudeHome, 'projects')
+    try {
+      const names = (await readdir(root)).sort()
+      const times = await Promise.all(names.map((n) => stat(join(root, n)).then((st) => st.mtimeMs, () => -1)))
+      return names.map((n, i) => `${n}\u0000${times[i]}`).join('\n')
+    } catch {
+      return ''
+    }
+  }
   const cacheDir = join(config.stateDir, 'provenance-cache')
   const curation = createCuration({ stateDir: config.stateDir, trash: config.trash, stamps: config.stampStore })
   const review = createReview({ stateDir: config.stateDir, claudeHome: config.claudeHome, writeFile: curation.writeFile })
   // "When was the note written": the transcript write that last touched its lines (most precise).
-  // A fresh provider per call: its per-file cache must not outlive edits to the files.
-  const writtenAt = () => writtenAtProvider({ claudeHome: config.claudeHome, cacheDir })
+  // One provider per memory folder, kept between calls (issue 7: building one lists and stats
+  // every transcript, and a note's diff after a click must not wait for that). Its per-file cache
+  // must not outlive edits: a change on disk in the folder, or our own write, drops it.
+  const providers = new Map<string, ReturnType<typeof writtenAtProvider>>()
+  const writtenAt = (memoryDir: string): ReturnType<typeof writtenAtProvider> => {
+    let provider = providers.get(memoryDir)
+    if (!provider) {
+      provider = writtenAtProvider({ claudeHome: config.claudeHome, cacheDir })
+      providers.set(memoryDir, provider)
+    }
+    return provider
+  }
+  const forgetProviders = (paths: readonly string[] | null): void => {
+    if (paths === null) return providers.clear()
+    for (const dir of [...providers.keys()]) {
+      if (paths.some((p) => p === dir || isInside(dir, p))) providers.delete(dir)
+    }
+  }
+  /** Run a write and forget the dates of every folder (undo may touch any of them). */
+  const afterWrite = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work
+    } finally {
+      forgetProviders(null)
+    }
+  }
+
+  function runScan(): Promise<ScanResult> {
+    if (running && running.generation === changeGeneration) return running.result
+    const mine = {
+      generation: changeGeneration,
+      result: (async () => {
+        const result = await scanClaudeHome(config.claudeHome)
+        await rememberRoots(result)
+        lastScan = result
+        events.emit('scanned', result)
+        return result
+      })(),
+    }
+    running = mine
+    const clear = (): void => {
+      if (running === mine) running = null
+    }
+    mine.result.then(clear, clear)
+    return mine.result
+  }
 
   /** Require `p` inside the scanned roots; the error names the path. */
   async function inside(p: string): Promise<string> {
@@ -127,11 +201,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   }
 
   async function ensureScanned(): Promise<ScanResult> {
-    if (!lastScan) {
-      lastScan = await scanClaudeHome(config.claudeHome)
-      await rememberRoots(lastScan)
-    }
-    return lastScan
+    return lastScan ?? runScan()
   }
 
   const backend: Backend = {
@@ -148,9 +218,23 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       }
     },
     async scan() {
-      lastScan = await scanClaudeHome(config.claudeHome)
-      await rememberRoots(lastScan)
-      return lastScan
+      const ready = prefetched
+      prefetched = null
+      if (ready && ready.generation === changeGeneration && Date.now() - ready.at < PREFETCH_MAX_AGE_MS) {
+        if ((await projectsStamp()) === ready.stamp && ready.generation === changeGeneration) return ready.scan
+      }
+      return runScan()
+    },
+    async prefetchScan() {
+      const generation = changeGeneration
+      const stamp = await projectsStamp()
+      const result = await runScan()
+      if (generation === changeGeneration) prefetched = { generation, at: Date.now(), stamp, scan: result }
+      return result
+    },
+    onScanned(listener) {
+      events.on('scanned', listener)
+      return () => events.off('scanned', listener)
     },
     async cutoff(file) {
       await ensureScanned()
@@ -187,24 +271,24 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const repoDir = repo === null ? null : await inside(repo)
-      return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt() })
+      return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt(dir) })
     },
     async noteDiffs(memoryDir, repo, file, line) {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const repoDir = repo === null ? null : await inside(repo)
-      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor: writtenAt() })
+      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor: writtenAt(dir) })
     },
     async writeFile(path, expectedHash, newText, reason) {
       await ensureScanned()
-      return curation.writeFile(await inside(path), expectedHash, newText, reason)
+      return afterWrite(curation.writeFile(await inside(path), expectedHash, newText, reason))
     },
     async deleteFile(path, expectedHash, reason) {
       await ensureScanned()
-      return curation.deleteFile(await inside(path), expectedHash, reason)
+      return afterWrite(curation.deleteFile(await inside(path), expectedHash, reason))
     },
     listOperations: () => curation.listOperations(),
-    undo: (operationId) => curation.undo(operationId),
+    undo: (operationId) => afterWrite(curation.undo(operationId)),
     async verifyNote(memoryDir, repo, file, line) {
       await ensureScanned()
       return curation.verifyNote(await inside(memoryDir), repo === null ? null : await inside(repo), await inside(file), line)
@@ -227,7 +311,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     async restoreLostLine(memoryDir, file, text, expectedHash) {
       await ensureScanned()
-      return review.restoreLostLine(await inside(memoryDir), await inside(file), text, expectedHash)
+      return afterWrite(review.restoreLostLine(await inside(memoryDir), await inside(file), text, expectedHash))
     },
     async provenance(memoryDir) {
       await ensureScanned()
@@ -240,6 +324,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return () => events.off('change', listener)
     },
     emitChange(paths) {
+      changeGeneration++
+      prefetched = null
+      forgetProviders(paths)
       events.emit('change', { kind: 'changed', paths })
     },
     async dispose() {

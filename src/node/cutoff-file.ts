@@ -2,11 +2,14 @@
  * The cutoff of a MEMORY.md on disk (memory-facts §2): reads it safely, lists the
  * topic files beside it and applies `computeCutoff`. Never throws, never hangs.
  */
+import type { Dirent } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { computeCutoff, MEMORY_INDEX_NAME } from '../core/cutoff'
 import type { CutoffResult, Problem } from '../core/model'
-import { escapesFolder, realpathLoose } from './path-guard'
+import { isInside } from './path-guard'
+import { readListedFile } from './listed-read'
+import type { TextRead } from './safe-read'
 import { readTextFile } from './safe-read'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../core/limits'
 
@@ -27,30 +30,70 @@ export async function listTopicFiles(
   dir: string,
   indexName = MEMORY_INDEX_NAME,
 ): Promise<TopicListing> {
+  return (await listMemoryFolder(dir, indexName)).listing
+}
+
+interface FolderListing {
+  readonly listing: TopicListing
+  /** True when the top-level listing showed `indexName` as a regular file (not a symlink). */
+  readonly indexListed: boolean
+}
+
+/**
+ * listTopicFiles, also saying whether the index was listed as a plain file.
+ *
+ * Plain files and folders reached through plain folders need no system call beyond the
+ * listing (issue 7: 8,000 awaited `stat` + `realpath` calls in a row made cutoff 8× its
+ * baseline): their real path is their real parent's plus their name, so they cannot escape.
+ * Only symlinks and entries of unknown kind are resolved (`realpath`, `stat`, never opened),
+ * several at once, then handled in name order as before. The folder's own real path is
+ * resolved only when one of those needs it; folders are remembered by their real path
+ * relative to it, which identifies them as well as the real path does.
+ */
+async function listMemoryFolder(dir: string, indexName: string): Promise<FolderListing> {
   const files: string[] = []
   const problems: Problem[] = []
   const seenDirs = new Set<string>()
-  const realDir = await realpathLoose(dir)
+  let realDirPromise: Promise<string> | null = null
+  const realDir = (): Promise<string> => (realDirPromise ??= realpath(dir))
+  let indexListed = false
 
-  const walk = async (abs: string, rel: string, depth: number): Promise<void> => {
-    let real: string
+  /** `abs` is a folder inside the memory folder whose real path is `<real dir>/<realRel>`. */
+  const walk = async (abs: string, realRel: string, rel: string, depth: number): Promise<void> => {
+    if (seenDirs.has(realRel)) return
+    seenDirs.add(realRel)
+    let entries: Dirent[]
     try {
-      real = await realpath(abs)
+      entries = await readdir(abs, { withFileTypes: true })
     } catch (err) {
-      problems.push({ path: abs, reason: `cannot resolve folder: ${errCode(err)}` })
-      return
-    }
-    if (seenDirs.has(real)) return
-    seenDirs.add(real)
-    let names: string[]
-    try {
-      names = (await readdir(abs)).sort()
-    } catch (err) {
+      if (depth === 0) {
+        // What the folder's realpath says first, as when it was resolved before listing.
+        try {
+          await realDir()
+        } catch (e) {
+          problems.push({ path: abs, reason: `cannot resolve folder: ${errCode(e)}` })
+          return
+        }
+      }
       problems.push({ path: abs, reason: `cannot list folder: ${errCode(err)}` })
       return
     }
-    for (const name of names) {
-      if (name.startsWith('.')) continue
+    const visible = entries
+      .filter((e) => !e.name.startsWith('.'))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const prefix = abs.endsWith(sep) ? abs : abs + sep
+    if (depth === 0) indexListed = visible.some((e) => e.name === indexName && e.isFile())
+    const linked = visible.map((e) =>
+      e.isFile() || e.isDirectory() || isSpecial(e) ? null : prefix + e.name,
+    )
+    // Resolve symlinks (and unknown kinds) of this folder several at once.
+    const resolved = linked.some((p) => p !== null)
+      ? await mapLimited(linked, RESOLVE_CONCURRENCY, async (p) =>
+          p === null ? null : resolveLink(p, await realDirOrNull(realDir)),
+        )
+      : null
+    for (let i = 0; i < visible.length; i++) {
+      const e = visible[i]
       if (files.length >= TOPIC_SCAN_MAX_FILES) {
         problems.push({
           path: dir,
@@ -58,41 +101,114 @@ export async function listTopicFiles(
         })
         return
       }
-      const childAbs = join(abs, name)
+      const name = e.name
       const childRel = rel === '' ? name : `${rel}/${name}`
-      if (await escapesFolder(childAbs, realDir)) {
-        problems.push({
-          path: childAbs,
-          reason: 'symlink leads outside the memory folder; not followed',
-        })
-        continue
-      }
-      let st
-      try {
-        // stat follows symlinks and never opens the file, so FIFOs cannot block here.
-        st = await stat(childAbs)
-      } catch (err) {
-        const code = errCode(err)
-        // A dangling symlink is simply not a topic file; a loop or a permission error is worth saying.
-        if (code !== 'ENOENT') problems.push({ path: childAbs, reason: `cannot stat: ${code}` })
-        continue
-      }
-      if (st.isDirectory()) {
-        if (depth < TOPIC_SCAN_MAX_DEPTH) await walk(childAbs, childRel, depth + 1)
-        else
+      const entry: Resolved = resolved?.[i] ?? plainKind(e, realRel)
+      if (entry.kind === 'problem') {
+        problems.push({ path: prefix + name, reason: entry.reason })
+      } else if (entry.kind === 'dir') {
+        if (depth < TOPIC_SCAN_MAX_DEPTH) {
+          await walk(prefix + name, entry.realRel, childRel, depth + 1)
+        } else
           problems.push({
-            path: childAbs,
+            path: prefix + name,
             reason: `deeper than ${TOPIC_SCAN_MAX_DEPTH} folders; not listed`,
           })
-      } else if (st.isFile() && name.toLowerCase().endsWith('.md') && childRel !== indexName) {
+      } else if (
+        entry.kind === 'file' &&
+        name.toLowerCase().endsWith('.md') &&
+        childRel !== indexName
+      ) {
         files.push(childRel)
       }
     }
   }
 
-  await walk(dir, '', 0)
+  await walk(dir, '', '', 0)
   files.sort()
-  return { files, problems }
+  return { listing: { files, problems }, indexListed }
+}
+
+/** Symlinks resolved at once per folder (each needs a `realpath` and a `stat`). */
+const RESOLVE_CONCURRENCY = 16
+
+type Resolved =
+  | { readonly kind: 'file' | 'skip' }
+  | { readonly kind: 'dir'; readonly realRel: string }
+  | { readonly kind: 'problem'; readonly reason: string }
+
+const FILE: Resolved = { kind: 'file' }
+const SKIP: Resolved = { kind: 'skip' }
+
+function isSpecial(e: Dirent): boolean {
+  return e.isFIFO() || e.isSocket() || e.isBlockDevice() || e.isCharacterDevice()
+}
+
+/** A listed entry that is not a symlink: a file, a folder (real path = parent's + name), or skipped. */
+function plainKind(e: Dirent, parentRealRel: string): Resolved {
+  if (e.isFile()) return FILE
+  if (e.isDirectory()) {
+    return { kind: 'dir', realRel: parentRealRel === '' ? e.name : `${parentRealRel}/${e.name}` }
+  }
+  return SKIP
+}
+
+async function realDirOrNull(realDir: () => Promise<string>): Promise<string | null> {
+  try {
+    return await realDir()
+  } catch {
+    return null
+  }
+}
+
+/** A symlink (or an entry of unknown kind) at `abs`, in the memory folder whose real path is `realDir`. */
+async function resolveLink(abs: string, realDir: string | null): Promise<Resolved> {
+  let real: string | null = null
+  try {
+    real = await realpath(abs)
+  } catch {
+    // Unresolvable counts as inside (escapesFolder): the stat below reports it.
+  }
+  if (real !== null && realDir !== null && !isInside(realDir, real)) {
+    return { kind: 'problem', reason: 'symlink leads outside the memory folder; not followed' }
+  }
+  let st
+  try {
+    // stat follows symlinks and never opens the file, so FIFOs cannot block here.
+    st = await stat(abs)
+  } catch (err) {
+    const code = errCode(err)
+    // A dangling symlink is simply not a topic file; a loop or a permission error is worth saying.
+    return code === 'ENOENT' ? SKIP : { kind: 'problem', reason: `cannot stat: ${code}` }
+  }
+  if (st.isDirectory()) {
+    try {
+      real ??= await realpath(abs)
+    } catch (err) {
+      return { kind: 'problem', reason: `cannot resolve folder: ${errCode(err)}` }
+    }
+    if (realDir === null) return { kind: 'problem', reason: 'cannot resolve folder' }
+    return { kind: 'dir', realRel: relative(realDir, real).split(sep).join('/') }
+  }
+  return st.isFile() ? FILE : SKIP
+}
+
+/** Map with at most `n` calls in flight, keeping the input order. */
+async function mapLimited<T, R>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker))
+  return out
 }
 
 function errCode(err: unknown): string {
@@ -125,8 +241,15 @@ function unreadable(file: string, problems: readonly Problem[]): CutoffResult {
  */
 export async function cutoffFile(path: string): Promise<CutoffResult> {
   const file = resolve(path)
+  const dir = dirname(file)
   const problems: Problem[] = []
-  let read = await readTextFile(file)
+  // List the folder first: when it shows the index as a plain file, the index is read without
+  // the stat before the open (listed-read.ts). Otherwise, or on anything unusual, readTextFile.
+  const folder = await listMemoryFolder(dir, basename(file))
+  const listed = folder.indexListed ? await readListedFile(file) : null
+  let read: TextRead = listed
+    ? { ok: true, path: file, text: listed.text, bytes: listed.bytes, mtimeMs: listed.mtimeMs }
+    : await readTextFile(file)
   if (!read.ok && read.problem === 'invalid-utf8') {
     problems.push({
       path: file,
@@ -135,9 +258,7 @@ export async function cutoffFile(path: string): Promise<CutoffResult> {
     read = await readTextFile(file, { lenient: true })
   }
   if (!read.ok) return unreadable(file, [...problems, { path: file, reason: read.reason }])
-
-  const dir = dirname(file)
-  const topics = await listTopicFiles(dir, basename(file))
+  const topics = folder.listing
   const result = computeCutoff({
     file,
     text: read.text,

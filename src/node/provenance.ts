@@ -3,8 +3,9 @@
  * §5): worktree sessions keep their transcripts in their own project folder while their memory
  * writes land in the main repository's memory folder, so all folders are read.
  */
-import type { Dirent } from 'node:fs'
-import { readdir, realpath } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdirSync, statSync, type Dirent } from 'node:fs'
+import { mkdir, realpath, rename, unlink, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import type { Problem, ProvenanceFile, ProvenanceResult, ProvenanceWrite } from '../core/model'
 import {
@@ -19,8 +20,20 @@ import {
 } from '../core/replay'
 import { countLines } from '../core/text'
 import type { ToolResultEvent, WriteCallEvent } from '../core/transcript'
+import { TRANSCRIPT_INDEX_MAX_BYTES } from '../core/limits'
 import { readTextFile } from './safe-read'
-import { updateTranscriptIndex, type IndexScope } from './transcript-index'
+import {
+  mapWithWorkers,
+  updateTranscriptIndex,
+  type IndexEntry,
+  type IndexScope,
+} from './transcript-index'
+import { yieldIfSliceUsed } from './transcript-stream'
+
+/** Memory files read at once for the report (only those with recorded writes are read). */
+const MEMORY_READ_CONCURRENCY = 16
+/** Folders listed at once when finding transcripts and memory files. */
+const LIST_CONCURRENCY = 16
 
 export interface ProvenanceOptions {
   readonly claudeHome: string
@@ -125,6 +138,8 @@ interface Collected {
   readonly memoryDirs: readonly string[]
   readonly stats: ProvenanceStats
   readonly problems: Problem[]
+  /** Names what the histories were built from (targets, and every transcript's size, mtime and offset). */
+  readonly signature: string
 }
 
 /**
@@ -134,33 +149,170 @@ interface Collected {
 export async function provenance(options: ProvenanceOptions): Promise<ProvenanceReport> {
   const c = await collect(options, null)
   const paths = [...new Set([...c.histories.keys(), ...c.existing])].sort()
-  const files: ProvenanceFileInfo[] = []
-  for (const path of paths) {
-    const history = c.histories.get(path)
-    const current = await readTextFile(path, { lenient: true })
-    if (!current.ok && current.problem !== 'missing')
-      c.problems.push({ path, reason: current.reason })
-    if (!history) {
-      files.push({ path, writes: [], lost: [], exists: current.ok, drifts: 0 })
-      continue
-    }
-    const writes = history.calls.map((x, i) =>
-      writeInfo(x, history.steps[i], history.replay.outcomes[i]),
-    )
-    const lost = findLostLines(history.replay, current.ok ? current.text : null).map(
-      (l): LostLineInfo => ({
-        text: l.text,
-        addedBy: l.addedBy,
-        removedBy: l.removedBy,
-        addedAt: history.steps[l.addedStep].timestamp,
-        removedAt: history.steps[l.removedStep].timestamp,
-        removedByTool: history.steps[l.removedStep].input.tool,
-        exact: l.exact,
-      }),
-    )
-    files.push({ path, writes, lost, exists: current.ok, drifts: history.replay.drifts })
+  // In its own subfolder: the cache folder's top level holds the transcript indexes.
+  const reportDir =
+    options.cacheDir !== undefined ? join(options.cacheDir, 'provenance-reports') : null
+  const reportName = c.memoryDirs.length > 0 ? hashText(c.memoryDirs.join('\n')) : 'home'
+  const cachePath =
+    reportDir !== null && c.signature !== ''
+      ? join(reportDir, `report-v${REPORT_CACHE_VERSION}-${reportName}.json`)
+      : null
+  const cached = cachePath
+    ? await loadReportCache(cachePath, c.signature)
+    : new Map<string, CachedFile>()
+  const fresh = new Map<string, CachedFile>()
+  let recomputed = 0
+  // Only files with recorded writes need their text (to find lost lines); for the others the
+  // folder listing already says they exist (issue 7: reading all 8,000 was 49% of a warm run).
+  const files = await mapWithWorkers(
+    paths,
+    MEMORY_READ_CONCURRENCY,
+    async (path): Promise<{ info: ProvenanceFileInfo; problem: Problem | null }> => {
+      const history = c.histories.get(path)
+      if (!history) {
+        return { info: { path, writes: [], lost: [], exists: true, drifts: 0 }, problem: null }
+      }
+      // Same histories and the file unchanged since the last report: its result is reused.
+      const key = await fileKey(path)
+      const hit = key !== null ? cached.get(path) : undefined
+      if (hit && hit.key === key) {
+        fresh.set(path, hit)
+        return { info: hit.info, problem: hit.problem }
+      }
+      recomputed++
+      const current = await readTextFile(path, { lenient: true })
+      const problem =
+        !current.ok && current.problem !== 'missing' ? { path, reason: current.reason } : null
+      const writes = history.calls.map((x, i) =>
+        writeInfo(x, history.steps[i], history.replay.outcomes[i]),
+      )
+      const lost = findLostLines(history.replay, current.ok ? current.text : null).map(
+        (l): LostLineInfo => ({
+          text: l.text,
+          addedBy: l.addedBy,
+          removedBy: l.removedBy,
+          addedAt: history.steps[l.addedStep].timestamp,
+          removedAt: history.steps[l.removedStep].timestamp,
+          removedByTool: history.steps[l.removedStep].input.tool,
+          exact: l.exact,
+        }),
+      )
+      const info = { path, writes, lost, exists: current.ok, drifts: history.replay.drifts }
+      // The key is taken before the read: a file changed meanwhile is recomputed next time.
+      if (key !== null) fresh.set(path, { key, info, problem })
+      return { info, problem }
+    },
+  )
+  for (const f of files) if (f.problem) c.problems.push(f.problem)
+  if (cachePath && reportDir !== null && (recomputed > 0 || fresh.size !== cached.size))
+    await saveReportCache(reportDir, cachePath, c.signature, fresh, c.problems)
+  return {
+    files: files.map((f) => f.info),
+    memoryDirs: c.memoryDirs,
+    stats: c.stats,
+    problems: c.problems,
   }
-  return { files, memoryDirs: c.memoryDirs, stats: c.stats, problems: c.problems }
+}
+
+/** Bump when a report file's result or the cache layout changes. */
+const REPORT_CACHE_VERSION = 1
+
+interface CachedFile {
+  /** `fileKey` of the memory file when its result was computed. */
+  readonly key: string
+  readonly info: ProvenanceFileInfo
+  readonly problem: Problem | null
+}
+
+function hashText(text: string): string {
+  return createHash('sha1').update(text).digest('hex').slice(0, 16)
+}
+
+/**
+ * What a memory file's result depends on besides its history: size, mtime and ctime of what
+ * the path names (symlinks followed, as the read does), or `missing`; null when unknown.
+ */
+async function fileKey(path: string): Promise<string | null> {
+  await yieldIfSliceUsed()
+  try {
+    const st = statSync(path)
+    return st.isFile() ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : null
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : null
+  }
+}
+
+/** Report caches this process last loaded or saved, by path, with the file's identity. */
+const knownReports = new Map<
+  string,
+  { readonly id: string; readonly signature: string; readonly files: Map<string, CachedFile> }
+>()
+
+/** Size, mtime, ctime and inode of a report cache file (each save renames in a new one), or null. */
+function reportFileId(path: string): string | null {
+  try {
+    const st = statSync(path)
+    return st.isFile() ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : null
+  } catch {
+    return null
+  }
+}
+
+/** The per-file results of the last report, if it was built from the same histories. */
+async function loadReportCache(path: string, signature: string): Promise<Map<string, CachedFile>> {
+  const id = reportFileId(path)
+  const known = knownReports.get(path)
+  if (id !== null && known?.id === id)
+    return known.signature === signature ? known.files : new Map()
+  const map = new Map<string, CachedFile>()
+  const read = await readTextFile(path, { maxBytes: TRANSCRIPT_INDEX_MAX_BYTES })
+  if (!read.ok) return map
+  try {
+    const data = JSON.parse(read.text) as {
+      version?: unknown
+      signature?: unknown
+      files?: unknown
+    }
+    if (
+      data.version !== REPORT_CACHE_VERSION ||
+      data.signature !== signature ||
+      !Array.isArray(data.files)
+    )
+      return map
+    for (const f of data.files as CachedFile[]) {
+      if (typeof f?.key === 'string' && typeof f.info?.path === 'string') map.set(f.info.path, f)
+    }
+    if (id !== null) knownReports.set(path, { id, signature, files: map })
+  } catch {
+    // A broken cache is rebuilt.
+  }
+  return map
+}
+
+/** Write the report cache atomically (temp file, then rename); a failure is a problem, not an error. */
+async function saveReportCache(
+  dir: string,
+  path: string,
+  signature: string,
+  files: ReadonlyMap<string, CachedFile>,
+  problems: Problem[],
+): Promise<void> {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const body = { version: REPORT_CACHE_VERSION, signature, files: [...files.values()] }
+  try {
+    await mkdir(dir, { recursive: true })
+    await writeFile(tmp, JSON.stringify(body))
+    await rename(tmp, path)
+    const id = reportFileId(path)
+    if (id !== null) knownReports.set(path, { id, signature, files: new Map(files) })
+    else knownReports.delete(path)
+  } catch (err) {
+    problems.push({
+      path,
+      reason: `cache not saved: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    })
+    await unlink(tmp).catch(() => undefined)
+  }
 }
 
 /**
@@ -321,43 +473,83 @@ function plainNeedle(name: string): string | null {
   return /^[A-Za-z0-9._ -]+$/.test(name) ? name : null
 }
 
+/**
+ * A folder's entries, or null when it can't be listed (synchronous, a slice at a time: issue 7).
+ * A folder listed before is only stat'ed: adding, removing or renaming an entry changes its
+ * mtime. A listing is remembered only when the folder's mtime was already `RACY_MS` old when
+ * it was taken, so a change in the same clock tick as the listing is never missed.
+ */
 async function listDir(path: string): Promise<Dirent[] | null> {
+  await yieldIfSliceUsed()
   try {
-    return await readdir(path, { withFileTypes: true })
+    const before = statSync(path)
+    const id = `${before.mtimeMs}:${before.ctimeMs}:${before.ino}:${before.dev}`
+    const known = listings.get(path)
+    if (known && known.id === id) return known.entries
+    const entries = readdirSync(path, { withFileTypes: true })
+    if (Date.now() - before.mtimeMs > RACY_MS) {
+      if (listings.size >= LISTINGS_MAX) listings.clear()
+      listings.set(path, { id, entries })
+    } else listings.delete(path)
+    return entries
   } catch {
+    listings.delete(path)
     return null
   }
 }
 
+/** Listings by folder (a warm run lists ~800 folders again: a fifth of its time, issue 7). */
+const listings = new Map<string, { readonly id: string; readonly entries: Dirent[] }>()
+const LISTINGS_MAX = 50_000
+/** How old a folder's mtime must be for its listing to be trusted later (coarse clocks, skew). */
+const RACY_MS = 3000
+
 /** Every transcript of the Claude home: `<p>/*.jsonl` (sessions and legacy `agent-*`) and `<p>/<s>/subagents/*.jsonl`. */
-async function listTranscripts(projectsDir: string, problems: Problem[]): Promise<string[]> {
-  const out: string[] = []
+async function listTranscripts(
+  projectsDir: string,
+  problems: Problem[],
+): Promise<{ transcripts: string[]; memoryDirs: string[] }> {
   const projects = await listDir(projectsDir)
   if (projects === null) {
     problems.push({ path: projectsDir, reason: 'no readable projects folder' })
-    return out
+    return { transcripts: [], memoryDirs: [] }
   }
-  for (const p of projects) {
-    // Symlinked folders are not followed: nothing Claude writes is one, and they could loop.
-    if (!p.isDirectory()) continue
-    const dir = join(projectsDir, p.name)
+  // Symlinked folders are not followed: nothing Claude writes is one, and they could loop.
+  const dirs = projects.filter((p) => p.isDirectory()).map((p) => join(projectsDir, p.name))
+  // Folders are listed concurrently; problems keep the folder order.
+  const listed = await mapWithWorkers(dirs, LIST_CONCURRENCY, async (dir) => {
     const items = await listDir(dir)
-    if (items === null) {
-      problems.push({ path: dir, reason: 'unreadable project folder' })
-      continue
-    }
+    // An unlistable folder may still let its memory folder be listed: try it.
+    if (items === null)
+      return {
+        paths: [],
+        memory: true,
+        problem: { path: dir, reason: 'unreadable project folder' },
+      }
+    const paths: string[] = []
+    let memory = false
     for (const it of items) {
-      if (it.isFile() && it.name.endsWith('.jsonl')) out.push(join(dir, it.name))
+      if (it.name === 'memory') memory = true
+      if (it.isFile() && it.name.endsWith('.jsonl')) paths.push(join(dir, it.name))
       else if (it.isDirectory() && it.name !== 'memory') {
         const subs = await listDir(join(dir, it.name, 'subagents'))
         for (const s of subs ?? []) {
           if (s.isFile() && s.name.endsWith('.jsonl'))
-            out.push(join(dir, it.name, 'subagents', s.name))
+            paths.push(join(dir, it.name, 'subagents', s.name))
         }
       }
     }
-  }
-  return out.sort()
+    return { paths, memory, problem: null }
+  })
+  const out: string[] = []
+  const memoryDirs: string[] = []
+  listed.forEach((l, i) => {
+    if (l.problem) problems.push(l.problem)
+    out.push(...l.paths)
+    // Listed once here instead of listing every project folder again (issue 7).
+    if (l.memory) memoryDirs.push(join(dirs[i], 'memory'))
+  })
+  return { transcripts: out.sort(), memoryDirs }
 }
 
 /** Top-level `*.md` files of a memory folder (the index and topic files, memory-facts §1). */
@@ -389,7 +581,14 @@ async function collect(
         path: projectsDir,
         reason: `not a project folder name: ${JSON.stringify(id)}`,
       })
-      return { histories: new Map(), existing: [], memoryDirs: [], stats: emptyStats(), problems }
+      return {
+        histories: new Map(),
+        existing: [],
+        memoryDirs: [],
+        stats: emptyStats(),
+        problems,
+        signature: '',
+      }
     }
     targetDirs = [join(projectsDir, id, 'memory')]
   } else if (onlyFiles !== null) targetDirs = [...new Set(onlyFiles.map((f) => dirname(f)))]
@@ -416,7 +615,7 @@ async function collect(
         },
       }
 
-  const transcripts = await listTranscripts(projectsDir, problems)
+  const { transcripts, memoryDirs: homeMemoryDirs } = await listTranscripts(projectsDir, problems)
   const update = await updateTranscriptIndex({
     files: transcripts,
     scope,
@@ -427,19 +626,71 @@ async function collect(
   })
   problems.push(...update.problems)
 
+  // The same index entries as a run before in this process: the same histories (issue 7).
+  const sig = createHash('sha1').update(JSON.stringify([scope.key, targetNames, onlyFiles]))
+  for (const e of update.entries) sig.update(`\n${e.path}\0${e.size}\0${e.mtimeMs}\0${e.offset}`)
+  const signature = sig.digest('hex')
+  const only = onlyFiles ? new Set(onlyFiles) : null
+  const histories =
+    knownHistories.get(signature) ??
+    buildHistories(
+      update.entries,
+      (raw) => (targetNames ? inTargets(raw, targetNames) : inDefaultMemory(raw, homes)),
+      only,
+    )
+  knownHistories.delete(signature)
+  knownHistories.set(signature, histories)
+  while (knownHistories.size > HISTORIES_MAX)
+    knownHistories.delete(knownHistories.keys().next().value as string)
+
+  const existing: string[] = []
+  if (onlyFiles === null) {
+    if (targetNames)
+      for (const names of targetNames) existing.push(...(await memoryFiles(names[0])))
+    else {
+      const lists = await mapWithWorkers(homeMemoryDirs, LIST_CONCURRENCY, memoryFiles)
+      for (const l of lists) existing.push(...l)
+    }
+  }
+  const s = update.stats
+  return {
+    signature,
+    histories,
+    existing,
+    memoryDirs: targetNames ? targetNames.map((n) => n[0]) : [],
+    stats: {
+      files: s.files,
+      bytesRead: s.bytesRead,
+      linesParsed: s.linesParsed,
+      skippedLines: s.skippedLines,
+      cacheHits: s.cacheHits,
+    },
+    problems,
+  }
+}
+
+/** Histories by collect signature, newest last (a long-lived back end collects again and again). */
+const knownHistories = new Map<string, Map<string, FileHistory>>()
+const HISTORIES_MAX = 4
+
+/** Group the kept calls by file, in time order, with their replay steps. */
+function buildHistories(
+  entries: readonly IndexEntry[],
+  target: (raw: string) => string | null,
+  only: ReadonlySet<string> | null,
+): Map<string, FileHistory> {
   const results = new Map<string, ToolResultEvent>()
-  for (const entry of update.entries) {
+  for (const entry of entries) {
     for (const e of entry.events)
       if (e.kind === 'tool-result' && !results.has(e.toolUseId)) results.set(e.toolUseId, e)
   }
-  const only = onlyFiles ? new Set(onlyFiles) : null
   const byFile = new Map<string, Call[]>()
-  for (const entry of update.entries) {
+  for (const entry of entries) {
     for (const e of entry.events) {
       if (e.kind !== 'write-call') continue
       const raw = callPath(e)
       if (raw === null) continue
-      const path = targetNames ? inTargets(raw, targetNames) : inDefaultMemory(raw, homes)
+      const path = target(raw)
       if (path === null || (only && !only.has(path))) continue
       const list = byFile.get(path) ?? []
       list.push({ call: e, path, transcript: entry.path, result: results.get(e.toolUseId) ?? null })
@@ -457,34 +708,19 @@ async function collect(
       status: x.result === null ? 'unknown' : x.result.ok ? 'ok' : 'failed',
       originalFile: x.result?.originalFile ?? null,
     }))
-    histories.set(path, { path, calls, steps, replay: replayWrites(steps) })
+    // Replayed on first use: a warm report reuses most files' results without replaying them.
+    let replay: ReplayResult | null = null
+    histories.set(path, {
+      path,
+      calls,
+      steps,
+      get replay(): ReplayResult {
+        replay ??= replayWrites(steps)
+        return replay
+      },
+    })
   }
-
-  const existing: string[] = []
-  if (onlyFiles === null) {
-    if (targetNames)
-      for (const names of targetNames) existing.push(...(await memoryFiles(names[0])))
-    else {
-      for (const p of (await listDir(projectsDir)) ?? []) {
-        if (p.isDirectory())
-          existing.push(...(await memoryFiles(join(projectsDir, p.name, 'memory'))))
-      }
-    }
-  }
-  const s = update.stats
-  return {
-    histories,
-    existing,
-    memoryDirs: targetNames ? targetNames.map((n) => n[0]) : [],
-    stats: {
-      files: s.files,
-      bytesRead: s.bytesRead,
-      linesParsed: s.linesParsed,
-      skippedLines: s.skippedLines,
-      cacheHits: s.cacheHits,
-    },
-    problems,
-  }
+  return histories
 }
 
 /** The prefilter needle shared by all target folders: `/<their common last name>/`, if plain. */

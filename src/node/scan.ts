@@ -11,6 +11,7 @@ import { parseFrontmatter, frontmatterString } from '../core/frontmatter'
 import { countLines } from '../core/text'
 import { findRepo } from './git-repo'
 import { escapesFolder, realpathLoose } from './path-guard'
+import { readListedFile } from './listed-read'
 import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
 import { readTranscriptHead } from './transcript-head'
@@ -97,10 +98,18 @@ export async function scanClaudeHome(
 
 // ---- one project -------------------------------------------------------------
 
+/** A path from a directory listing; `listed` when the listing said regular file (not a symlink). */
+interface Listed {
+  readonly path: string
+  readonly listed: boolean
+}
+
 interface Transcripts {
-  readonly sessions: string[]
-  readonly subagents: string[]
+  readonly sessions: Listed[]
+  readonly subagents: Listed[]
   readonly problems: Problem[]
+  /** True when the listing showed `memory` as a real folder (not a symlink). */
+  readonly memoryIsDir: boolean
 }
 
 async function scanProject(dir: string, id: string, files: Limiter): Promise<ProjectInfo> {
@@ -137,7 +146,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
     }
   }
 
-  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files)
+  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files, found.memoryIsDir)
   problems.push(...memory.problems)
 
   return {
@@ -155,8 +164,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
 
 /** Session transcripts (`*.jsonl` directly in the folder) and sub-agent transcripts (memory-facts §1). */
 async function listTranscripts(dir: string): Promise<Transcripts> {
-  const sessions: string[] = []
-  const subagents: string[] = []
+  const sessions: Listed[] = []
   const problems: Problem[] = []
   let entries: Dirent[]
   try {
@@ -164,32 +172,38 @@ async function listTranscripts(dir: string): Promise<Transcripts> {
   } catch (err) {
     return {
       sessions,
-      subagents,
+      subagents: [],
       problems: [{ path: dir, reason: `cannot read project folder: ${codeOf(err)}` }],
+      memoryIsDir: false,
     }
   }
   entries.sort((a, b) => compareStrings(a.name, b.name))
+  // Sub-agent folders are listed at once; their results keep the order of the entries.
+  const subagentGroups: Promise<Listed[]>[] = []
+  let memoryIsDir = false
   for (const e of entries) {
     const path = join(dir, e.name)
     if (e.isDirectory()) {
-      if (e.name === MEMORY_DIR_NAME) continue
-      subagents.push(...(await listJsonl(join(path, SUBAGENTS_DIR_NAME))))
+      if (e.name === MEMORY_DIR_NAME) memoryIsDir = true
+      else subagentGroups.push(listJsonl(join(path, SUBAGENTS_DIR_NAME)))
     } else if (e.name.endsWith('.jsonl')) {
-      if (e.name.startsWith(LEGACY_AGENT_PREFIX)) subagents.push(path)
-      else sessions.push(path)
+      const item = { path, listed: e.isFile() }
+      if (e.name.startsWith(LEGACY_AGENT_PREFIX)) subagentGroups.push(Promise.resolve([item]))
+      else sessions.push(item)
     }
   }
-  return { sessions, subagents, problems }
+  const subagents = (await Promise.all(subagentGroups)).flat()
+  return { sessions, subagents, problems, memoryIsDir }
 }
 
-/** `*.jsonl` names in a folder, or none when it is missing or unreadable. */
-async function listJsonl(dir: string): Promise<string[]> {
+/** `*.jsonl` entries in a folder, or none when it is missing or unreadable. */
+async function listJsonl(dir: string): Promise<Listed[]> {
   try {
-    const names = await readdir(dir)
-    return names
-      .filter((n) => n.endsWith('.jsonl'))
-      .sort(compareStrings)
-      .map((n) => join(dir, n))
+    const entries = await readdir(dir, { withFileTypes: true })
+    return entries
+      .filter((e) => e.name.endsWith('.jsonl'))
+      .sort((a, b) => compareStrings(a.name, b.name))
+      .map((e) => ({ path: join(dir, e.name), listed: e.isFile() }))
   } catch {
     return []
   }
@@ -200,8 +214,8 @@ interface Head {
   readonly read: TranscriptHeadRead
 }
 
-async function readHead(path: string): Promise<Head> {
-  return { path, read: await readTranscriptHead(path) }
+async function readHead(item: Listed): Promise<Head> {
+  return { path: item.path, read: await readTranscriptHead(item.path, { listedFile: item.listed }) }
 }
 
 /** One problem per transcript: unreadable, or how many of its head lines are malformed. */
@@ -234,8 +248,12 @@ interface MemoryScan {
   readonly problems: Problem[]
 }
 
-async function scanMemory(memoryDir: string, files: Limiter): Promise<MemoryScan> {
-  const kind = await dirKind(memoryDir)
+async function scanMemory(
+  memoryDir: string,
+  files: Limiter,
+  listedAsDir: boolean,
+): Promise<MemoryScan> {
+  const kind = listedAsDir ? 'dir' : await dirKind(memoryDir)
   if (kind === 'missing') return { dir: null, files: [], problems: [] }
   if (kind !== 'dir') {
     return {
@@ -245,13 +263,17 @@ async function scanMemory(memoryDir: string, files: Limiter): Promise<MemoryScan
     }
   }
   const problems: Problem[] = []
-  const paths: string[] = []
+  const paths: Listed[] = []
   await walkMarkdown(memoryDir, paths, problems)
   const indexPath = join(memoryDir, INDEX_NAME)
-  const realDir = await realpathLoose(memoryDir)
-  paths.sort(compareStrings)
+  // Only entries that are not plain files (symlinks, unknown kinds) need the real folder.
+  let realDir: Promise<string> | null = null
+  const realMemoryDir = (): Promise<string> => (realDir ??= realpathLoose(memoryDir))
+  paths.sort((a, b) => compareStrings(a.path, b.path))
   const results = await Promise.all(
-    paths.map((p) => files(() => memoryFileInfo(p, p === indexPath ? 'index' : 'topic', realDir))),
+    paths.map((p) =>
+      files(() => memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir)),
+    ),
   )
   const found: MemoryFileInfo[] = []
   for (const r of results) {
@@ -268,7 +290,7 @@ async function scanMemory(memoryDir: string, files: Limiter): Promise<MemoryScan
  * Collect `*.md` paths under `dir`. Directory symlinks are never followed, so a
  * symlink loop can't recurse; hidden folders (`.git`, editor state) hold no notes.
  */
-async function walkMarkdown(dir: string, out: string[], problems: Problem[]): Promise<void> {
+async function walkMarkdown(dir: string, out: Listed[], problems: Problem[]): Promise<void> {
   let entries: Dirent[]
   try {
     entries = await readdir(dir, { withFileTypes: true })
@@ -284,7 +306,7 @@ async function walkMarkdown(dir: string, out: string[], problems: Problem[]): Pr
         problems.push({ path, reason: 'MEMORY.md is a directory, not a file' })
       if (!e.name.startsWith('.')) await walkMarkdown(path, out, problems)
     } else if (e.name.endsWith('.md')) {
-      out.push(path)
+      out.push({ path, listed: e.isFile() })
     }
   }
 }
@@ -297,12 +319,19 @@ interface MemoryFileResult {
 
 /** Size and line count of one memory file (0 lines when it can't be read as text). */
 async function memoryFileInfo(
-  path: string,
+  item: Listed,
   role: MemoryFileInfo['role'],
-  realMemoryDir: string,
+  realMemoryDir: () => Promise<string>,
 ): Promise<MemoryFileResult> {
+  const { path } = item
+  if (item.listed) {
+    // A plain file reached through plain folders (walkMarkdown follows no symlink) is inside the
+    // memory folder: no escape check, no stat. Anything unusual takes the full path below.
+    const read = await readListedFile(path)
+    if (read) return { info: textInfo(path, role, read.text, read.size), problem: null }
+  }
   let size: number
-  if (await escapesFolder(path, realMemoryDir)) {
+  if (await escapesFolder(path, await realMemoryDir())) {
     return {
       info: null,
       problem: { path, reason: 'symlink leads outside the memory folder; not followed' },
@@ -333,15 +362,21 @@ async function memoryFileInfo(
   const read = await readTextFile(path)
   if (!read.ok)
     return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
+  return { info: textInfo(path, role, read.text, size), problem: null }
+}
+
+function textInfo(
+  path: string,
+  role: MemoryFileInfo['role'],
+  text: string,
+  bytes: number,
+): MemoryFileInfo {
   return {
-    info: {
-      path,
-      role,
-      lines: countLines(read.text),
-      bytes: size,
-      frontmatter: role === 'topic' ? topicFields(read.text) : null,
-    },
-    problem: null,
+    path,
+    role,
+    lines: countLines(text),
+    bytes,
+    frontmatter: role === 'topic' ? topicFields(text) : null,
   }
 }
 

@@ -52,11 +52,26 @@ function failed(
   }
 }
 
+export interface TranscriptHeadOptions {
+  /**
+   * The path was just listed as a regular file (a `Dirent` with `isFile()`): skip the `stat`
+   * before opening it. Anything unusual is read the usual way, so the result is the same.
+   */
+  readonly listedFile?: boolean
+}
+
 /**
  * Read the head of the transcript at `path`: the first line with a string `cwd`,
  * counting malformed lines on the way. Never throws, never blocks on a FIFO.
  */
-export async function readTranscriptHead(path: string): Promise<TranscriptHeadRead> {
+export async function readTranscriptHead(
+  path: string,
+  options: TranscriptHeadOptions = {},
+): Promise<TranscriptHeadRead> {
+  if (options.listedFile) {
+    const fast = await readListedHead(path)
+    if (fast) return fast
+  }
   let st
   try {
     st = await stat(path)
@@ -87,6 +102,35 @@ export async function readTranscriptHead(path: string): Promise<TranscriptHeadRe
     }
   } catch (err) {
     return failed(path, `cannot read: ${codeOf(err)}`, st)
+  } finally {
+    await handle.close().catch(() => undefined)
+  }
+}
+
+/** The head of a listed regular file: open, fstat, read, close; null when anything is unusual. */
+async function readListedHead(path: string): Promise<TranscriptHeadRead | null> {
+  let handle: FileHandle
+  try {
+    // O_NONBLOCK: if the path was swapped for a FIFO since the listing, opening can't block.
+    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
+  } catch {
+    return null
+  }
+  try {
+    const st = await handle.stat()
+    if (!st.isFile()) return null
+    const { state, bytesRead, cut } = await streamHead(handle)
+    return {
+      ...withoutDone(state),
+      problem: null,
+      bytesRead,
+      isFile: true,
+      cut,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+    }
+  } catch {
+    return null
   } finally {
     await handle.close().catch(() => undefined)
   }

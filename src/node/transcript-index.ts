@@ -5,13 +5,19 @@
  * deleted files are dropped. Written atomically (temp file + rename).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { open, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { open, mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Problem } from '../core/model'
 import type { TranscriptEvent, WriteCallEvent } from '../core/transcript'
 import { readTextFile } from './safe-read'
-import { streamTranscript } from './transcript-stream'
-import { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES } from '../core/limits'
+import { streamTranscript, syncSliceUsed, yieldToLoop } from './transcript-stream'
+import {
+  TRANSCRIPT_CHUNK_BYTES,
+  TRANSCRIPT_INDEX_HEAD_BYTES,
+  TRANSCRIPT_INDEX_MAX_BYTES,
+  TRANSCRIPT_LINE_MAX_BYTES,
+} from '../core/limits'
 
 export { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES }
 
@@ -91,6 +97,9 @@ type Plan =
   | { readonly kind: 'append'; readonly entry: IndexEntry; readonly size: number }
   | { readonly kind: 'full'; readonly size: number }
 
+/** Transcripts streamed at once: reads overlap the needle search (issue 7: 26% idle one at a time). */
+export const INDEX_READ_CONCURRENCY = 4
+
 /** Bring the index up to date for `files` and return the entries (cache read and written when `cacheDir` is set). */
 export async function updateTranscriptIndex(options: IndexOptions): Promise<IndexUpdate> {
   const problems: Problem[] = []
@@ -100,11 +109,15 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
     : new Map<string, IndexEntry>()
 
   let headBytes = 0
+  // Planned concurrently, kept in the order given (entries and problems come out as before).
+  // Planned in order with synchronous stats, a slice at a time: a warm run is mostly these
+  // 4,000 stats (issue 7). Only grown files need a read (their head) here.
   const plans: { path: string; plan: Plan }[] = []
   for (const path of options.files) {
+    if (syncSliceUsed()) await yieldToLoop()
     let st
     try {
-      st = await stat(path)
+      st = statSync(path)
     } catch (err) {
       // A transcript deleted between listing and reading is simply gone (cleanup, memory-facts §1).
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -148,48 +161,77 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
   let cacheHits = 0
   let appended = 0
   let fullReads = 0
+  // One reusable read buffer per worker (issue 7: a new 1 MiB buffer per file cost 15% in GC).
+  const buffers: Buffer[] = []
+  const chunkBytes = Math.max(
+    1,
+    Math.min(TRANSCRIPT_CHUNK_BYTES, options.maxLineBytes ?? TRANSCRIPT_LINE_MAX_BYTES),
+  )
+  const toRead = plans.filter((p) => p.plan.kind !== 'hit')
+  const read = await mapWithWorkers(
+    toRead,
+    INDEX_READ_CONCURRENCY,
+    async ({ path, plan }, worker): Promise<IndexEntry | Problem> => {
+      if (plan.kind === 'hit') return plan.entry
+      const prior = plan.kind === 'append' ? plan.entry : null
+      buffers[worker] ??= Buffer.allocUnsafe(chunkBytes)
+      const result = await streamTranscript(path, {
+        startOffset: prior?.offset ?? 0,
+        pendingIds: prior?.pending ?? [],
+        pathNeedle: options.scope.pathNeedle,
+        isTarget: options.scope.isTarget,
+        maxLineBytes: options.maxLineBytes,
+        signal: options.signal,
+        readBuffer: buffers[worker],
+        // A full read hashes its head from its own first chunk: no second open (issue 7).
+        headHashBytes: prior ? 0 : TRANSCRIPT_INDEX_HEAD_BYTES,
+        onBytes: (n) => {
+          doneBytes += n
+          options.onProgress?.(Math.min(doneBytes, totalBytes), totalBytes)
+        },
+      })
+      if (result.kind === 'error') return result.problem
+      if (prior) appended++
+      else fullReads++
+      bytesRead += result.bytesRead
+      linesParsed += result.linesParsed
+      skippedLines += result.skippedLines
+      const headLen = Math.min(result.size, TRANSCRIPT_INDEX_HEAD_BYTES)
+      let headHash: string
+      if (!prior) {
+        headHash = result.headHash ?? ''
+        if (result.headHash !== null) headBytes += headLen
+      } else if (prior.headLen === headLen) headHash = prior.headHash
+      else {
+        // A small file that grew past its old head: the longer head is read once more.
+        const head = await readHead(path, headLen)
+        if (head) headBytes += headLen
+        headHash = head ? hashBytes(head) : prior.headHash
+      }
+      return {
+        path,
+        size: result.size,
+        mtimeMs: result.mtimeMs,
+        offset: result.endOffset,
+        headLen,
+        headHash,
+        events: prior ? [...prior.events, ...result.events] : result.events,
+        pending: result.pending,
+      }
+    },
+  )
+  // Back in the order given: hits in place, read files in their turn.
   const entries: IndexEntry[] = []
-  for (const { path, plan } of plans) {
+  let nextRead = 0
+  for (const { plan } of plans) {
     if (plan.kind === 'hit') {
       cacheHits++
       entries.push(plan.entry)
       continue
     }
-    const prior = plan.kind === 'append' ? plan.entry : null
-    const result = await streamTranscript(path, {
-      startOffset: prior?.offset ?? 0,
-      pendingIds: prior?.pending ?? [],
-      pathNeedle: options.scope.pathNeedle,
-      isTarget: options.scope.isTarget,
-      maxLineBytes: options.maxLineBytes,
-      signal: options.signal,
-      onBytes: (n) => {
-        doneBytes += n
-        options.onProgress?.(Math.min(doneBytes, totalBytes), totalBytes)
-      },
-    })
-    if (result.kind === 'error') {
-      problems.push(result.problem)
-      continue
-    }
-    if (prior) appended++
-    else fullReads++
-    bytesRead += result.bytesRead
-    linesParsed += result.linesParsed
-    skippedLines += result.skippedLines
-    const headLen = Math.min(result.size, TRANSCRIPT_INDEX_HEAD_BYTES)
-    const head = prior && prior.headLen === headLen ? null : await readHead(path, headLen)
-    if (head) headBytes += headLen
-    entries.push({
-      path,
-      size: result.size,
-      mtimeMs: result.mtimeMs,
-      offset: result.endOffset,
-      headLen,
-      headHash: head ? hashBytes(head) : (prior?.headHash ?? ''),
-      events: prior ? [...prior.events, ...result.events] : result.events,
-      pending: result.pending,
-    })
+    const r = read[nextRead++]
+    if ('events' in r) entries.push(r)
+    else problems.push(r)
   }
   options.onProgress?.(totalBytes, totalBytes)
 
@@ -212,6 +254,35 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
       fullReads,
     },
   }
+}
+
+/**
+ * Map `items` with at most `workers` calls in flight, keeping the input order. Each call gets
+ * the number of the worker running it (0 ≤ worker < workers), so per-worker resources such as
+ * a read buffer are never used by two calls at once. Rejects with the first rejection.
+ */
+export async function mapWithWorkers<T, R>(
+  items: readonly T[],
+  workers: number,
+  fn: (item: T, worker: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length)
+  let next = 0
+  let failed = false
+  const run = async (worker: number): Promise<void> => {
+    while (!failed && next < items.length) {
+      const i = next++
+      try {
+        out[i] = await fn(items[i], worker)
+      } catch (err) {
+        failed = true
+        throw err
+      }
+    }
+  }
+  const n = Math.max(1, Math.min(Math.floor(workers), items.length))
+  await Promise.all(Array.from({ length: n }, (_, w) => run(w)))
+  return out
 }
 
 function hashBytes(bytes: Uint8Array): string {
@@ -259,6 +330,10 @@ async function loadCache(
   scopeKey: string,
   problems: Problem[],
 ): Promise<Map<string, IndexEntry>> {
+  // The same file this process last loaded or saved: its parsed entries are reused.
+  const id = cacheFileId(path)
+  const known = loaded.get(path)
+  if (id !== null && known && known.id === id && known.scopeKey === scopeKey) return known.entries
   const map = new Map<string, IndexEntry>()
   const read = await readTextFile(path, { maxBytes: TRANSCRIPT_INDEX_MAX_BYTES })
   if (!read.ok) {
@@ -282,7 +357,43 @@ async function loadCache(
     return map
   }
   for (const e of file.entries) if (isEntry(e)) map.set(e.path, e)
+  if (id !== null) remember(path, { id, scopeKey, entries: map })
   return map
+}
+
+/**
+ * Parsed cache files by path, with the identity of the file they came from (issue 7: loading
+ * the index was a quarter of a warm run). A long-lived back end (window, `serve`) then reads
+ * the index once; any change to the file (another process saving it) gives a new identity.
+ */
+const loaded = new Map<
+  string,
+  { readonly id: string; readonly scopeKey: string; readonly entries: Map<string, IndexEntry> }
+>()
+/** Cache files remembered at once (one per scope in use; each holds write events, not transcripts). */
+const LOADED_MAX = 4
+
+function remember(
+  path: string,
+  value: {
+    readonly id: string
+    readonly scopeKey: string
+    readonly entries: Map<string, IndexEntry>
+  },
+): void {
+  loaded.delete(path)
+  loaded.set(path, value)
+  while (loaded.size > LOADED_MAX) loaded.delete(loaded.keys().next().value as string)
+}
+
+/** Size, mtime, ctime and inode of a cache file (a save renames a new file in: new inode), or null. */
+function cacheFileId(path: string): string | null {
+  try {
+    const st = statSync(path)
+    return st.isFile() ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : null
+  } catch {
+    return null
+  }
 }
 
 /** Write the cache atomically: a temp file in the same folder, then rename over the old one. */
@@ -299,6 +410,10 @@ async function saveCache(
     await mkdir(dir, { recursive: true })
     await writeFile(tmp, JSON.stringify(body))
     await rename(tmp, path)
+    const id = cacheFileId(path)
+    if (id !== null)
+      remember(path, { id, scopeKey, entries: new Map(entries.map((e) => [e.path, e])) })
+    else loaded.delete(path)
   } catch (err) {
     problems.push({
       path,

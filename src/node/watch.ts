@@ -2,48 +2,58 @@
  * Watching memory folders so the window updates while a Claude session writes.
  * Folders, not single files (editors and agents rename over files — stack-notes.md),
  * with chokidar's polling fallback where native events are unavailable.
+ *
+ * Only what the window shows is watched (issue 7): each memory folder's own files (depth 0)
+ * and the projects folder itself (a new project appears). Transcript folders are not watched:
+ * on a heavy home chokidar's initial walk of them cost seconds on the one thread that answers
+ * the window. Symlinks are never followed, so nothing outside the folders is listed (issue 8).
  */
 import chokidar, { type FSWatcher } from 'chokidar'
-import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
-import { isInside } from './path-guard'
+import type { ScanResult } from '../core/model'
 
 export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
+  /** A scan whose result the next `scan()` call may reuse (the backend's startup scan). */
+  prefetchScan?(): Promise<Pick<ScanResult, 'projects'>>
+  /** Called after every scan, so folders that appear later are watched too. */
+  onScanned?(listener: (scan: Pick<ScanResult, 'projects'>) => void): () => void
   emitChange(paths: readonly string[]): void
 }
 
-/** Watch the Claude home's project folders (memory and transcripts, shallow); returns a stop function. */
-export async function watchMemory(backend: Watchable, options: { debounceMs?: number; claudeHome?: string } = {}): Promise<() => Promise<void>> {
+/** The folders to watch for a scan: every memory folder, plus the projects folder. */
+export function watchedFolders(
+  scan: { readonly projects: readonly { readonly memoryDir: string | null }[] },
+  claudeHome?: string,
+): string[] {
+  const dirs = new Set<string>()
+  for (const p of scan.projects) if (p.memoryDir !== null) dirs.add(p.memoryDir)
+  if (claudeHome) dirs.add(join(claudeHome, 'projects'))
+  return [...dirs]
+}
+
+/** Watch the Claude home's memory folders (shallow); returns a stop function. */
+export async function watchMemory(
+  backend: Watchable,
+  options: { debounceMs?: number; claudeHome?: string } = {},
+): Promise<() => Promise<void>> {
   const debounceMs = options.debounceMs ?? 150
-  const scan = await backend.scan()
-  const dirs = scan.projects.map((p) => p.memoryDir).filter((d): d is string => d !== null)
-  if (options.claudeHome) dirs.push(join(options.claudeHome, 'projects'))
-  if (dirs.length === 0) return async () => {}
-  // A symlink inside a memory folder that leads outside the watched folders is not followed:
-  // watching must not list folders outside the roots (issue 8, canary test).
-  const realDirs = dirs.map((d) => {
-    try {
-      return realpathSync(d)
-    } catch {
-      return d
-    }
-  })
-  const escapes = (p: string): boolean => {
-    try {
-      const real = realpathSync(p)
-      return !realDirs.some((d) => isInside(d, real))
-    } catch {
-      return false
-    }
-  }
+  const scan = backend.prefetchScan ? await backend.prefetchScan() : await backend.scan()
+  const dirs = watchedFolders(scan, options.claudeHome)
   const watcher: FSWatcher = chokidar.watch(dirs, {
     ignoreInitial: true,
-    depth: 2,
+    depth: 0,
+    followSymlinks: false,
     usePolling: process.env.MEMORY_CURATOR_POLL === '1',
     interval: 300,
     awaitWriteFinish: false,
-    ignored: (p: string) => (p.includes('.mc-') && p.endsWith('.tmp')) || escapes(p),
+    ignored: (p: string) => p.includes('.mc-') && p.endsWith('.tmp'),
+  })
+  const watching = new Set(dirs)
+  const stopScans = backend.onScanned?.((s) => {
+    const added = watchedFolders(s).filter((d) => !watching.has(d))
+    for (const d of added) watching.add(d)
+    if (added.length > 0) watcher.add(added)
   })
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | null = null
@@ -62,6 +72,7 @@ export async function watchMemory(backend: Watchable, options: { debounceMs?: nu
   })
   await new Promise<void>((ok) => watcher.once('ready', () => ok()))
   return async () => {
+    stopScans?.()
     if (timer) clearTimeout(timer)
     await watcher.close()
   }

@@ -1,11 +1,35 @@
 /** The window: demo banner, project sidebar, and the selected project's memory. */
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { getApi } from './api-client'
+import { loadMonaco } from './monaco-setup'
 import { appStore, visibleProjects } from './state/app-state'
 import { useStore } from './state/store'
 import { ProjectSidebar } from './components/ProjectSidebar'
 import { ProjectView } from './components/ProjectView'
 import { UndoHistoryButton } from './components/undo-history'
+
+/**
+ * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
+ * project list draws without it). The project view waits for it: its editors read their
+ * decorations when they mount, so they must mount with the data already there.
+ */
+function useMonacoLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    let live = true
+    loadMonaco().then(
+      () => live && setLoaded(true),
+      (err: Error) => live && appStore.dispatch({ type: 'error', message: `The editor (Monaco) failed to load: ${err.message}` }),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return loaded
+}
+
+/** Quiet time after the last change event before the home is rescanned. */
+const RESCAN_SETTLE_MS = 300
 
 export function App() {
   const context = useStore(appStore, (s) => s.context)
@@ -13,6 +37,7 @@ export function App() {
   const scan = useStore(appStore, (s) => s.scan)
   const selectedId = useStore(appStore, (s) => s.selectedId)
   const selected = scan?.projects.find((p) => p.id === selectedId) ?? null
+  const monacoLoaded = useMonacoLoaded()
 
   const rescan = useCallback(async () => {
     appStore.dispatch({ type: 'scan-start' })
@@ -30,7 +55,36 @@ export function App() {
       (err: Error) => appStore.dispatch({ type: 'error', message: err.message }),
     )
     void rescan()
-    return api.onDidChange(() => void rescan())
+    // Changes come in bursts while a session writes: one rescan after they settle, never two at
+    // once (issue 7). The open views reload their own files on the same event.
+    let timer: ReturnType<typeof setTimeout> | null = null
+    let busy = false
+    let again = false
+    const settled = async (): Promise<void> => {
+      timer = null
+      if (busy) {
+        again = true
+        return
+      }
+      busy = true
+      try {
+        await rescan()
+      } finally {
+        busy = false
+        if (again) {
+          again = false
+          timer = setTimeout(() => void settled(), RESCAN_SETTLE_MS)
+        }
+      }
+    }
+    const stop = api.onDidChange(() => {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => void settled(), RESCAN_SETTLE_MS)
+    })
+    return () => {
+      stop()
+      if (timer) clearTimeout(timer)
+    }
   }, [rescan])
 
   return (
@@ -71,7 +125,11 @@ export function App() {
       <div className="body">
         <ProjectSidebar projects={visibleProjects(appStore.getState())} selectedId={selectedId} />
         <main className="main">
-          {selected ? <ProjectView key={selected.id} project={selected} /> : <div className="empty">{scan ? 'No project selected.' : 'Scanning…'}</div>}
+          {selected && monacoLoaded ? (
+            <ProjectView key={selected.id} project={selected} />
+          ) : (
+            <div className="empty">{!scan ? 'Scanning…' : selected ? 'Loading the editor…' : 'No project selected.'}</div>
+          )}
         </main>
       </div>
     </div>

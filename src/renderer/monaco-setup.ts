@@ -1,12 +1,13 @@
 /**
- * Monaco bundled locally, never from a CDN (stack-notes.md "Configuration that mattered"):
- * editor core, language colouring, and the editor worker the diff editor needs.
+ * Monaco bundled locally, never from a CDN (stack-notes.md "Configuration that mattered"),
+ * and split out of the first bundle (issue 7): the project list paints before the 4 MB editor
+ * is fetched and parsed. `@monaco-editor/react` asks `loader.init()` for Monaco when an editor
+ * mounts; here that loads the local chunk (monaco-core.ts) instead of injecting a CDN script.
  */
-import * as monaco from 'monaco-editor/editor'
-import 'monaco-editor/features/register.all'
-import 'monaco-editor/languages/definitions/register.all'
-import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import { loader } from '@monaco-editor/react'
+import type * as MonacoModule from 'monaco-editor/editor'
+
+export type { MonacoModule as monaco }
 
 declare global {
   interface Window {
@@ -14,7 +15,38 @@ declare global {
   }
 }
 
-self.MonacoEnvironment = { getWorker: () => new EditorWorker() }
-loader.config({ monaco })
+type Monaco = typeof MonacoModule
+let loading: Promise<Monaco> | null = null
 
-export { monaco }
+/** Load Monaco once (later calls share the first load) and hand it to the React wrapper. */
+export function loadMonaco(): Promise<Monaco> {
+  loading ??= import('./monaco-core').then(({ monaco }) => {
+    loader.config({ monaco })
+    return monaco
+  })
+  return loading
+}
+
+type CancelablePromise<T> = Promise<T> & { cancel: () => void }
+
+loader.init = (): CancelablePromise<Monaco> => {
+  let cancelled = false
+  const p = loadMonaco().then((m) => {
+    // The shape @monaco-editor/react expects from a cancelled init.
+    if (cancelled) throw { type: 'cancelation', msg: 'operation is manually canceled' }
+    return m
+  }) as CancelablePromise<Monaco>
+  p.cancel = () => {
+    cancelled = true
+  }
+  return p
+}
+
+/** Fetch Monaco when the window is idle, so the first editor opens without waiting. */
+export function preloadMonacoWhenIdle(delayMs = 1500): void {
+  const start = (): void => void loadMonaco().catch(() => undefined)
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 })
+    else start()
+  }, delayMs)
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProjectInfo } from '../../src/shared/limits'
 import {
+  backgroundDelay,
   groupProjects,
   healthJobs,
   invalidate,
@@ -9,7 +10,9 @@ import {
   navigationOrder,
   nextJobs,
   projectRole,
+  visibleJobs,
   type FolderHealth,
+  type HealthJob,
 } from '../../src/renderer/state/sidebar-state'
 
 function project(id: string, cwds: string[], repoRoot: string | null, memory = true): ProjectInfo {
@@ -122,5 +125,24 @@ describe('background health checks', () => {
     // A sibling folder whose name starts the same is not inside.
     expect(invalidate(known, [`${shop.memoryDir}-other/x.md`]).size).toBe(2)
     expect(invalidate(known, []).size).toBe(0)
+  })
+})
+
+describe('background checks (issue 7)', () => {
+  const job = (dir: string): HealthJob => ({ memoryDir: dir, repo: null, indexPath: null })
+  const jobs = [job('/a'), job('/b'), job('/c')]
+
+  it('keeps only folders on screen, in order; all of them before the first report', () => {
+    expect(visibleJobs(jobs, new Set(['/c', '/a'])).map((j) => j.memoryDir)).toEqual(['/a', '/c'])
+    expect(visibleJobs(jobs, new Set())).toEqual([])
+    expect(visibleJobs(jobs, null)).toEqual(jobs)
+  })
+
+  it('waits for the list to settle and for the user to be quiet', () => {
+    expect(backgroundDelay(100, null, 0, 1500, 1000)).toBe(1500)
+    expect(backgroundDelay(1000, 0, 0, 1500, 1000)).toBe(500)
+    expect(backgroundDelay(2000, 0, 0, 1500, 1000)).toBe(0)
+    expect(backgroundDelay(5000, 0, 4800, 1500, 1000)).toBe(800)
+    expect(backgroundDelay(6000, 0, 4800, 1500, 1000)).toBe(0)
   })
 })

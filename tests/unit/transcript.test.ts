@@ -2,14 +2,17 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
 import {
+  needleAnchor,
   parseTranscriptLine,
   quickMayMatter,
   type ToolResultEvent,
   type TranscriptEvent,
   type WriteCallEvent,
 } from '../../src/core/transcript'
-import { streamTranscript } from '../../src/node/transcript-stream'
+import { mapWithWorkers } from '../../src/node/transcript-index'
+import { byteNeedle, findNeedle, streamTranscript } from '../../src/node/transcript-stream'
 import { CORPUS_ROOT } from '../helpers/corpus'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
@@ -445,5 +448,128 @@ describe('streamTranscript', () => {
     })
     const d = await streamTranscript(dir)
     expect(d).toEqual({ kind: 'error', problem: { path: dir, reason: 'not a regular file' } })
+  })
+})
+
+describe('needle search (issue 7)', () => {
+  it('anchors long needles on an uncommon byte, at most 7 bytes long', () => {
+    const at = (s: string): string => {
+      const { start, end } = needleAnchor(Buffer.from(s))
+      return s.slice(start, end)
+    }
+    expect(at('/memory/')).toBe('memory/')
+    expect(at('Edit"')).toBe('Edit"')
+    expect(at('"Write"')).toBe('"Write"')
+    expect(at('toolu_01Hq7xYz9')).toBe('Hq7xYz9')
+    // Only common bytes: the needle's last 7.
+    expect(at('/etc/a/t/e/')).toBe('/a/t/e/')
+  })
+
+  it('finds exactly what indexOf finds', () => {
+    let seed = 7
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const alphabet = 'memory/ o"e\n'
+    for (const text of ['/memory/', 'toolu_01Hq7x', 'ory/mem', '/mm/']) {
+      const needle = byteNeedle(text)
+      for (let round = 0; round < 200; round++) {
+        let hay = ''
+        const len = rand(120)
+        for (let i = 0; i < len; i++) hay += rand(9) === 0 ? text : alphabet[rand(alphabet.length)]
+        const buf = Buffer.from(hay)
+        for (let from = 0; from <= buf.length; from += 1 + rand(5)) {
+          expect(findNeedle(buf, needle, from)).toBe(buf.indexOf(needle.full, from))
+        }
+      }
+    }
+  })
+})
+
+describe('streamTranscript head hash and buffer reuse (issue 7)', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mc-stream-head-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+  const sha1 = (b: Buffer | string): string => createHash('sha1').update(b).digest('hex')
+
+  it('hashes the head from the chunks it reads, for any chunk size', async () => {
+    const path = join(dir, 'head.jsonl')
+    const line = assistant('toolu_H1', 'Write', {
+      file_path: '/h/memory/a.md',
+      content: 'x'.repeat(300),
+    })
+    const body = `${line}\n${line}\n`
+    await writeFile(path, body)
+    for (const chunkBytes of [7, 100, 1 << 20]) {
+      const r = await streamTranscript(path, { chunkBytes, headHashBytes: 64 })
+      if (r.kind !== 'ok') throw new Error(r.problem.reason)
+      expect(r.headHash).toBe(sha1(Buffer.from(body).subarray(0, 64)))
+    }
+    // A file shorter than the head hashes all of itself; not asked or not from 0: no hash.
+    const all = await streamTranscript(path, { headHashBytes: 1 << 20 })
+    expect(all.kind === 'ok' && all.headHash).toBe(sha1(body))
+    const none = await streamTranscript(path)
+    expect(none.kind === 'ok' && none.headHash).toBe(null)
+    const later = await streamTranscript(path, { startOffset: line.length + 1, headHashBytes: 64 })
+    expect(later.kind === 'ok' && later.headHash).toBe(null)
+    const empty = join(dir, 'empty.jsonl')
+    await writeFile(empty, '')
+    const e = await streamTranscript(empty, { headHashBytes: 64 })
+    expect(e.kind === 'ok' && e.headHash).toBe(sha1(''))
+  })
+
+  it('gives the same events with a reused read buffer', async () => {
+    const a = join(dir, 'a.jsonl')
+    const b = join(dir, 'b.jsonl')
+    const wa = assistant('toolu_A1', 'Write', { file_path: '/h/memory/a.md', content: 'a\n' })
+    const wb = assistant('toolu_B1', 'Write', { file_path: '/h/memory/b.md', content: 'b\n' })
+    await writeFile(a, `${wa}\n${result('toolu_A1', { type: 'create' })}\n`)
+    await writeFile(b, `${wb}\n`)
+    const shared = Buffer.alloc(1 << 20, 0x61)
+    const withBuf = [
+      await streamTranscript(a, { readBuffer: shared }),
+      await streamTranscript(b, { readBuffer: shared }),
+    ]
+    const fresh = [await streamTranscript(a), await streamTranscript(b)]
+    expect(withBuf).toEqual(fresh)
+  })
+})
+
+describe('mapWithWorkers', () => {
+  it('keeps the input order, caps the calls in flight and gives each its worker', async () => {
+    let inFlight = 0
+    let most = 0
+    const busy = new Set<number>()
+    const out = await mapWithWorkers([5, 1, 4, 2, 3, 0, 6], 3, async (n, worker) => {
+      expect(busy.has(worker)).toBe(false)
+      busy.add(worker)
+      inFlight++
+      most = Math.max(most, inFlight)
+      await new Promise((r) => setTimeout(r, n))
+      inFlight--
+      busy.delete(worker)
+      expect(worker).toBeLessThan(3)
+      return n * 10
+    })
+    expect(out).toEqual([50, 10, 40, 20, 30, 0, 60])
+    expect(most).toBe(3)
+    expect(await mapWithWorkers([], 4, async () => 1)).toEqual([])
+  })
+
+  it('rejects with the first failure and starts nothing after it', async () => {
+    const started: number[] = []
+    await expect(
+      mapWithWorkers([0, 1, 2, 3, 4], 1, async (n) => {
+        started.push(n)
+        if (n === 1) throw new Error('boom')
+        return n
+      }),
+    ).rejects.toThrow('boom')
+    expect(started).toEqual([0, 1])
   })
 })

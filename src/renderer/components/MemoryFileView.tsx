@@ -191,6 +191,10 @@ export function MemoryFileView({
   // The cutoff describes the file on disk: shown only while the editor shows the disk version
   // and the cutoff was computed from that same text.
   const cutoffShown = isIndex && draft === null && content?.ok && cutoff && cutoff.totalBytes === content.bytes ? cutoff : null
+  // The editor may mount after the cutoff arrived (Monaco loads lazily, issue 7): onMount reads
+  // the latest cutoff through this ref, not the one of the render that created the editor.
+  const cutoffRef = useRef(cutoffShown)
+  cutoffRef.current = cutoffShown
   useEffect(() => {
     if (editorRef.current) applyCutoff(editorRef.current, cutoffShown)
   }, [cutoffShown, content])
@@ -336,7 +340,7 @@ export function MemoryFileView({
             onChange={(v) => editing && setDraft(v ?? '')}
             onMount={(editor) => {
               editorRef.current = editor
-              applyCutoff(editor, cutoffShown)
+              applyCutoff(editor, cutoffRef.current)
               if (reveal) revealLine(reveal.line)
             }}
           />

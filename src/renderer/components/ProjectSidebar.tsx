@@ -10,6 +10,7 @@ import { getApi } from '../api-client'
 import { appStore } from '../state/app-state'
 import { useStore } from '../state/store'
 import {
+  backgroundDelay,
   groupProjects,
   healthJobs,
   invalidate,
@@ -18,12 +19,20 @@ import {
   nextJobs,
   projectRole,
   type FolderHealth,
+  visibleJobs,
   type HealthJob,
 } from '../state/sidebar-state'
 import './workspace.css'
 
-/** Background audits at once: they run git, and the machine may have two cores. */
-const MAX_RUNNING_CHECKS = 2
+/**
+ * Background audits at once. One: they share the back end's single thread with the user's own
+ * requests (issue 7), and they run git while the machine may have two cores.
+ */
+const MAX_RUNNING_CHECKS = 1
+/** Background checks start this long after the list first draws... */
+const SETTLE_AFTER_LIST_MS = 1500
+/** ...and this long after the user's last click or key. */
+const QUIET_AFTER_INPUT_MS = 1000
 
 async function checkFolder(job: HealthJob): Promise<FolderHealth> {
   const api = getApi()
@@ -38,12 +47,59 @@ async function checkFolder(job: HealthJob): Promise<FolderHealth> {
   }
 }
 
-/** Watches `jobs` and keeps a cache of each folder's health, re-checking folders that change on disk. */
-function useFolderHealth(jobs: readonly HealthJob[]): ReadonlyMap<string, FolderHealth> {
+/** The last time the user clicked or pressed a key anywhere in the window. */
+function useLastInput(): { readonly current: number } {
+  const last = useRef(0)
+  useEffect(() => {
+    const mark = (): void => {
+      last.current = performance.now()
+    }
+    const events = ['pointerdown', 'click', 'keydown'] as const
+    for (const e of events) window.addEventListener(e, mark, true)
+    return () => {
+      for (const e of events) window.removeEventListener(e, mark, true)
+    }
+  }, [])
+  return last
+}
+
+/** The memory folders whose rows are on screen in the list (null until the first report). */
+function useVisibleFolders(list: { readonly current: HTMLElement | null }, rowsKey: unknown): ReadonlySet<string> | null {
+  const [visible, setVisible] = useState<ReadonlySet<string> | null>(null)
+  useEffect(() => {
+    const root = list.current
+    if (!root || typeof IntersectionObserver === 'undefined') return
+    const shown = new Map<Element, string>()
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const dir = (e.target as HTMLElement).dataset.memoryDir
+          if (!dir) continue
+          if (e.isIntersecting) shown.set(e.target, dir)
+          else shown.delete(e.target)
+        }
+        setVisible(new Set(shown.values()))
+      },
+      { root, rootMargin: '200px 0px' },
+    )
+    for (const el of root.querySelectorAll('[data-memory-dir]')) observer.observe(el)
+    return () => observer.disconnect()
+  }, [list, rowsKey])
+  return visible
+}
+
+/**
+ * Watches `jobs` and keeps a cache of each folder's health, re-checking folders that change on
+ * disk. Checks run one at a time, for rows on screen, once the list has settled and the user is
+ * not waiting on a request of their own (issue 7).
+ */
+function useFolderHealth(allJobs: readonly HealthJob[], visible: ReadonlySet<string> | null, listedAt: number | null): ReadonlyMap<string, FolderHealth> {
   const [health, setHealth] = useState<ReadonlyMap<string, FolderHealth>>(new Map())
   const running = useRef(new Set<string>())
   const generation = useRef(0)
-  const [, setTick] = useState(0)
+  const [tick, setTick] = useState(0)
+  const lastInput = useLastInput()
+  const jobs = useMemo(() => visibleJobs(allJobs, visible), [allJobs, visible])
 
   useEffect(
     () =>
@@ -55,6 +111,12 @@ function useFolderHealth(jobs: readonly HealthJob[]): ReadonlyMap<string, Folder
   )
 
   useEffect(() => {
+    const wait = backgroundDelay(performance.now(), listedAt, lastInput.current, SETTLE_AFTER_LIST_MS, QUIET_AFTER_INPUT_MS)
+    if (wait > 0) {
+      if (nextJobs(jobs, health, running.current, MAX_RUNNING_CHECKS).length === 0) return
+      const t = setTimeout(() => setTick((n) => n + 1), wait)
+      return () => clearTimeout(t)
+    }
     for (const job of nextJobs(jobs, health, running.current, MAX_RUNNING_CHECKS)) {
       const started = generation.current
       running.current.add(job.memoryDir)
@@ -65,7 +127,8 @@ function useFolderHealth(jobs: readonly HealthJob[]): ReadonlyMap<string, Folder
         else setHealth((known) => new Map(known).set(job.memoryDir, result))
       })
     }
-  })
+    return undefined
+  }, [jobs, health, listedAt, lastInput, tick])
 
   return health
 }
@@ -106,13 +169,25 @@ function HealthBadges({ project, health }: { project: ProjectInfo; health: Reado
   )
 }
 
+/** When the list first had projects to show (performance.now()), or null before. */
+function useListedAt(listed: boolean): number | null {
+  const [at, setAt] = useState<number | null>(null)
+  useEffect(() => {
+    if (listed && at === null) setAt(performance.now())
+  }, [listed, at])
+  return at
+}
+
 export function ProjectSidebar({ selectedId }: { projects?: readonly ProjectInfo[]; selectedId: string | null }) {
   const filter = useStore(appStore, (s) => s.filter)
   const scan = useStore(appStore, (s) => s.scan)
   const groups = useMemo(() => groupProjects(scan?.projects ?? [], filter), [scan, filter])
   const order = useMemo(() => navigationOrder(groups), [groups])
   const jobs = useMemo(() => healthJobs(order), [order])
-  const health = useFolderHealth(jobs)
+  const listRef = useRef<HTMLDivElement | null>(null)
+  const visible = useVisibleFolders(listRef, order)
+  const listedAt = useListedAt(scan !== null)
+  const health = useFolderHealth(jobs, visible, listedAt)
 
   const select = (id: string, focus: boolean) => {
     appStore.dispatch({ type: 'select', id })
@@ -146,6 +221,7 @@ export function ProjectSidebar({ selectedId }: { projects?: readonly ProjectInfo
         className={`project${p.id === selectedId ? ' selected' : ''}${nested ? ' nested' : ''}`}
         onClick={() => select(p.id, false)}
         title={p.cwds.join('\n') || p.dir}
+        data-memory-dir={p.memoryDir ?? undefined}
       >
         <span className="project-name">
           {nested && <span className="tree-mark" aria-hidden="true">└ </span>}
@@ -181,7 +257,7 @@ export function ProjectSidebar({ selectedId }: { projects?: readonly ProjectInfo
         onKeyDown={onSearchKey}
         data-testid="project-search"
       />
-      <div className="project-list" role="listbox" aria-label="Projects" onKeyDown={onKey} data-testid="project-list">
+      <div className="project-list" role="listbox" aria-label="Projects" onKeyDown={onKey} data-testid="project-list" ref={listRef}>
         {groups.map((g) => (
           <div key={g.key} role="group" aria-label={g.label} className="project-group">
             {g.main === null && (

@@ -136,3 +136,21 @@ export function invalidate(known: ReadonlyMap<string, FolderHealth>, changedPath
   }
   return next
 }
+
+/**
+ * The jobs worth running now (issue 7): only folders whose rows are on screen, in display order.
+ * `visible` null means "not known yet" (no layout information): every job counts.
+ */
+export function visibleJobs(jobs: readonly HealthJob[], visible: ReadonlySet<string> | null): HealthJob[] {
+  return visible === null ? [...jobs] : jobs.filter((j) => visible.has(j.memoryDir))
+}
+
+/**
+ * How long a background check must still wait (ms), or 0 to start it now: never before the
+ * window has drawn its first view (`readyAt`) plus `settleMs`, and never within `quietMs` of the
+ * user's last click or key, so a user's request does not queue behind a background audit.
+ */
+export function backgroundDelay(now: number, readyAt: number | null, lastInputAt: number, settleMs: number, quietMs: number): number {
+  if (readyAt === null) return settleMs
+  return Math.max(0, readyAt + settleMs - now, lastInputAt + quietMs - now)
+}
