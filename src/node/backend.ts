@@ -78,7 +78,7 @@ export interface Backend {
   loadOrder(cwd: string): Promise<LoadOrderResult>
   audit(memoryDir: string, repo: string | null): Promise<AuditResult>
   provenance(memoryDir: string): Promise<ProvenanceResult>
-  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteDiff[]>
+  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number, writtenAt?: string | null): Promise<NoteDiff[]>
   writeFile(path: string, expectedHash: string | null, newText: string, reason: string): Promise<EditOutcome>
   deleteFile(path: string, expectedHash: string, reason: string): Promise<EditOutcome>
   listOperations(): Promise<OperationInfo[]>
@@ -273,11 +273,14 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       const repoDir = repo === null ? null : await inside(repo)
       return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt(dir) })
     },
-    async noteDiffs(memoryDir, repo, file, line) {
+    async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const repoDir = repo === null ? null : await inside(repo)
-      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor: writtenAt(dir) })
+      // The window passes the date the audit already found; only without it are transcripts read.
+      const at = knownWrittenAt && !Number.isNaN(Date.parse(knownWrittenAt)) ? knownWrittenAt : null
+      const writtenAtFor = at ? async () => ({ at, source: 'transcript' as const }) : writtenAt(dir)
+      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor })
     },
     async writeFile(path, expectedHash, newText, reason) {
       await ensureScanned()

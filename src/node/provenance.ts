@@ -28,7 +28,7 @@ import {
   type IndexEntry,
   type IndexScope,
 } from './transcript-index'
-import { yieldIfSliceUsed } from './transcript-stream'
+import { syncSliceUsed, yieldIfSliceUsed, yieldToLoop } from './transcript-stream'
 
 /** Memory files read at once for the report (only those with recorded writes are read). */
 const MEMORY_READ_CONCURRENCY = 16
@@ -161,50 +161,54 @@ export async function provenance(options: ProvenanceOptions): Promise<Provenance
     ? await loadReportCache(cachePath, c.signature)
     : new Map<string, CachedFile>()
   const fresh = new Map<string, CachedFile>()
-  let recomputed = 0
   // Only files with recorded writes need their text (to find lost lines); for the others the
   // folder listing already says they exist (issue 7: reading all 8,000 was 49% of a warm run).
-  const files = await mapWithWorkers(
-    paths,
-    MEMORY_READ_CONCURRENCY,
-    async (path): Promise<{ info: ProvenanceFileInfo; problem: Problem | null }> => {
-      const history = c.histories.get(path)
-      if (!history) {
-        return { info: { path, writes: [], lost: [], exists: true, drifts: 0 }, problem: null }
+  const files: { info: ProvenanceFileInfo; problem: Problem | null }[] = new Array(paths.length)
+  const misses: { index: number; path: string; key: string | null; history: FileHistory }[] = []
+  for (let index = 0; index < paths.length; index++) {
+    if (syncSliceUsed()) await yieldToLoop()
+    const path = paths[index]
+    const history = c.histories.get(path)
+    if (!history) {
+      files[index] = {
+        info: { path, writes: [], lost: [], exists: true, drifts: 0 },
+        problem: null,
       }
-      // Same histories and the file unchanged since the last report: its result is reused.
-      const key = await fileKey(path)
-      const hit = key !== null ? cached.get(path) : undefined
-      if (hit && hit.key === key) {
-        fresh.set(path, hit)
-        return { info: hit.info, problem: hit.problem }
-      }
-      recomputed++
-      const current = await readTextFile(path, { lenient: true })
-      const problem =
-        !current.ok && current.problem !== 'missing' ? { path, reason: current.reason } : null
-      const writes = history.calls.map((x, i) =>
-        writeInfo(x, history.steps[i], history.replay.outcomes[i]),
-      )
-      const lost = findLostLines(history.replay, current.ok ? current.text : null).map(
-        (l): LostLineInfo => ({
-          text: l.text,
-          addedBy: l.addedBy,
-          removedBy: l.removedBy,
-          addedAt: history.steps[l.addedStep].timestamp,
-          removedAt: history.steps[l.removedStep].timestamp,
-          removedByTool: history.steps[l.removedStep].input.tool,
-          exact: l.exact,
-        }),
-      )
-      const info = { path, writes, lost, exists: current.ok, drifts: history.replay.drifts }
-      // The key is taken before the read: a file changed meanwhile is recomputed next time.
-      if (key !== null) fresh.set(path, { key, info, problem })
-      return { info, problem }
-    },
-  )
+      continue
+    }
+    // Same histories and the file unchanged since the last report: its result is reused.
+    const key = fileKey(path)
+    const hit = key !== null ? cached.get(path) : undefined
+    if (hit && hit.key === key) {
+      fresh.set(path, hit)
+      files[index] = { info: hit.info, problem: hit.problem }
+    } else misses.push({ index, path, key, history })
+  }
+  await mapWithWorkers(misses, MEMORY_READ_CONCURRENCY, async ({ index, path, key, history }) => {
+    const current = await readTextFile(path, { lenient: true })
+    const problem =
+      !current.ok && current.problem !== 'missing' ? { path, reason: current.reason } : null
+    const writes = history.calls.map((x, i) =>
+      writeInfo(x, history.steps[i], history.replay.outcomes[i]),
+    )
+    const lost = findLostLines(history.replay, current.ok ? current.text : null).map(
+      (l): LostLineInfo => ({
+        text: l.text,
+        addedBy: l.addedBy,
+        removedBy: l.removedBy,
+        addedAt: history.steps[l.addedStep].timestamp,
+        removedAt: history.steps[l.removedStep].timestamp,
+        removedByTool: history.steps[l.removedStep].input.tool,
+        exact: l.exact,
+      }),
+    )
+    const info = { path, writes, lost, exists: current.ok, drifts: history.replay.drifts }
+    // The key is taken before the read: a file changed meanwhile is recomputed next time.
+    if (key !== null) fresh.set(path, { key, info, problem })
+    files[index] = { info, problem }
+  })
   for (const f of files) if (f.problem) c.problems.push(f.problem)
-  if (cachePath && reportDir !== null && (recomputed > 0 || fresh.size !== cached.size))
+  if (cachePath && reportDir !== null && (misses.length > 0 || fresh.size !== cached.size))
     await saveReportCache(reportDir, cachePath, c.signature, fresh, c.problems)
   return {
     files: files.map((f) => f.info),
@@ -232,8 +236,7 @@ function hashText(text: string): string {
  * What a memory file's result depends on besides its history: size, mtime and ctime of what
  * the path names (symlinks followed, as the read does), or `missing`; null when unknown.
  */
-async function fileKey(path: string): Promise<string | null> {
-  await yieldIfSliceUsed()
+function fileKey(path: string): string | null {
   try {
     const st = statSync(path)
     return st.isFile() ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : null
@@ -526,19 +529,30 @@ async function listTranscripts(
         memory: true,
         problem: { path: dir, reason: 'unreadable project folder' },
       }
+    const memory = items.some((it) => it.name === 'memory')
+    const sessions = items.filter((it) => it.isDirectory() && it.name !== 'memory')
+    const subs: (Dirent[] | null)[] = []
+    for (const it of sessions) subs.push(await listDir(join(dir, it.name, 'subagents')))
+    // The same listings as last time (same arrays): the same transcripts.
+    const known = derivedTranscripts.get(items)
+    if (
+      known?.dir === dir &&
+      known.subs.length === subs.length &&
+      known.subs.every((x, i) => x === subs[i])
+    )
+      return { paths: known.paths, memory, problem: null }
     const paths: string[] = []
-    let memory = false
+    let next = 0
     for (const it of items) {
-      if (it.name === 'memory') memory = true
       if (it.isFile() && it.name.endsWith('.jsonl')) paths.push(join(dir, it.name))
       else if (it.isDirectory() && it.name !== 'memory') {
-        const subs = await listDir(join(dir, it.name, 'subagents'))
-        for (const s of subs ?? []) {
+        for (const s of subs[next++] ?? []) {
           if (s.isFile() && s.name.endsWith('.jsonl'))
             paths.push(join(dir, it.name, 'subagents', s.name))
         }
       }
     }
+    derivedTranscripts.set(items, { dir, subs, paths })
     return { paths, memory, problem: null }
   })
   const out: string[] = []
@@ -555,10 +569,23 @@ async function listTranscripts(
 /** Top-level `*.md` files of a memory folder (the index and topic files, memory-facts §1). */
 async function memoryFiles(dir: string): Promise<string[]> {
   const items = await listDir(dir)
-  return (items ?? [])
+  if (items === null) return []
+  // A remembered listing (the same array) gives the same files.
+  const known = derivedFiles.get(items)
+  if (known?.dir === dir) return known.files
+  const files = items
     .filter((i) => i.isFile() && i.name.endsWith('.md'))
     .map((i) => join(dir, i.name))
+  derivedFiles.set(items, { dir, files })
+  return files
 }
+
+/** What was derived from a remembered listing (`listDir` returns the same array while it holds). */
+const derivedFiles = new WeakMap<Dirent[], { readonly dir: string; readonly files: string[] }>()
+const derivedTranscripts = new WeakMap<
+  Dirent[],
+  { readonly dir: string; readonly subs: readonly (Dirent[] | null)[]; readonly paths: string[] }
+>()
 
 /**
  * Read the index for the Claude home and group the kept calls by file. `onlyFiles` restricts

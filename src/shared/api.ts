@@ -63,7 +63,7 @@ export const apiSchemas = {
   loadOrder: z.tuple([pathArg]),
   audit: z.tuple([pathArg, pathArg.nullable()]),
   provenance: z.tuple([pathArg]),
-  noteDiffs: z.tuple([pathArg, pathArg.nullable(), pathArg, lineArg]),
+  noteDiffs: z.tuple([pathArg, pathArg.nullable(), pathArg, lineArg, z.string().max(64).nullable().optional()]),
   writeFile: z.tuple([pathArg, hashArg.nullable(), textArg, reasonArg]),
   deleteFile: z.tuple([pathArg, hashArg, reasonArg]),
   listOperations: z.tuple([]),
@@ -102,8 +102,11 @@ export interface CuratorApi {
   loadOrder(cwd: string): Promise<LoadOrderResult>
   audit(memoryDir: string, repo: string | null): Promise<AuditResult>
   provenance(memoryDir: string): Promise<ProvenanceResult>
-  /** For the note starting at file:line, each reference then (note time) and now. */
-  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteDiff[]>
+  /**
+   * For the note starting at file:line, each reference then (note time) and now. `writtenAt`
+   * (ISO, from the audit result) saves reading transcripts again to date the note.
+   */
+  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number, writtenAt?: string | null): Promise<NoteDiff[]>
   /** Write a file through the one safe path: compare-and-swap on `expectedHash` (null = must not exist), backup, atomic. */
   writeFile(path: string, expectedHash: string | null, newText: string, reason: string): Promise<EditOutcome>
   /** Move a file to the trash (with our own backup); refused when its hash is not `expectedHash`. */

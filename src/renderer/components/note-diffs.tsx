@@ -103,7 +103,7 @@ export function NoteDiffs({
     setError(null)
     setTab(0)
     getApi()
-      .noteDiffs(memoryDir, repoRoot, note.file, note.line)
+      .noteDiffs(memoryDir, repoRoot, note.file, note.line, note.writtenAt)
       .then(
         (d) => {
           if (!live) return
