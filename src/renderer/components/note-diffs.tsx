@@ -115,7 +115,7 @@ export function NoteDiffs({
     return () => {
       live = false
     }
-  }, [memoryDir, repoRoot, note.file, note.line, note.verdict])
+  }, [memoryDir, repoRoot, note.file, note.line, note.verdict, note.writtenAt])
 
   if (error) return <div className="error-bar" role="alert">{error}</div>
   if (!diffs) return <p className="empty">Comparing with the code…</p>
