@@ -16,3 +16,23 @@ export async function mapLimited<T, R>(items: readonly T[], n: number, fn: (item
   await Promise.all(Array.from({ length: Math.min(Math.max(1, n), items.length) }, worker))
   return out
 }
+
+/** A task runner that lets at most `n` tasks run at once, across callers. */
+export type Limiter = <T>(task: () => Promise<T>) => Promise<T>
+
+export function createLimiter(n: number): Limiter {
+  let active = 0
+  const queue: (() => void)[] = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finishing task hands its slot straight to the next waiter, so `active` never exceeds n.
+    if (active >= n) await new Promise<void>((r) => queue.push(r))
+    else active++
+    try {
+      return await task()
+    } finally {
+      const next = queue.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}

@@ -12,6 +12,7 @@ import { readListedFile } from './listed-read'
 import type { TextRead } from './safe-read'
 import { readTextFile } from './safe-read'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../core/limits'
+import { mapLimited } from './concurrency'
 
 /** Our own safety caps for listing a memory folder (not agent rules). */
 
@@ -193,23 +194,6 @@ async function resolveLink(abs: string, realDir: string | null): Promise<Resolve
   return st.isFile() ? FILE : SKIP
 }
 
-/** Map with at most `n` calls in flight, keeping the input order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  n: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker))
-  return out
-}
 
 function errCode(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? String(err)

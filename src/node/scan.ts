@@ -16,6 +16,7 @@ import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
 import { readTranscriptHead } from './transcript-head'
 import { SCAN_PROJECT_CONCURRENCY, SCAN_FILE_CONCURRENCY } from '../core/limits'
+import { mapLimited, createLimiter, type Limiter } from './concurrency'
 
 export interface ScanOptions {
   /** Called with the number of project folders finished and their total. */
@@ -426,40 +427,4 @@ function codeOf(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? String(err)
 }
 
-type Limiter = <T>(task: () => Promise<T>) => Promise<T>
 
-/** Run at most `n` tasks at once. */
-function createLimiter(n: number): Limiter {
-  let active = 0
-  const queue: (() => void)[] = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    // A finishing task hands its slot straight to the next waiter, so `active` never exceeds n.
-    if (active >= n) await new Promise<void>((r) => queue.push(r))
-    else active++
-    try {
-      return await task()
-    } finally {
-      const next = queue.shift()
-      if (next) next()
-      else active--
-    }
-  }
-}
-
-/** Map with at most `n` calls in flight, keeping the input order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  n: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker))
-  return out
-}
