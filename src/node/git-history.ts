@@ -16,6 +16,8 @@ import {
 } from '../core/git-parse'
 import type { HistoryIndex, Worktree } from '../core/git-parse'
 import { runGit } from './git-run'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
 
 /** What git says about a work tree now. */
 export interface RepoState {
@@ -41,43 +43,60 @@ const GIT_TIMEOUT_MS = 120_000
 /** Files kept per searched word or line (enough to resolve, bounded for huge repos). */
 const FILES_PER_PATTERN = 20
 
+/** Tracked files of a work tree, kept while HEAD and the index file are unchanged (a click must not re-list 20,000 files). */
+const trackedCache = new Map<string, { readonly key: string; readonly tracked: Set<string>; readonly trackedDirs: Set<string> }>()
+
+/** mtime + size of the work tree's index file when it is the plain `.git/index`; null otherwise (no caching). */
+async function indexStamp(root: string): Promise<string | null> {
+  try {
+    const st = await stat(join(root, '.git', 'index'))
+    return `${st.mtimeMs}:${st.size}:${st.ino}`
+  } catch {
+    return null
+  }
+}
+
 /** Read the state of the work tree whose top level is `root`. */
 export async function openRepo(root: string): Promise<OpenRepo> {
-  const rev = await runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
-    cwd: root,
-    timeoutMs: 15_000,
-  })
+  const [rev, head, stamp] = await Promise.all([
+    runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], { cwd: root, timeoutMs: 15_000 }),
+    runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, timeoutMs: 15_000 }),
+    indexStamp(root),
+  ])
   const [shallowLine = '', abbrev = ''] = rev.stdout.split('\n')
-  const head = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], {
-    cwd: root,
-    timeoutMs: 15_000,
-  })
-  const ls = await runGit(['ls-files', '-z'], {
-    cwd: root,
-    timeoutMs: GIT_TIMEOUT_MS,
-    maxBytes: GIT_MAX_BYTES,
-  })
-  if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
-  const tracked = new Set(parseNulList(ls.stdout))
-  const trackedDirs = new Set<string>()
-  for (const p of tracked) {
-    let i = p.lastIndexOf('/')
-    while (i > 0) {
-      const d = p.slice(0, i)
-      if (trackedDirs.has(d)) break
-      trackedDirs.add(d)
-      i = d.lastIndexOf('/')
+  const headSha = head.code === 0 ? head.stdout.trim() : null
+  const key = stamp === null ? null : `${headSha}\0${stamp}`
+  let listed = key === null ? undefined : trackedCache.get(root)
+  if (!listed || listed.key !== key) {
+    const ls = await runGit(['ls-files', '-z'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    })
+    if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
+    const tracked = new Set(parseNulList(ls.stdout))
+    const trackedDirs = new Set<string>()
+    for (const p of tracked) {
+      let i = p.lastIndexOf('/')
+      while (i > 0) {
+        const d = p.slice(0, i)
+        if (trackedDirs.has(d)) break
+        trackedDirs.add(d)
+        i = d.lastIndexOf('/')
+      }
     }
+    listed = { key: key ?? '', tracked, trackedDirs }
+    if (key !== null) trackedCache.set(root, listed)
   }
   return {
     ok: true,
     state: {
       root,
-      head: head.code === 0 ? head.stdout.trim() : null,
+      head: headSha,
       shallow: shallowLine.trim() === 'true',
       detached: abbrev.trim() === 'HEAD',
-      tracked,
-      trackedDirs,
+      tracked: listed.tracked,
+      trackedDirs: listed.trackedDirs,
     },
   }
 }
@@ -121,6 +140,7 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
 /** Forget cached histories (tests rewrite repositories). */
 export function clearHistoryCache(): void {
   historyCache.clear()
+  trackedCache.clear()
 }
 
 export interface SearchOptions {
