@@ -6,21 +6,8 @@
 import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type {
-  AuditResult,
-  CutoffResult,
-  EditOutcome,
-  EditPlan,
-  EditPlanRequest,
-  LoadOrderResult,
-  NoteStamp,
-  NoteStampStatus,
-  OperationInfo,
-  ProvenanceResult,
-  ReviewDiff,
-  ScanResult,
-} from '../core/model'
-import type { NoteDiff } from '../core/verdict'
+import type { ScanResult } from '../core/model'
+import type { CuratorApi } from '../core/api-contract'
 import { encodeProjectDir } from '../core/project-path'
 import { isInside } from './path-guard'
 import { auditMemory, noteDiffs } from './audit'
@@ -58,37 +45,8 @@ export interface BackendConfig {
 
 export { BackendError }
 
-export type FileContentResult =
-  | { readonly ok: true; readonly path: string; readonly text: string; readonly hash: string; readonly bytes: number }
-  | { readonly ok: false; readonly path: string; readonly reason: string }
-
-export interface Backend {
-  getContext(): Promise<{
-    version: string
-    claudeHome: string
-    codexHome: string
-    managedDir: string
-    demo: boolean
-    demoReason: string | null
-    transport: 'ipc' | 'http' | 'direct'
-  }>
-  scan(): Promise<ScanResult>
-  cutoff(file: string): Promise<CutoffResult>
-  readFile(path: string): Promise<FileContentResult>
-  loadOrder(cwd: string): Promise<LoadOrderResult>
-  audit(memoryDir: string, repo: string | null): Promise<AuditResult>
-  provenance(memoryDir: string): Promise<ProvenanceResult>
-  noteDiffs(memoryDir: string, repo: string | null, file: string, line: number, writtenAt?: string | null): Promise<NoteDiff[]>
-  writeFile(path: string, expectedHash: string | null, newText: string, reason: string): Promise<EditOutcome>
-  deleteFile(path: string, expectedHash: string, reason: string): Promise<EditOutcome>
-  listOperations(): Promise<OperationInfo[]>
-  undo(operationId: string | null): Promise<EditOutcome>
-  verifyNote(memoryDir: string, repo: string | null, file: string, line: number): Promise<NoteStamp>
-  listStamps(memoryDir: string, repo: string | null): Promise<NoteStampStatus[]>
-  markReviewed(file: string, hash: string): Promise<{ at: string; hash: string }>
-  reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
-  restoreLostLine(memoryDir: string, file: string, text: string, expectedHash: string): Promise<EditOutcome>
-  planEdit(request: EditPlanRequest): Promise<EditPlan>
+/** The handler table: the contract (src/core/api-contract.ts) plus what the transports need. */
+export interface Backend extends CuratorApi {
   /** "Something changed on disk" (the event channel of the contract). */
   onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
   /** Tell listeners that paths changed (the watcher calls this). */
