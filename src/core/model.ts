@@ -146,6 +146,8 @@ export interface AuditNote {
   readonly title: string
   readonly verdict: Verdict
   readonly writtenAt: string | null
+  /** Added field: how `writtenAt` is known (the transcript write is precise; mtime is coarse). */
+  readonly writtenAtSource?: 'transcript' | 'frontmatter' | 'git-blame' | 'mtime' | null
   readonly references: readonly AuditReference[]
   readonly reasons: readonly string[]
 }

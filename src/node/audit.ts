@@ -576,6 +576,7 @@ async function judgeAll(
         title: note.title,
         verdict: judged.verdict,
         writtenAt: writtenAt?.iso ?? null,
+        writtenAtSource: writtenAt?.source ?? null,
         references: checked.map((c) => c.audit),
         reasons,
       },

@@ -204,8 +204,9 @@ describe('selection and requests', () => {
 
 describe('small helpers', () => {
   it('names the source of writtenAt', () => {
-    const n = note('x', 'fresh', 1, { reasons: ['a', 'written-at 2026-03-01T00:00:00.000Z from frontmatter `updated`'] })
-    expect(writtenAtSource(n)).toBe('frontmatter `updated`')
+    const n = note('x', 'fresh', 1, { writtenAtSource: 'frontmatter' })
+    expect(writtenAtSource(n)).toBe('the topic file’s frontmatter')
+    expect(writtenAtSource(note('z', 'fresh', 1, { writtenAtSource: 'mtime' }))).toContain('coarse')
     expect(writtenAtSource(note('y', 'fresh', 1))).toBeNull()
   })
 

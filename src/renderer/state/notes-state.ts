@@ -255,12 +255,20 @@ export function reduceNotes(mode: 'notes' | 'queue') {
   }
 }
 
-/** Where `writtenAt` came from, as the audit's reason line says (transcript, frontmatter, git blame, mtime). */
+/** Where `writtenAt` came from, in words (the audit names the source; the reason line says the same). */
 export function writtenAtSource(note: AuditNote): string | null {
-  const line = note.reasons.find((r) => r.startsWith('written-at '))
-  if (!line) return null
-  const at = line.indexOf(' from ')
-  return at < 0 ? line : line.slice(at + ' from '.length)
+  switch (note.writtenAtSource) {
+    case 'transcript':
+      return 'the session transcript that wrote it'
+    case 'frontmatter':
+      return 'the topic file’s frontmatter'
+    case 'git-blame':
+      return 'git blame (the last commit to these lines)'
+    case 'mtime':
+      return 'the file’s modification time (coarse: any later edit moves it)'
+    default:
+      return null
+  }
 }
 
 /** The reasons worth showing as findings (the written-at line is shown on its own). */
