@@ -8,7 +8,6 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { computeCutoff, MEMORY_INDEX_NAME } from '../core/cutoff'
 import type { CutoffResult, Problem } from '../core/model'
 import { isInside } from './path-guard'
-import { readListedFile } from './listed-read'
 import type { TextRead } from './safe-read'
 import { readTextFile } from './safe-read'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../core/limits'
@@ -31,17 +30,11 @@ export async function listTopicFiles(
   dir: string,
   indexName = MEMORY_INDEX_NAME,
 ): Promise<TopicListing> {
-  return (await listMemoryFolder(dir, indexName)).listing
-}
-
-interface FolderListing {
-  readonly listing: TopicListing
-  /** True when the top-level listing showed `indexName` as a regular file (not a symlink). */
-  readonly indexListed: boolean
+  return listMemoryFolder(dir, indexName)
 }
 
 /**
- * listTopicFiles, also saying whether the index was listed as a plain file.
+ * listTopicFiles.
  *
  * Plain files and folders reached through plain folders need no system call beyond the
  * listing (issue 7: 8,000 awaited `stat` + `realpath` calls in a row made cutoff 8× its
@@ -51,13 +44,12 @@ interface FolderListing {
  * resolved only when one of those needs it; folders are remembered by their real path
  * relative to it, which identifies them as well as the real path does.
  */
-async function listMemoryFolder(dir: string, indexName: string): Promise<FolderListing> {
+async function listMemoryFolder(dir: string, indexName: string): Promise<TopicListing> {
   const files: string[] = []
   const problems: Problem[] = []
   const seenDirs = new Set<string>()
   let realDirPromise: Promise<string> | null = null
   const realDir = (): Promise<string> => (realDirPromise ??= realpath(dir))
-  let indexListed = false
 
   /** `abs` is a folder inside the memory folder whose real path is `<real dir>/<realRel>`. */
   const walk = async (abs: string, realRel: string, rel: string, depth: number): Promise<void> => {
@@ -83,7 +75,6 @@ async function listMemoryFolder(dir: string, indexName: string): Promise<FolderL
       .filter((e) => !e.name.startsWith('.'))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     const prefix = abs.endsWith(sep) ? abs : abs + sep
-    if (depth === 0) indexListed = visible.some((e) => e.name === indexName && e.isFile())
     const linked = visible.map((e) =>
       e.isFile() || e.isDirectory() || isSpecial(e) ? null : prefix + e.name,
     )
@@ -127,7 +118,7 @@ async function listMemoryFolder(dir: string, indexName: string): Promise<FolderL
 
   await walk(dir, '', '', 0)
   files.sort()
-  return { listing: { files, problems }, indexListed }
+  return { files, problems }
 }
 
 /** Symlinks resolved at once per folder (each needs a `realpath` and a `stat`). */
@@ -227,13 +218,8 @@ export async function cutoffFile(path: string): Promise<CutoffResult> {
   const file = resolve(path)
   const dir = dirname(file)
   const problems: Problem[] = []
-  // List the folder first: when it shows the index as a plain file, the index is read without
-  // the stat before the open (listed-read.ts). Otherwise, or on anything unusual, readTextFile.
-  const folder = await listMemoryFolder(dir, basename(file))
-  const listed = folder.indexListed ? await readListedFile(file) : null
-  let read: TextRead = listed
-    ? { ok: true, path: file, text: listed.text, bytes: listed.bytes, mtimeMs: listed.mtimeMs }
-    : await readTextFile(file)
+  const topics = await listMemoryFolder(dir, basename(file))
+  let read: TextRead = await readTextFile(file)
   if (!read.ok && read.problem === 'invalid-utf8') {
     problems.push({
       path: file,
@@ -242,7 +228,6 @@ export async function cutoffFile(path: string): Promise<CutoffResult> {
     read = await readTextFile(file, { lenient: true })
   }
   if (!read.ok) return unreadable(file, [...problems, { path: file, reason: read.reason }])
-  const topics = folder.listing
   const result = computeCutoff({
     file,
     text: read.text,

@@ -11,7 +11,6 @@ import { parseFrontmatter, frontmatterString } from '../core/frontmatter'
 import { countLines } from '../core/text'
 import { findRepo } from './git-repo'
 import { escapesFolder, realpathLoose } from './path-guard'
-import { readListedFile } from './listed-read'
 import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
 import { readTranscriptHead } from './transcript-head'
@@ -327,9 +326,9 @@ async function memoryFileInfo(
   const { path } = item
   if (item.listed) {
     // A plain file reached through plain folders (walkMarkdown follows no symlink) is inside the
-    // memory folder: no escape check, no stat. Anything unusual takes the full path below.
-    const read = await readListedFile(path)
-    if (read) return { info: textInfo(path, role, read.text, read.size), problem: null }
+    // memory folder: no escape check. Anything unusual takes the full path below.
+    const read = await readTextFile(path)
+    if (read.ok) return { info: textInfo(path, role, read.text, read.bytes), problem: null }
   }
   let size: number
   if (await escapesFolder(path, await realMemoryDir())) {

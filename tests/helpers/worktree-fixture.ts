@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/project-path'
+import { toolResultLine, toolUseLine } from './transcript-lines'
 
 export const SESSION_A = 'aaaaaaaa-1111-4111-8111-00000000000a'
 export const SESSION_B = 'bbbbbbbb-2222-4222-8222-00000000000b'
@@ -105,54 +106,14 @@ function say(ctx: Ctx, minute: number, text: string): string {
   })
 }
 
-/** An assistant line with one tool_use block. */
-export function toolCall(
-  ctx: Ctx,
-  id: string,
-  minute: number,
-  name: string,
-  input: object,
-): string {
-  return JSON.stringify({
-    ...meta(ctx, minute),
-    type: 'assistant',
-    uuid: `uuid-${id}`,
-    message: {
-      id: `msg-${id}`,
-      role: 'assistant',
-      content: [{ type: 'tool_use', id, name, input }],
-    },
-  })
+/** An assistant line with one tool_use block, `minute` minutes into the fixture's morning. */
+export function toolCall(ctx: Ctx, id: string, minute: number, name: string, input: object): string {
+  return toolUseLine(ctx, id, at(minute), name, input)
 }
 
 /** The user line answering a tool_use (failed when `isError`). */
-export function toolResult(
-  ctx: Ctx,
-  id: string,
-  minute: number,
-  toolUseResult: unknown,
-  isError = false,
-): string {
-  return JSON.stringify({
-    ...meta(ctx, minute),
-    parentUuid: `uuid-${id}`,
-    type: 'user',
-    uuid: `res-${id}`,
-    message: {
-      role: 'user',
-      content: [
-        {
-          tool_use_id: id,
-          type: 'tool_result',
-          content: isError
-            ? '<tool_use_error>String to replace not found in file.</tool_use_error>'
-            : 'done',
-          ...(isError ? { is_error: true } : {}),
-        },
-      ],
-    },
-    toolUseResult,
-  })
+export function toolResult(ctx: Ctx, id: string, minute: number, toolUseResult: unknown, isError = false): string {
+  return toolResultLine(ctx, id, at(minute), toolUseResult, isError)
 }
 
 export function createWorktreeFixture(): WorktreeFixture {

@@ -23,6 +23,7 @@ import {
   writtenAtProvider,
   type ProvenanceReport,
 } from '../../src/node/provenance'
+import { toolResultLine, toolUseLine } from '../helpers/transcript-lines'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'
@@ -35,54 +36,11 @@ interface Ctx {
   readonly agentId?: string
 }
 
-function call(ctx: Ctx, id: string, t: number, name: string, input: object): string {
-  return JSON.stringify({
-    parentUuid: null,
-    isSidechain: ctx.agentId !== undefined,
-    userType: 'external',
-    cwd: ctx.cwd,
-    sessionId: ctx.sessionId,
-    version: '2.1.70',
-    gitBranch: ctx.gitBranch,
-    ...(ctx.agentId ? { agentId: ctx.agentId } : {}),
-    type: 'assistant',
-    uuid: `uuid-${id}`,
-    timestamp: ts(t),
-    message: {
-      id: `msg-${id}`,
-      role: 'assistant',
-      content: [{ type: 'tool_use', id, name, input }],
-    },
-  })
-}
+const call = (ctx: Ctx, id: string, t: number, name: string, input: object): string =>
+  toolUseLine(ctx, id, ts(t), name, input)
 
-function answer(ctx: Ctx, id: string, t: number, toolUseResult: unknown, isError = false): string {
-  return JSON.stringify({
-    parentUuid: `uuid-${id}`,
-    isSidechain: ctx.agentId !== undefined,
-    cwd: ctx.cwd,
-    sessionId: ctx.sessionId,
-    version: '2.1.70',
-    gitBranch: ctx.gitBranch,
-    type: 'user',
-    uuid: `res-${id}`,
-    timestamp: ts(t),
-    message: {
-      role: 'user',
-      content: [
-        {
-          tool_use_id: id,
-          type: 'tool_result',
-          content: isError
-            ? '<tool_use_error>String to replace not found in file.</tool_use_error>'
-            : 'done',
-          ...(isError ? { is_error: true } : {}),
-        },
-      ],
-    },
-    toolUseResult,
-  })
-}
+const answer = (ctx: Ctx, id: string, t: number, toolUseResult: unknown, isError = false): string =>
+  toolResultLine(ctx, id, ts(t), toolUseResult, isError)
 
 function chat(ctx: Ctx, t: number, text: string): string {
   return JSON.stringify({

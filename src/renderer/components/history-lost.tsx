@@ -7,7 +7,7 @@ import { DiffEditor } from '@monaco-editor/react'
 import type { EditOutcome } from '../../shared/api'
 import { getApi } from '../api-client'
 import { formatTime, sessionHue, shortId, type LostRow } from './history-format'
-import { useHistoryTheme } from './history-theme'
+import { useMonacoTheme } from './memory-monaco'
 
 type RestoreState =
   | { readonly kind: 'busy' }
@@ -170,7 +170,7 @@ function RestoreResult({
   state: RestoreState
   onRetry: (base: { hash: string; text: string }) => void
 }) {
-  const theme = useHistoryTheme()
+  const theme = useMonacoTheme()
   if (state.kind === 'busy') return null
   if (state.kind === 'failed') {
     return (

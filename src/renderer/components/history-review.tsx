@@ -7,7 +7,7 @@ import { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
 import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
-import { useHistoryTheme } from './history-theme'
+import { useMonacoTheme } from './memory-monaco'
 
 type DiffInstance = Parameters<DiffOnMount>[0]
 type Decorations = ReturnType<
@@ -23,7 +23,7 @@ export function HistoryReview({
   file: string
   refreshKey: number
 }) {
-  const theme = useHistoryTheme()
+  const theme = useMonacoTheme()
   const [diff, setDiff] = useState<ReviewDiff | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)

@@ -5,15 +5,16 @@ import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react'
 const DARK = '(prefers-color-scheme: dark)'
 
 /** `vs-dark` or `vs`, following the system theme while the window is open. */
+/** Monaco's theme, following the system light/dark setting while the window is open (every editor uses this). */
 export function useMonacoTheme(): 'vs' | 'vs-dark' {
-  const query = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(DARK) : null
-  const [dark, setDark] = useState(query?.matches ?? false)
+  const [dark, setDark] = useState(() => window.matchMedia?.(DARK).matches ?? false)
   useEffect(() => {
+    const query = window.matchMedia?.(DARK)
     if (!query) return
     const on = (e: MediaQueryListEvent) => setDark(e.matches)
     query.addEventListener('change', on)
     return () => query.removeEventListener('change', on)
-  }, [query])
+  }, [])
   return dark ? 'vs-dark' : 'vs'
 }
 

@@ -8,7 +8,7 @@ import { DiffEditor } from '@monaco-editor/react'
 import type { AuditNote } from '../../shared/limits'
 import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api-client'
-import { monacoTheme } from './note-session'
+import { useMonacoTheme } from './memory-monaco'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',
@@ -50,6 +50,7 @@ export function LabelledDiff({
   testId?: string
   modifiedEditable?: boolean
 }) {
+  const theme = useMonacoTheme()
   return (
     <div className="note-diff" data-testid={testId}>
       <div className="note-diff-labels">
@@ -65,7 +66,7 @@ export function LabelledDiff({
           original={before}
           modified={after}
           language={language ?? 'plaintext'}
-          theme={monacoTheme()}
+          theme={theme}
           options={{
             readOnly: !modifiedEditable,
             originalEditable: false,

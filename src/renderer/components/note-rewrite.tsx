@@ -10,7 +10,7 @@ import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api-client'
 import { LabelledDiff } from './note-diffs'
 import { applyPlan, describeOutcome, PlanPreview, type AppliedPlan } from './note-plan'
-import { monacoTheme } from './note-session'
+import { useMonacoTheme } from './memory-monaco'
 import { renameReplacement, shortPath } from '../state/notes-state'
 
 type EditorInstance = Parameters<OnMount>[0]
@@ -51,6 +51,7 @@ export function NoteRewrite({
   onCancel: () => void
 }) {
   const roots = [memoryDir, repoRoot]
+  const theme = useMonacoTheme()
   const [files, setFiles] = useState<string[]>([])
   const [path, setPath] = useState<string | null>(null)
   const [base, setBase] = useState<{ text: string; hash: string } | null>(null)
@@ -246,7 +247,7 @@ export function NoteRewrite({
           <Editor
             defaultValue={draft}
             language="markdown"
-            theme={monacoTheme()}
+            theme={theme}
             options={{ minimap: { enabled: false }, wordWrap: 'on', scrollBeyondLastLine: false, automaticLayout: true, fontSize: 13 }}
             onChange={(v) => setDraft(v ?? '')}
             onMount={(editor) => {

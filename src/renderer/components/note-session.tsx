@@ -42,11 +42,6 @@ export function useNotesSession(memoryDir: string | null, repoRoot: string | nul
   return { state, dispatch, refresh, cancel }
 }
 
-/** Monaco's theme matching the page's colour scheme (the CSS variables follow the same query). */
-export function monacoTheme(): 'vs' | 'vs-dark' {
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs'
-}
-
 /** True when keyboard focus is in a text field or a Monaco editor (shortcuts must not fire there). */
 export function focusInEditor(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
