@@ -8,6 +8,8 @@
  * something it really names.
  */
 
+import { closesFence, openFence, type Fence as MdFence } from './markdown-strip'
+
 export type CommandRunner = 'npm' | 'pnpm' | 'yarn' | 'bun' | 'make' | 'file'
 
 export type Reference =
@@ -327,26 +329,31 @@ interface Fence {
   readonly code: string
 }
 
+const LIST_ITEM_PREFIX = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?/
+
 /** Take fenced code blocks out of the text (replaced by blank space, offsets kept). */
 function cutFences(text: string): { prose: string; fences: Fence[] } {
   const fences: Fence[] = []
   const lines = text.split(/(?<=\n)/)
   let out = ''
   let pos = 0
-  let open: { marker: string; lang: string; start: number; body: string } | null = null
+  let open: { fence: MdFence; lang: string; start: number; body: string } | null = null
   for (const line of lines) {
     const bare = line.replace(/\r?\n$/, '')
     if (!open) {
-      const m = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(`{3,}|~{3,})\s*([\w+-]*)[^`]*$/.exec(bare)
-      if (m) {
-        open = { marker: m[1], lang: m[2].toLowerCase(), start: pos, body: '' }
+      // A fence may open inside a list item; the fence rule itself lives in markdown-strip.
+      const rest = bare.slice(LIST_ITEM_PREFIX.exec(bare)![0].length)
+      const fence = openFence(rest)
+      if (fence) {
+        const info = rest.trimStart().slice(fence.length)
+        const lang = /^\s*([\w+-]*)/.exec(info)![1]
+        open = { fence, lang: lang.toLowerCase(), start: pos, body: '' }
         out += blank(line)
       } else out += line
     } else {
-      const close = new RegExp(
-        `^\\s*${open.marker[0] === '`' ? '`' : '~'}{${open.marker.length},}\\s*$`,
-      )
-      if (close.test(bare)) {
+      // One closing rule for every parser (markdown-strip). Never a RegExp built from
+      // the marker: a fence of 100,000 backticks made V8's regexp compiler run out of memory.
+      if (closesFence(bare, open.fence)) {
         fences.push({ pos: open.start, lang: open.lang, code: dedent(open.body) })
         open = null
       } else open.body += line

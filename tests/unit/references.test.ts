@@ -146,6 +146,24 @@ describe('extractReferences', () => {
     })
   })
 
+  it('reads fences of any length without building a pattern from them', () => {
+    // A 100,000-backtick fence: a RegExp built from its length (`{100000,}`) made V8's
+    // regexp compiler run out of memory in CI. Closing needs a run at least as long.
+    const fence = '`'.repeat(100_000)
+    const text = `${fence}ts\nconst x = computeTotal(a, b)\n\`\`\`\n${fence}\nafter()\n`
+    const refs = extractReferences(text)
+    // The short run inside is body text, not a close; after the long run, prose resumes.
+    expect(refs.map((r) => r.kind)).toEqual(['snippet', 'symbol'])
+    expect(refs[0]).toMatchObject({ code: 'const x = computeTotal(a, b)\n```', fenced: true })
+    expect(refs[1]).toMatchObject({ text: 'after()', name: 'after' })
+    // An opening line with a long info string and a stray backtick is no fence (CommonMark).
+    expect(kinds('```' + 'a'.repeat(200_000) + '`')).toEqual([])
+    // A tilde fence inside a list item still opens.
+    expect(kinds('- ~~~py\n  value = compute_total(a)\n  ~~~')).toEqual([
+      ['snippet', 'value = compute_total(a)'],
+    ])
+  })
+
   it('finds branch names only when the word branch introduces them', () => {
     expect(
       kinds(
