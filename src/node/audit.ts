@@ -50,6 +50,7 @@ import {
   showAt,
 } from './git-history'
 import type { RepoState } from './git-history'
+import { watchWorkTree, type RepoWatch } from './repo-watch'
 import { NOTE_CHECK_MAX_CHARS } from '../core/limits'
 import { FILE_READ_CONCURRENCY, mapLimited } from './concurrency'
 import { readTextFile } from './safe-read'
@@ -70,6 +71,8 @@ export interface AuditOptions {
   readonly writtenAtFor?: WrittenAtProvider
   readonly signal?: AbortSignal
   readonly onProgress?: (done: number, total: number) => void
+  /** Keep this audit's repository facts for `noteDiffs` (the window's click on a note). */
+  readonly cache?: AuditFactsCache
 }
 
 /** The contract's result plus the problems met on the way (unreadable files, git failures). */
@@ -181,6 +184,8 @@ async function prepare(
   step: () => void,
   signal: AbortSignal | undefined,
   branch?: string,
+  /** Called once the repository is open, before any of its files is searched or read. */
+  onOpened?: (state: RepoState) => void,
 ): Promise<Prepared> {
   const { notes, problems, mtimes } = loaded
   const refs = new Map<Note, Reference[]>()
@@ -211,6 +216,7 @@ async function prepare(
     else problems.push({ path: info.toplevel, reason: opened.reason })
   }
   const root = state ? state.root : repoDir
+  if (state) onOpened?.(state)
   signal?.throwIfAborted()
   step()
 
@@ -607,6 +613,134 @@ function onBranch(
   return failed
 }
 
+const cacheKey = (memoryDir: string, repo: string | null): string =>
+  `${resolve(memoryDir)}\0${repo === null ? '' : resolve(repo)}`
+const noteKey = (n: Note): string => `${n.file}\0${n.line}`
+
+/** A work tree being watched, and the reading taken when an audit opened it. */
+interface Armed {
+  readonly root: string
+  readonly watched: Watched
+  readonly stamp: string
+  readonly changes: number
+}
+
+interface Watched {
+  readonly watch: RepoWatch
+  readonly stamp: string
+}
+
+interface Kept {
+  readonly armed: Armed
+  readonly prepared: Prepared
+  /** The audited notes' texts: a note edited since is checked afresh. */
+  readonly texts: ReadonlyMap<string, { readonly checkText: string; readonly refs: readonly Reference[] }>
+}
+
+/**
+ * The last audits' repository facts, so that a click on a note does not search the whole
+ * repository again (issue 7: a diff within 200 ms of a click; `git grep` and `git status`
+ * over 20,000 files take longer than that on their own). Facts are reused only while
+ * they still hold: the same HEAD and index (RepoState.stamp), no event in any folder
+ * holding tracked files since the audit opened the repository (repo-watch.ts), the note's
+ * text as audited, and no other work tree involved. Otherwise `noteDiffs` gathers facts
+ * afresh. Both sides of every diff are read at the time of the click either way.
+ */
+export class AuditFactsCache {
+  readonly #kept = new Map<string, Kept>()
+  readonly #watched = new Map<string, Watched>()
+  /** Clicks answered from kept facts, and clicks that had to gather them again. */
+  readonly stats = { reused: 0, gathered: 0 }
+
+  constructor(private readonly maxEntries = 4) {}
+
+  /** Start (or keep) watching the work tree an audit just opened; null when it cannot be watched. */
+  arm(state: RepoState): Armed | null {
+    if (state.stamp === null) return null
+    let w = this.#watched.get(state.root)
+    if (w && (w.stamp !== state.stamp || w.watch.broken)) {
+      // Another commit or index: the folders holding tracked files may differ.
+      w.watch.close()
+      this.#watched.delete(state.root)
+      w = undefined
+    }
+    if (!w) {
+      const watch = watchWorkTree(state.root, state.trackedDirs)
+      if (!watch) return null
+      w = { watch, stamp: state.stamp }
+      this.#watched.set(state.root, w)
+    }
+    return { root: state.root, watched: w, stamp: state.stamp, changes: w.watch.changes }
+  }
+
+  /** Keep an audit's facts, when nothing changed while it ran. */
+  keep(key: string, armed: Armed, prepared: Prepared): void {
+    if (!this.#unchanged(armed) || prepared.branches.size > 0 || !prepared.facts) return
+    const texts = new Map<string, { checkText: string; refs: readonly Reference[] }>()
+    for (const n of prepared.notes)
+      texts.set(noteKey(n), { checkText: n.checkText, refs: prepared.refs.get(n) ?? [] })
+    this.#kept.delete(key)
+    this.#kept.set(key, { armed, prepared, texts })
+    for (const k of this.#kept.keys()) {
+      if (this.#kept.size <= this.maxEntries) break
+      this.#kept.delete(k)
+    }
+    this.#sweep()
+  }
+
+  /** Facts for `note` from the last audit, or null when they may no longer hold. */
+  async reuse(key: string, note: Note, loaded: Loaded): Promise<Prepared | null> {
+    const kept = this.#kept.get(key)
+    const audited = kept?.texts.get(noteKey(note))
+    const state = kept?.prepared.state
+    if (!kept || !audited || !state || audited.checkText !== note.checkText) {
+      this.stats.gathered++
+      return null
+    }
+    const now = await openRepo(state.root)
+    // Read the watcher after git answered: by then the events of earlier writes have arrived.
+    if (!now.ok || now.state.stamp !== kept.armed.stamp || !this.#unchanged(kept.armed)) {
+      this.#kept.delete(key)
+      this.stats.gathered++
+      return null
+    }
+    this.stats.reused++
+    return {
+      ...kept.prepared,
+      notes: [note],
+      refs: new Map([[note, audited.refs]]),
+      problems: [...loaded.problems],
+      mtimes: loaded.mtimes,
+    }
+  }
+
+  /** Stop every watcher and forget everything. */
+  close(): void {
+    for (const w of this.#watched.values()) w.watch.close()
+    this.#watched.clear()
+    this.#kept.clear()
+  }
+
+  #unchanged(a: Armed): boolean {
+    // The same watcher (not one replaced since), not broken, and no event since the reading.
+    return (
+      this.#watched.get(a.root) === a.watched &&
+      !a.watched.watch.broken &&
+      a.watched.watch.changes === a.changes
+    )
+  }
+
+  /** Close watchers no kept audit relies on. */
+  #sweep(): void {
+    const used = new Set([...this.#kept.values()].map((k) => k.armed.watched))
+    for (const [root, w] of this.#watched) {
+      if (used.has(w)) continue
+      w.watch.close()
+      this.#watched.delete(root)
+    }
+  }
+}
+
 /** Check every note of a memory folder (and instruction files) against the repository. */
 export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
   const { signal, onProgress } = opts
@@ -620,9 +754,14 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     onProgress?.(done, total)
   }
   onProgress?.(0, total)
-  const prepared = await prepare(loaded, opts.repo, step, signal)
+  const { cache } = opts
+  const held: { armed: Armed | null } = { armed: null }
+  const prepared = await prepare(loaded, opts.repo, step, signal, undefined, (state) => {
+    held.armed = cache?.arm(state) ?? null
+  })
   while (done < phases) step()
   const judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
+  if (cache && held.armed) cache.keep(cacheKey(opts.memoryDir, opts.repo), held.armed, prepared)
   const summary: Record<Verdict, number> = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
   for (const j of judged) summary[j.note.verdict]++
   return {
@@ -641,6 +780,8 @@ export interface NoteDiffOptions {
   readonly line: number
   readonly instructionFiles?: readonly string[]
   readonly writtenAtFor?: WrittenAtProvider
+  /** The facts of the last audit of the same folder and repository, used while still true. */
+  readonly cache?: AuditFactsCache
 }
 
 /**
@@ -662,7 +803,9 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
     (n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine,
   )
   if (!note) return []
-  const p = await prepare({ ...loaded, notes: [note] }, opts.repo, () => {}, undefined)
+  const p =
+    (await opts.cache?.reuse(cacheKey(opts.memoryDir, opts.repo), note, loaded)) ??
+    (await prepare({ ...loaded, notes: [note] }, opts.repo, () => {}, undefined))
   const [judged] = await judgeAll(p, opts.writtenAtFor, () => {}, undefined)
   if (!judged || !p.facts) return []
   const facts = p.facts

@@ -10,7 +10,7 @@ import type { ScanResult } from '../core/model'
 import type { CuratorApi } from '../core/api-contract'
 import { encodeProjectDir } from '../core/project-path'
 import { isInside } from './path-guard'
-import { auditMemory, noteDiffs } from './audit'
+import { AuditFactsCache, auditMemory, noteDiffs } from './audit'
 import { createCuration, type KeyValueStore } from './curation'
 import { createReview } from './review'
 import type { TrashFn } from './safe-write'
@@ -93,6 +93,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }
   }
   const cacheDir = join(config.stateDir, 'provenance-cache')
+  // The last audits' repository facts, for a click on a note (issue 7; audit.ts says when they hold).
+  const auditCache = new AuditFactsCache()
   const curation = createCuration({ stateDir: config.stateDir, trash: config.trash, stamps: config.stampStore })
   const review = createReview({ stateDir: config.stateDir, claudeHome: config.claudeHome, writeFile: curation.writeFile })
   // "When was the note written": the transcript write that last touched its lines (most precise).
@@ -229,7 +231,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await inside(memoryDir)
       const repoDir = repo === null ? null : await inside(repo)
-      return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt(dir) })
+      return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt(dir), cache: auditCache })
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
@@ -238,7 +240,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       // The window passes the date the audit already found; only without it are transcripts read.
       const at = knownWrittenAt && !Number.isNaN(Date.parse(knownWrittenAt)) ? knownWrittenAt : null
       const writtenAtFor = at ? async () => ({ at, source: 'transcript' as const }) : writtenAt(dir)
-      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor })
+      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor, cache: auditCache })
     },
     async writeFile(path, expectedHash, newText, reason) {
       await ensureScanned()
@@ -292,6 +294,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     async dispose() {
       events.removeAllListeners()
+      auditCache.close()
     },
   }
   return backend

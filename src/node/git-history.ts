@@ -32,6 +32,11 @@ export interface RepoState {
   readonly tracked: ReadonlySet<string>
   /** Every folder holding a tracked file. */
   readonly trackedDirs: ReadonlySet<string>
+  /**
+   * HEAD and the index file's identity; equal stamps mean the same commit and the same
+   * tracked files. Null when the index is not a plain `.git/index` (nothing is cached then).
+   */
+  readonly stamp: string | null
 }
 
 export type OpenRepo =
@@ -97,6 +102,7 @@ export async function openRepo(root: string): Promise<OpenRepo> {
       detached: abbrev.trim() === 'HEAD',
       tracked: listed.tracked,
       trackedDirs: listed.trackedDirs,
+      stamp: key,
     },
   }
 }
