@@ -93,12 +93,15 @@ interface Loaded {
   readonly problems: Problem[]
   /** Absolute file → mtime (ms) of every file read. */
   readonly mtimes: Map<string, number>
+  /** Absolute file → the text read, for every file read (a kept audit compares them later). */
+  readonly texts?: Map<string, string>
 }
 
 /** Read the memory folder and instruction files into notes. */
 async function loadNotes(memoryDir: string, instructionFiles: readonly string[]): Promise<Loaded> {
   const problems: Problem[] = []
   const mtimes = new Map<string, number>()
+  const texts = new Map<string, string>()
   const dir = resolve(memoryDir)
   let indexText: string | null = null
   const topics: TopicText[] = []
@@ -124,6 +127,7 @@ async function loadNotes(memoryDir: string, instructionFiles: readonly string[])
       continue
     }
     mtimes.set(path, r.mtimeMs)
+    texts.set(path, r.text)
     if (name === MEMORY_INDEX) indexText = r.text
     else topics.push({ name, path, text: r.text })
   }
@@ -136,9 +140,10 @@ async function loadNotes(memoryDir: string, instructionFiles: readonly string[])
       continue
     }
     mtimes.set(path, r.mtimeMs)
+    texts.set(path, r.text)
     notes.push(...notesFromInstructionFile(path, r.text))
   }
-  return { notes, problems, mtimes }
+  return { notes, problems, mtimes, texts }
 }
 
 /** `*.md` files of a memory folder, one level of subfolders included, relative and sorted. */
@@ -628,13 +633,18 @@ interface Armed {
 interface Watched {
   readonly watch: RepoWatch
   readonly stamp: string
+  /** Audits that armed this watcher and have not ended yet: it stays open for them. */
+  running: number
 }
 
 interface Kept {
   readonly armed: Armed
   readonly prepared: Prepared
-  /** The audited notes' texts: a note edited since is checked afresh. */
-  readonly texts: ReadonlyMap<string, { readonly checkText: string; readonly refs: readonly Reference[] }>
+  /** The memory folder as the audit read it. */
+  readonly loaded: Loaded
+  readonly indexPath: string
+  /** Each audited note's text and references: a note edited since is checked afresh. */
+  readonly audited: ReadonlyMap<string, { readonly checkText: string; readonly refs: readonly Reference[] }>
 }
 
 /**
@@ -649,8 +659,11 @@ interface Kept {
 export class AuditFactsCache {
   readonly #kept = new Map<string, Kept>()
   readonly #watched = new Map<string, Watched>()
-  /** Clicks answered from kept facts, and clicks that had to gather them again. */
-  readonly stats = { reused: 0, gathered: 0 }
+  /**
+   * Clicks answered from kept facts, clicks that had to gather them again, and clicks whose
+   * note was taken from the kept audit without reading the memory folder again.
+   */
+  readonly stats = { reused: 0, gathered: 0, notesKept: 0 }
 
   constructor(private readonly maxEntries = 4) {}
 
@@ -667,31 +680,61 @@ export class AuditFactsCache {
     if (!w) {
       const watch = watchWorkTree(state.root, state.trackedDirs)
       if (!watch) return null
-      w = { watch, stamp: state.stamp }
+      w = { watch, stamp: state.stamp, running: 0 }
       this.#watched.set(state.root, w)
     }
+    w.running++
     return { root: state.root, watched: w, stamp: state.stamp, changes: w.watch.changes }
   }
 
-  /** Keep an audit's facts, when nothing changed while it ran. */
-  keep(key: string, armed: Armed, prepared: Prepared): void {
+  /**
+   * An audit that armed a watcher has ended: keep its facts when it succeeded and nothing
+   * changed while it ran (`ran` null: it failed or was cancelled).
+   */
+  done(key: string, armed: Armed, ran: { prepared: Prepared; loaded: Loaded; memoryDir: string } | null): void {
+    armed.watched.running--
+    if (ran) this.#keep(key, armed, ran.prepared, ran.loaded, join(resolve(ran.memoryDir), MEMORY_INDEX))
+    this.#sweep()
+  }
+
+  /**
+   * The audited note at `file:line`, when the files it was read from (and the index, which
+   * decides whether a topic file is linked) still hold exactly the text the audit read: then
+   * the memory folder need not be read again. Null otherwise.
+   */
+  async keptNote(key: string, file: string, line: number): Promise<{ note: Note; loaded: Loaded } | null> {
+    const kept = this.#kept.get(key)
+    const texts = kept?.loaded.texts
+    if (!kept || !texts) return null
+    const note = kept.prepared.notes.find((n) => n.file === file && n.line <= line && line <= n.endLine)
+    if (!note || note.danglingTarget !== null) return null
+    for (const f of new Set([kept.indexPath, note.file, ...(note.topicFile ? [note.topicFile] : [])])) {
+      const was = texts.get(f)
+      if (was === undefined) return null
+      const r = await readTextFile(f, { lenient: true })
+      if (!r.ok || r.text !== was) return null
+    }
+    this.stats.notesKept++
+    return { note, loaded: kept.loaded }
+  }
+
+  #keep(key: string, armed: Armed, prepared: Prepared, loaded: Loaded, indexPath: string): void {
     if (!this.#unchanged(armed) || prepared.branches.size > 0 || !prepared.facts) return
-    const texts = new Map<string, { checkText: string; refs: readonly Reference[] }>()
+    const audited = new Map<string, { checkText: string; refs: readonly Reference[] }>()
     for (const n of prepared.notes)
-      texts.set(noteKey(n), { checkText: n.checkText, refs: prepared.refs.get(n) ?? [] })
+      audited.set(noteKey(n), { checkText: n.checkText, refs: prepared.refs.get(n) ?? [] })
     this.#kept.delete(key)
-    this.#kept.set(key, { armed, prepared, texts })
+    this.#kept.set(key, { armed, prepared, audited, loaded, indexPath })
     for (const k of this.#kept.keys()) {
       if (this.#kept.size <= this.maxEntries) break
       this.#kept.delete(k)
     }
-    this.#sweep()
   }
 
   /** Facts for `note` from the last audit, or null when they may no longer hold. */
   async reuse(key: string, note: Note, loaded: Loaded): Promise<Prepared | null> {
     const kept = this.#kept.get(key)
-    const audited = kept?.texts.get(noteKey(note))
+    const audited = kept?.audited.get(noteKey(note))
     const state = kept?.prepared.state
     if (!kept || !audited || !state || audited.checkText !== note.checkText) {
       this.stats.gathered++
@@ -701,6 +744,7 @@ export class AuditFactsCache {
     // Read the watcher after git answered: by then the events of earlier writes have arrived.
     if (!now.ok || now.state.stamp !== kept.armed.stamp || !this.#unchanged(kept.armed)) {
       this.#kept.delete(key)
+      this.#sweep()
       this.stats.gathered++
       return null
     }
@@ -730,11 +774,11 @@ export class AuditFactsCache {
     )
   }
 
-  /** Close watchers no kept audit relies on. */
+  /** Close watchers that neither a kept audit nor a running one relies on. */
   #sweep(): void {
     const used = new Set([...this.#kept.values()].map((k) => k.armed.watched))
     for (const [root, w] of this.#watched) {
-      if (used.has(w)) continue
+      if (used.has(w) || w.running > 0) continue
       w.watch.close()
       this.#watched.delete(root)
     }
@@ -756,12 +800,22 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
   onProgress?.(0, total)
   const { cache } = opts
   const held: { armed: Armed | null } = { armed: null }
-  const prepared = await prepare(loaded, opts.repo, step, signal, undefined, (state) => {
-    held.armed = cache?.arm(state) ?? null
-  })
-  while (done < phases) step()
-  const judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
-  if (cache && held.armed) cache.keep(cacheKey(opts.memoryDir, opts.repo), held.armed, prepared)
+  let ended: Prepared | null = null
+  let judged: Judged[]
+  try {
+    const prepared = await prepare(loaded, opts.repo, step, signal, undefined, (state) => {
+      held.armed = cache?.arm(state) ?? null
+    })
+    while (done < phases) step()
+    judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
+    ended = prepared
+  } finally {
+    if (cache && held.armed) {
+      const ran = ended ? { prepared: ended, loaded, memoryDir: opts.memoryDir } : null
+      cache.done(cacheKey(opts.memoryDir, opts.repo), held.armed, ran)
+    }
+  }
+  const prepared = ended
   const summary: Record<Verdict, number> = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
   for (const j of judged) summary[j.note.verdict]++
   return {
@@ -798,14 +852,21 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
   ) {
     instructionFiles.push(file)
   }
-  const loaded = await loadNotes(opts.memoryDir, instructionFiles)
-  const note = loaded.notes.find(
-    (n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine,
-  )
+  const key = cacheKey(opts.memoryDir, opts.repo)
+  const quick = (await opts.cache?.keptNote(key, file, opts.line)) ?? null
+  const loaded = quick?.loaded ?? (await loadNotes(opts.memoryDir, instructionFiles))
+  const note =
+    quick?.note ??
+    loaded.notes.find((n) => n.file === file && n.line <= opts.line && opts.line <= n.endLine)
   if (!note) return []
   const p =
-    (await opts.cache?.reuse(cacheKey(opts.memoryDir, opts.repo), note, loaded)) ??
-    (await prepare({ ...loaded, notes: [note] }, opts.repo, () => {}, undefined))
+    (await opts.cache?.reuse(key, note, loaded)) ??
+    (await prepare(
+      { ...loaded, notes: [note], problems: [...loaded.problems] },
+      opts.repo,
+      () => {},
+      undefined,
+    ))
   const [judged] = await judgeAll(p, opts.writtenAtFor, () => {}, undefined)
   if (!judged || !p.facts) return []
   const facts = p.facts

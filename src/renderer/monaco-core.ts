@@ -8,6 +8,20 @@ import 'monaco-editor/features/register.all'
 import 'monaco-editor/languages/definitions/register.all'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 
-self.MonacoEnvironment = { getWorker: () => new EditorWorker() }
+// One worker may be started ahead of need (prewarmDiffs): the first diff then skips its start-up.
+let spare: Worker | null = null
+self.MonacoEnvironment = {
+  getWorker: () => {
+    const w = spare ?? new EditorWorker()
+    spare = null
+    return w
+  },
+}
+
+/** Start the editor worker and load the colouring of `languages` before the first diff needs them. */
+export function prewarm(languages: readonly string[]): void {
+  spare ??= new EditorWorker()
+  for (const id of languages) monaco.editor.createModel('', id).dispose()
+}
 
 export { monaco }

@@ -17,6 +17,7 @@ declare global {
 
 type Monaco = typeof MonacoModule
 let loading: Promise<Monaco> | null = null
+let prewarmed = false
 
 /** Load Monaco once (later calls share the first load) and hand it to the React wrapper. */
 export function loadMonaco(): Promise<Monaco> {
@@ -49,4 +50,18 @@ export function preloadMonacoWhenIdle(delayMs = 1500): void {
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 })
     else start()
   }, delayMs)
+}
+
+/**
+ * Warm what a note's first diff needs (issue 7: a diff within 200 ms of a click): Monaco, the
+ * editor worker that computes diffs, and the colouring of the languages diffs show. Once per
+ * window, when the window is idle; the Notes tab calls it while its audit runs.
+ */
+export function prewarmDiffs(languages: readonly string[]): void {
+  if (prewarmed) return
+  prewarmed = true
+  const run = (): void =>
+    void import('./monaco-core').then((core) => core.prewarm(languages)).catch(() => undefined)
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 0)
 }

@@ -3,7 +3,7 @@
  * hold, on a real repository with real edits, commits and file-system events.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -71,7 +71,7 @@ describe('AuditFactsCache', () => {
       const fresh = await diffsOf(n, false)
       expect(kept, n.title).toEqual(fresh)
     }
-    expect(cache.stats).toEqual({ reused: 7, gathered: 0 })
+    expect(cache.stats).toEqual({ reused: 7, gathered: 0, notesKept: 7 })
   })
 
   it('sees an edit in the work tree: a symbol put back is found again', async () => {
@@ -83,10 +83,10 @@ describe('AuditFactsCache', () => {
       'export function formatPrice(cents: number): string {\n  return String(cents)\n}\n',
     )
     expect(await symbolStatus(money, 'formatPrice()')).toBe('ok')
-    expect(cache.stats).toEqual({ reused: 1, gathered: 1 })
+    expect(cache.stats).toMatchObject({ reused: 1, gathered: 1 })
     // The facts found afresh are not kept: the next click looks again too.
     expect(await symbolStatus(money, 'formatPrice()')).toBe('ok')
-    expect(cache.stats).toEqual({ reused: 1, gathered: 2 })
+    expect(cache.stats).toMatchObject({ reused: 1, gathered: 2 })
   })
 
   it('sees a new untracked file in a tracked folder', async () => {
@@ -108,14 +108,41 @@ describe('AuditFactsCache', () => {
     const fresh = noteOf(await audit(), fx.notes.fresh)
     git(['commit', '-q', '--allow-empty', '-m', 'empty'])
     await diffsOf(fresh)
-    expect(cache.stats).toEqual({ reused: 0, gathered: 1 })
+    expect(cache.stats).toMatchObject({ reused: 0, gathered: 1 })
   })
 
   it('sees a file staged for removal (the index changed, the tracked files too)', async () => {
     const stable = noteOf(await audit(), fx.notes.fresh)
     git(['rm', '-q', '--cached', 'src/stable.ts'])
     await diffsOf(stable)
-    expect(cache.stats).toEqual({ reused: 0, gathered: 1 })
+    expect(cache.stats).toMatchObject({ reused: 0, gathered: 1 })
+  })
+
+  it('reads the memory folder again when the index changed, and still reuses the facts of an unchanged note', async () => {
+    const report = await audit()
+    const stable = noteOf(report, fx.notes.fresh)
+    await diffsOf(stable)
+    expect(cache.stats).toEqual({ reused: 1, gathered: 0, notesKept: 1 })
+    writeFileSync(
+      fx.index,
+      `${readFileSync(fx.index, 'utf8')}- [Later](later.md) — added after the audit\n`,
+    )
+    const kept = await diffsOf(stable)
+    expect(cache.stats).toEqual({ reused: 2, gathered: 0, notesKept: 1 })
+    expect(kept).toEqual(await diffsOf(stable, false))
+  })
+
+  it('checks a note whose topic file was replaced by the same text with one byte changed', async () => {
+    const report = await audit()
+    const stable = noteOf(report, fx.notes.fresh)
+    const topic = join(fx.memoryDir, 'stable.md')
+    writeFileSync(topic, readFileSync(topic, 'utf8').replace('`stableValue`', '`stableValu`'))
+    const diffs = await diffsOf(stable)
+    expect(diffs.map((d) => [d.reference.text, d.reference.status])).toEqual([
+      ['src/stable.ts', 'ok'],
+      ['stableValu', 'missing'],
+    ])
+    expect(cache.stats).toEqual({ reused: 0, gathered: 1, notesKept: 0 })
   })
 
   it('checks an edited note afresh', async () => {
@@ -129,7 +156,7 @@ describe('AuditFactsCache', () => {
       ['formatMoney()', 'ok'],
       ['src/money.ts', 'ok'],
     ])
-    expect(cache.stats).toEqual({ reused: 0, gathered: 1 })
+    expect(cache.stats).toMatchObject({ reused: 0, gathered: 1 })
   })
 
   it('keeps nothing when the work tree changed while the audit ran', async () => {
@@ -145,6 +172,37 @@ describe('AuditFactsCache', () => {
     expect(kept).toEqual(d)
   })
 
+  it('keeps an audit whose repository another audit, ending first, stopped relying on', async () => {
+    // A second project on its own repository, audited to the end while the first one runs.
+    const other = join(fx.root, 'other')
+    mkdirSync(join(other, 'src'), { recursive: true })
+    writeFileSync(join(other, 'src', 'a.ts'), 'export const a = 1\n')
+    execFileSync('git', ['init', '-q'], { cwd: other })
+    execFileSync(
+      'git',
+      ['-c', 'user.name=T', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'x'],
+      { cwd: other },
+    )
+    const otherMemory = join(fx.root, 'other-memory')
+    mkdirSync(otherMemory)
+    writeFileSync(join(otherMemory, 'MEMORY.md'), '# Memory\n\n- `src/a.ts` exports `a`.\n')
+    let inner: Promise<unknown> | null = null
+    const report = await auditMemory({
+      memoryDir: fx.memoryDir,
+      repo: fx.repo,
+      cache,
+      // Called while the first audit judges its notes, after it armed its watcher.
+      writtenAtFor: async () => {
+        inner ??= auditMemory({ memoryDir: otherMemory, repo: other, cache })
+        await inner
+        return null
+      },
+    })
+    expect(inner).not.toBeNull()
+    await diffsOf(noteOf(report, fx.notes.fresh))
+    expect(cache.stats).toMatchObject({ reused: 1, gathered: 0 })
+  })
+
   it('a click without an audit before it gathers the facts itself', async () => {
     const other = new AuditFactsCache()
     const report = await auditMemory({ memoryDir: fx.memoryDir, repo: fx.repo })
@@ -155,7 +213,7 @@ describe('AuditFactsCache', () => {
       line: report.notes[0]!.line,
       cache: other,
     })
-    expect(other.stats).toEqual({ reused: 0, gathered: 1 })
+    expect(other.stats).toEqual({ reused: 0, gathered: 1, notesKept: 0 })
     other.close()
   })
 })

@@ -8,9 +8,12 @@ import { listKeys, moveSelection, stampFor, VERDICT_ORDER, verdictCounts, visibl
 import { focusInEditor, useNotesSession, type NotesSession } from './note-session'
 import { NoteList } from './note-list'
 import { NoteWorkbench, useNoteActions } from './note-actions'
+import { prewarmNoteDiffs } from './note-diffs'
 import './notes.css'
 
 export function NotesTab({ project }: { project: ProjectInfo }) {
+  // The first click on a note should not wait for Monaco's worker or a language to load.
+  useEffect(prewarmNoteDiffs, [])
   if (!project.memoryDir) return <p className="empty">This project has no memory folder, so it has no notes to audit.</p>
   return <NotesBody memoryDir={project.memoryDir} repoRoot={project.repoRoot} />
 }

@@ -9,6 +9,7 @@ import type { AuditNote } from '../../shared/limits'
 import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api-client'
 import { useMonacoTheme } from './memory-monaco'
+import { prewarmDiffs } from '../monaco-setup'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',
@@ -24,6 +25,11 @@ const LANGUAGES: Readonly<Record<string, string>> = {
   html: 'html',
   yml: 'yaml',
   yaml: 'yaml',
+}
+
+/** Warm the diff view for the languages above (monaco-setup.ts). */
+export function prewarmNoteDiffs(): void {
+  prewarmDiffs([...new Set(Object.values(LANGUAGES))])
 }
 
 /** Colouring for a side, guessed from the file name in its label ("src/a.ts @ 1a2b3c4 (…)"). */
