@@ -126,6 +126,16 @@ test('lists every project, shows each problem beside its item, and stays respons
     } else {
       await expect(page.getByTestId('memory-editor').locator('.view-lines')).toBeVisible()
     }
+    if (p.name === 'markdown-app') {
+      // 4,800 entries past the cutoff and 5,000 dangling links come a page at a time: the
+      // whole lists at once froze the window for up to 15 s.
+      await expect(page.getByTestId('unloaded-entry')).toHaveCount(100)
+      await expect(page.getByTestId('more-unloaded')).toContainText('(4,703 not shown)')
+      await page.getByTestId('more-unloaded').click()
+      await expect(page.getByTestId('unloaded-entry')).toHaveCount(200)
+      await expect(page.getByTestId('dangling-list').locator('li')).toHaveCount(100)
+      await expect(page.getByTestId('more-dangling')).toContainText('(4,900 not shown)')
+    }
     // Every tab opens on this project without breaking the window.
     for (const tab of ['notes', 'history', 'instructions', 'memory']) {
       await page.getByTestId(`tab-${tab}`).click()

@@ -5,6 +5,7 @@
  * The view follows the disk while shown; an edit in progress is never overwritten: when the
  * file changes underneath it, both versions are shown and the person chooses.
  */
+import { useShowMore } from './show-more'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
 import type { CutoffResult } from '../../shared/limits'
@@ -48,6 +49,7 @@ function CutoffSummary({
   onPlan: (action: PlanAction) => void
 }) {
   const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
+  const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
   const blocked = editing ? 'Save or discard your edit first' : undefined
   return (
     <div className="cutoff-summary" data-testid="cutoff-summary">
@@ -67,7 +69,7 @@ function CutoffSummary({
         <details className="unloaded" open>
           <summary>Entries that do not load, newest first ({unloaded.length})</summary>
           <ul data-testid="unloaded-entries">
-            {unloaded.map((e) => (
+            {shownUnloaded.map((e) => (
               <li key={e.line} data-testid="unloaded-entry" className="entry-row">
                 <button className="link entry-line" onClick={() => onReveal(e.line)} title={`Show line ${e.line}`}>
                   line {e.line}
@@ -96,6 +98,7 @@ function CutoffSummary({
               </li>
             ))}
           </ul>
+          {moreUnloaded}
         </details>
       )}
       {cutoff.problems.length > 0 && (

@@ -4,6 +4,7 @@
  * flagged (from the index's cutoff). The frontmatter is shown as written: parsing YAML is
  * the back end's job, and the contract does not carry parsed frontmatter yet.
  */
+import { useShowMore } from './show-more'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { CutoffResult, MemoryFileInfo, ProjectInfo } from '../../shared/limits'
 import { getApi } from '../api-client'
@@ -46,6 +47,8 @@ function useFrontmatter(files: readonly MemoryFileInfo[]): ReadonlyMap<string, H
   return heads
 }
 
+const NONE: CutoffResult['dangling'] = []
+
 export function MemoryFileList({
   project,
   cutoff,
@@ -61,6 +64,7 @@ export function MemoryFileList({
   const topics = project.memoryFiles.filter((f) => f.role === 'topic')
   const heads = useFrontmatter(topics)
   const orphans = new Set(cutoff?.orphans ?? [])
+  const [shownDangling, moreDangling] = useShowMore(cutoff?.dangling ?? NONE, 'more-dangling')
   const rel = (p: string) => (project.memoryDir && p.startsWith(project.memoryDir) ? p.slice(project.memoryDir.length + 1) : p)
   const item = (f: MemoryFileInfo, children?: ReactNode) => (
     <li key={f.path}>
@@ -129,7 +133,7 @@ export function MemoryFileList({
         <>
           <h3 className="warn">Dangling links ({cutoff.dangling.length})</h3>
           <ul className="dangling-list" data-testid="dangling-list">
-            {cutoff.dangling.map((d) => (
+            {shownDangling.map((d) => (
               <li key={d.line}>
                 <button className="link" onClick={() => index && onOpen(index.path, d.line)} title={`MEMORY.md line ${d.line} links ${d.target}, which does not exist`}>
                   line {d.line}: {d.target}
@@ -137,6 +141,7 @@ export function MemoryFileList({
               </li>
             ))}
           </ul>
+          {moreDangling}
         </>
       )}
     </div>
