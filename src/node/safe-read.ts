@@ -3,7 +3,8 @@
  * unreadable files and invalid UTF-8 come back as a typed problem with a reason.
  */
 import { constants as fsConstants } from 'node:fs'
-import { lstat, open } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
+import { closeFd, fstatFd, openFd, readFd } from './fd'
 import { READ_MAX_BYTES } from '../core/limits'
 import { stripBom } from '../core/text'
 
@@ -46,10 +47,10 @@ function problem(path: string, p: ReadProblem, reason: string): TextRead {
  */
 export async function readTextFile(path: string, options: ReadOptions = {}): Promise<TextRead> {
   const maxBytes = options.maxBytes ?? READ_MAX_BYTES
-  let handle
+  let fd: number
   try {
     // One open instead of stat + open: O_NONBLOCK means a FIFO opens at once and is refused below.
-    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
+    fd = await openFd(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ENOENT') {
@@ -66,7 +67,7 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
     return problem(path, 'unreadable', `cannot open: ${code ?? String(err)}`)
   }
   try {
-    const st = await handle.stat()
+    const st = await fstatFd(fd)
     if (st.isDirectory()) return problem(path, 'not-a-file', 'is a directory')
     if (!st.isFile()) return problem(path, 'not-a-file', 'not a regular file (FIFO, socket or device)')
     if (st.size > maxBytes) {
@@ -76,7 +77,7 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
     const buf = Buffer.alloc(size)
     let read = 0
     while (read < size) {
-      const { bytesRead } = await handle.read(buf, read, size - read, read)
+      const bytesRead = await readFd(fd, buf, read, size - read, read)
       if (bytesRead === 0) break
       read += bytesRead
     }
@@ -86,7 +87,7 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
   } catch (err) {
     return problem(path, 'unreadable', `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`)
   } finally {
-    await handle.close()
+    await closeFd(fd)
   }
 }
 

@@ -4,8 +4,8 @@
  * most TRANSCRIPT_HEAD_MAX_BYTES / TRANSCRIPT_HEAD_MAX_LINES and stop at the first cwd.
  */
 import { constants as fsConstants } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
+import { closeFd, fstatFd, openFd, readFd } from './fd'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../core/limits'
 import type { Problem } from '../core/model'
 import type { TranscriptHead, TranscriptHeadState } from '../core/transcript-head'
@@ -81,16 +81,16 @@ export async function readTranscriptHead(
   if (st.isDirectory()) return failed(path, 'is a directory')
   // A FIFO would block the first read forever: only regular files are opened.
   if (!st.isFile()) return failed(path, 'not a regular file (FIFO, socket or device)')
-  let handle: FileHandle
+  let fd: number
   try {
-    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
+    fd = await openFd(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
   } catch (err) {
     return failed(path, `cannot open: ${codeOf(err)}`, st)
   }
   try {
-    const again = await handle.stat()
+    const again = await fstatFd(fd)
     if (!again.isFile()) return failed(path, 'not a regular file (FIFO, socket or device)')
-    const { state, bytesRead, cut } = await streamHead(handle)
+    const { state, bytesRead, cut } = await streamHead(fd)
     return {
       ...withoutDone(state),
       problem: null,
@@ -103,23 +103,23 @@ export async function readTranscriptHead(
   } catch (err) {
     return failed(path, `cannot read: ${codeOf(err)}`, st)
   } finally {
-    await handle.close().catch(() => undefined)
+    await closeFd(fd)
   }
 }
 
 /** The head of a listed regular file: open, fstat, read, close; null when anything is unusual. */
 async function readListedHead(path: string): Promise<TranscriptHeadRead | null> {
-  let handle: FileHandle
+  let fd: number
   try {
     // O_NONBLOCK: if the path was swapped for a FIFO since the listing, opening can't block.
-    handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
+    fd = await openFd(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
   } catch {
     return null
   }
   try {
-    const st = await handle.stat()
+    const st = await fstatFd(fd)
     if (!st.isFile()) return null
-    const { state, bytesRead, cut } = await streamHead(handle)
+    const { state, bytesRead, cut } = await streamHead(fd)
     return {
       ...withoutDone(state),
       problem: null,
@@ -132,13 +132,13 @@ async function readListedHead(path: string): Promise<TranscriptHeadRead | null> 
   } catch {
     return null
   } finally {
-    await handle.close().catch(() => undefined)
+    await closeFd(fd)
   }
 }
 
 /** Read chunks until the head is decided, the byte cap is reached or the file ends. */
 async function streamHead(
-  handle: FileHandle,
+  fd: number,
 ): Promise<{ state: TranscriptHeadState; bytesRead: number; cut: boolean }> {
   let state = EMPTY_TRANSCRIPT_HEAD
   let cut = false
@@ -155,7 +155,7 @@ async function streamHead(
       break
     }
     const chunk = Buffer.alloc(want)
-    const { bytesRead } = await handle.read(chunk, 0, want, position)
+    const bytesRead = await readFd(fd, chunk, 0, want, position)
     if (bytesRead === 0) {
       // End of file: an unterminated last line is still a whole line.
       if (pending.length > 0) state = stepTranscriptHead(state, lineDecoder.decode(pending))
