@@ -9,6 +9,8 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 )
-// Monaco is a separate chunk (issue 7): fetched beside the first scan instead of before the first
-// paint, and evaluated before a user's first rescan or diff rather than during it.
-preloadMonacoWhenIdle(0)
+// Monaco is a separate chunk (issue 7): fetched once the first MEMORY.md cutoff is on screen
+// (CutoffSummary starts it), so evaluating 4 MB does not delay the window's first useful paint,
+// and still before a user's first rescan or diff rather than during it. Without a cutoff to show,
+// it starts after a few seconds anyway.
+preloadMonacoWhenIdle(3000)

@@ -6,6 +6,7 @@
  * file changes underneath it, both versions are shown and the person chooses.
  */
 import { useShowMore } from './show-more'
+import { preloadMonacoWhenIdle } from '../monaco-setup'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
 import type { CutoffResult } from '../../shared/limits'
@@ -50,6 +51,8 @@ function CutoffSummary({
 }) {
   const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
   const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
+  // The window's first useful paint is this summary: only now is Monaco fetched (main.tsx).
+  useEffect(() => preloadMonacoWhenIdle(0), [])
   const blocked = editing ? 'Save or discard your edit first' : undefined
   return (
     <div className="cutoff-summary" data-testid="cutoff-summary">
