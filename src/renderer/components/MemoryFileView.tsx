@@ -68,6 +68,15 @@ function CutoffSummary({
           </button>
         )}
       </div>
+      {cutoff.problems.length > 0 && (
+        <ul className="problem-list" role="alert">
+          {cutoff.problems.map((p) => (
+            <li key={p.reason}>
+              <code>{p.path}</code>: {p.reason}
+            </li>
+          ))}
+        </ul>
+      )}
       {unloaded.length > 0 && (
         <details className="unloaded" open>
           <summary>Entries that do not load, newest first ({unloaded.length})</summary>
@@ -103,15 +112,6 @@ function CutoffSummary({
           </ul>
           {moreUnloaded}
         </details>
-      )}
-      {cutoff.problems.length > 0 && (
-        <ul className="problem-list" role="alert">
-          {cutoff.problems.map((p) => (
-            <li key={p.reason}>
-              <code>{p.path}</code>: {p.reason}
-            </li>
-          ))}
-        </ul>
       )}
     </div>
   )
