@@ -798,24 +798,25 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     onProgress?.(done, total)
   }
   onProgress?.(0, total)
+  // With a cache, the work tree is watched from the moment the repository is open, and the
+  // facts are kept if nothing changed until the audit ended (AuditFactsCache).
   const { cache } = opts
-  const held: { armed: Armed | null } = { armed: null }
-  let ended: Prepared | null = null
+  let armed: Armed | null = null
+  const arm = (state: RepoState): void => {
+    armed = cache?.arm(state) ?? null
+  }
+  let ran: { prepared: Prepared; loaded: Loaded; memoryDir: string } | null = null
   let judged: Judged[]
   try {
-    const prepared = await prepare(loaded, opts.repo, step, signal, undefined, (state) => {
-      held.armed = cache?.arm(state) ?? null
-    })
+    const prepared = await prepare(loaded, opts.repo, step, signal, undefined, arm)
     while (done < phases) step()
     judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
-    ended = prepared
+    ran = { prepared, loaded, memoryDir: opts.memoryDir }
   } finally {
-    if (cache && held.armed) {
-      const ran = ended ? { prepared: ended, loaded, memoryDir: opts.memoryDir } : null
-      cache.done(cacheKey(opts.memoryDir, opts.repo), held.armed, ran)
-    }
+    const held = armed as Armed | null // set inside arm(), which the type checker does not follow
+    if (cache && held) cache.done(cacheKey(opts.memoryDir, opts.repo), held, ran)
   }
-  const prepared = ended
+  const { prepared } = ran
   const summary: Record<Verdict, number> = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
   for (const j of judged) summary[j.note.verdict]++
   return {
