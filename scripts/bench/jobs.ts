@@ -182,6 +182,7 @@ export async function benchProvenance(
     grep.peakRssMiB,
     {
       transcripts: first.value.stats.files,
+      transcriptBytes: home.transcriptBytes,
       bytesRead: first.value.stats.bytesRead,
       MBps: Math.round(first.value.stats.bytesRead / MiB / (first.ms / 1000)),
       linesParsed: first.value.stats.linesParsed,

@@ -102,8 +102,19 @@ describe('bench run (small, no window)', () => {
       expect(scan.details.projects).toBe(SMALL_SCALE.projects)
       expect(scan.details.memoryFilesFound).toBe(SMALL_SCALE.memoryFiles)
       const prov = out.report.rows[2]
+      expect(prov.details.memoryWritesGenerated).toBeGreaterThan(0)
       expect(prov.details.memoryWritesFound).toBe(prov.details.memoryWritesGenerated)
+      // The first run reads every transcript byte, and parses only the memory writes and
+      // their results: 2 lines per write. The baseline grep saw every tool_use line.
+      expect(prov.details.bytesRead).toBe(prov.details.transcriptBytes)
+      expect(prov.details.linesParsed).toBe(2 * (prov.details.memoryWritesGenerated as number))
+      expect(prov.details.grepExit).toBe(0)
+      expect(prov.details.grepToolUseLinesInFirst64KiB as number).toBeGreaterThanOrEqual(
+        prov.details.memoryWritesGenerated as number,
+      )
+      // The second run reads nothing new and is faster than the first.
       expect(out.report.rows[3].details.bytesRead).toBe(0)
+      expect(out.report.rows[3].ms as number).toBeLessThan(prov.ms as number)
       expect(out.report.machine.cpus).toBeGreaterThan(0)
       expect(out.report.machine.git).toMatch(/^\d+\.\d+/)
       const json = JSON.parse(readFileSync(out.jsonPath, 'utf8')) as {
