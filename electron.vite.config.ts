@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   main: {
+    // A development build (electron-vite dev) only: it may follow ELECTRON_RENDERER_URL and show DevTools.
+    define: { MC_DEV_BUILD: JSON.stringify(command === 'serve') },
     build: {
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
@@ -32,4 +34,4 @@ export default defineConfig({
     },
     worker: { format: 'es' },
   },
-})
+}))

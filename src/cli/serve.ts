@@ -93,14 +93,15 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const allowedHosts = [`${hostPart}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]
   const api: CuratorApi = backend
   handler = createHttpHandler({ api, onDidChange: backend.onDidChange, token, rendererDir, allowedHosts })
-  const stopWatching = await watchMemory(backend)
+  // Never awaited: start-up must not wait on the watcher (issue 14).
+  const watch = watchMemory(backend, { claudeHome: setup.claudeHome })
   const url = `http://${hostPart}:${port}/?token=${token}`
   if (!options.quiet) {
     process.stdout.write(`${url}\n`)
     process.stderr.write(`serving ${setup.demo ? `the built-in demo (${setup.demoReason})` : setup.claudeHome} — Ctrl+C to stop\n`)
   }
   const close = async (): Promise<void> => {
-    await stopWatching()
+    await watch.stop()
     server.closeAllConnections()
     await new Promise<void>((ok) => server.close(() => ok()))
     await backend.dispose()

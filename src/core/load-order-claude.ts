@@ -3,7 +3,7 @@
  * files in load order, what loads on demand, and what a reader might expect that does not
  * load. Pure: every disk access goes through an injected `ClaudeFsPort`.
  */
-import picomatch from 'picomatch/posix'
+import picomatch from 'picomatch/posix.js'
 import {
   IMPORT_MAX_HOPS,
   INSTRUCTION_ADVISED_MAX_LINES,

@@ -2,23 +2,41 @@
  * The Electron shell, kept thin: one secure window, the menu, IPC registration from
  * the one handler table, window state. Everything else lives in src/node.
  */
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { setupApp } from '../node/app-setup'
 import { createBackend, BackendError, type Backend } from '../node/backend'
 import { watchMemory } from '../node/watch'
 import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../shared/api'
 import { dispatch, DispatchError } from '../shared/dispatch'
 import { buildMenu } from './menu'
-import { handleWindowOpen, isNavigationAllowed, isTrustedSender, parseDesktopArgs, secureWebPreferences } from './security'
+import { rendererDirBeside, serveRendererRequest } from './renderer-protocol'
+import {
+  handleWindowOpen,
+  isNavigationAllowed,
+  isTrustedSender,
+  parseDesktopArgs,
+  permissionAllowed,
+  RENDERER_SCHEME,
+  rendererUrlFor,
+  secureWebPreferences,
+} from './security'
 import { createStampStore, createWindowStateStore } from './window-state'
 
 const here = dirname(fileURLToPath(import.meta.url))
 let mainWindow: BrowserWindow | null = null
 let backend: Backend | null = null
 
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href
+/** Set by electron.vite.config.ts: true only in `electron-vite dev`. */
+declare const MC_DEV_BUILD: boolean
+const devBuild = typeof MC_DEV_BUILD === 'boolean' && MC_DEV_BUILD
+const rendererUrl = rendererUrlFor(devBuild, process.env.ELECTRON_RENDERER_URL)
+
+// Must happen before `ready`: the page's scheme is standard and secure (fetch, workers, CSP 'self').
+protocol.registerSchemesAsPrivileged([
+  { scheme: RENDERER_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+])
 
 function registerIpc(api: CuratorApi): void {
   for (const method of API_METHODS) {
@@ -69,7 +87,10 @@ app.on('web-contents-created', (_e, contents) => {
 })
 
 app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(false))
+  session.defaultSession.setPermissionRequestHandler((_wc, _perm, cb) => cb(permissionAllowed()))
+  session.defaultSession.setPermissionCheckHandler(() => permissionAllowed())
+  const rendererDir = rendererDirBeside(here)
+  protocol.handle(RENDERER_SCHEME, (request) => serveRendererRequest(rendererDir, request.url))
   const args = parseDesktopArgs(process.argv.slice(1))
   const setup = await setupApp({ ...args, stateDir: join(app.getPath('userData'), 'state') })
   backend = await createBackend({
@@ -85,9 +106,9 @@ app.whenReady().then(async () => {
   const rescan = (): void => {
     mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { kind: 'changed', paths: [] })
   }
-  const { Menu } = await import('electron')
-  Menu.setApplicationMenu(buildMenu(() => mainWindow, rescan))
-  await watchMemory(backend)
+  Menu.setApplicationMenu(buildMenu(() => mainWindow, rescan, devBuild))
+  // Never awaited: a home with no memory folder yet must still open its window (issue 14).
+  watchMemory(backend, { claudeHome: setup.claudeHome })
   await createWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow()

@@ -1,43 +1,18 @@
-/** The application menu with the usual keyboard shortcuts. */
-import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
+/** The application menu with the usual keyboard shortcuts (its template: menu-template.ts). */
+import { Menu, shell, type BrowserWindow } from 'electron'
+import { DOCS_URL, menuTemplate } from './menu-template'
+import { isSafeExternalUrl } from './security'
 
-export function buildMenu(getWindow: () => BrowserWindow | null, onRescan: () => void): Menu {
-  const isMac = process.platform === 'darwin'
-  const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+export function buildMenu(getWindow: () => BrowserWindow | null, onRescan: () => void, devBuild: boolean): Menu {
+  const template = menuTemplate(
     {
-      label: 'File',
-      submenu: [
-        { label: 'Rescan', accelerator: 'CmdOrCtrl+Shift+R', click: onRescan },
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
-      ],
+      rescan: onRescan,
+      focus: () => getWindow()?.focus(),
+      openDocs: () => {
+        if (isSafeExternalUrl(DOCS_URL)) void shell.openExternal(DOCS_URL)
+      },
     },
-    { role: 'editMenu' },
-    {
-      label: 'View',
-      submenu: [
-        { role: 'reload' },
-        { role: 'toggleDevTools' },
-        { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-      ],
-    },
-    { role: 'windowMenu' },
-    {
-      role: 'help',
-      submenu: [
-        {
-          label: 'Claude Code memory documentation',
-          click: () => void shell.openExternal('https://docs.claude.com/en/docs/claude-code/memory'),
-        },
-        { label: 'Focus window', accelerator: 'CmdOrCtrl+0', click: () => getWindow()?.focus() },
-      ],
-    },
-  ]
+    { isMac: process.platform === 'darwin', devBuild },
+  )
   return Menu.buildFromTemplate(template)
 }

@@ -22,6 +22,23 @@ export function secureWebPreferences(preloadPath: string) {
   } as const
 }
 
+/**
+ * The renderer is served from this privileged scheme, not `file://` (issue 11): a file URL's
+ * origin is every file on the disk, while `app://renderer/` is only the built page.
+ */
+export const RENDERER_SCHEME = 'app'
+export const RENDERER_HOST = 'renderer'
+export const RENDERER_URL = `${RENDERER_SCHEME}://${RENDERER_HOST}/index.html`
+
+/**
+ * The URL the window loads. `ELECTRON_RENDERER_URL` (electron-vite's dev server) counts only
+ * in a development build; a production build ignores it, so an environment variable can
+ * never point the trusted window, with its API, at another page.
+ */
+export function rendererUrlFor(devBuild: boolean, envUrl: string | undefined): string {
+  return devBuild && envUrl ? envUrl : RENDERER_URL
+}
+
 /** Only the app's own page, in its main frame, may call the API (GitHub Desktop's trusted-ipc-sender). */
 export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean, appUrl: string): boolean {
   if (!isMainFrame || !frameUrl) return false
@@ -30,19 +47,29 @@ export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boole
     const want = new URL(appUrl)
     if (got.protocol !== want.protocol) return false
     if (want.protocol === 'file:') return got.pathname === want.pathname
-    return got.origin === want.origin
+    // Not `origin`: for a custom scheme the WHATWG origin is the opaque "null" for every URL.
+    return got.host === want.host && got.host !== ''
   } catch {
     return false
   }
 }
 
-/** Links the app may hand to the OS browser: https only. */
+/** Hosts the app may hand to the OS browser: its documentation links, nothing a page chose. */
+export const EXTERNAL_HOSTS: readonly string[] = ['docs.claude.com', 'docs.anthropic.com', 'code.claude.com', 'github.com']
+
+/** Links the app may hand to the OS browser: https to an allow-listed host, no credentials, default port. */
 export function isSafeExternalUrl(url: string): boolean {
   try {
-    return new URL(url).protocol === 'https:'
+    const u = new URL(url)
+    return u.protocol === 'https:' && u.username === '' && u.password === '' && u.port === '' && EXTERNAL_HOSTS.includes(u.hostname)
   } catch {
     return false
   }
+}
+
+/** Every permission a page may ask for (camera, notifications, clipboard…) is refused, asked or checked. */
+export function permissionAllowed(): false {
+  return false
 }
 
 /** A request for a new window: never opened; an https link goes to the OS browser instead. */

@@ -3,13 +3,18 @@
  * Folders, not single files (editors and agents rename over files — stack-notes.md),
  * with chokidar's polling fallback where native events are unavailable.
  *
- * Only what the window shows is watched (issue 7): each memory folder's own files (depth 0)
- * and the projects folder itself (a new project appears). Transcript folders are not watched:
- * on a heavy home chokidar's initial walk of them cost seconds on the one thread that answers
- * the window. Symlinks are never followed, so nothing outside the folders is listed (issue 8).
+ * Only what the window shows is watched (issue 7): the Claude home's `projects` tree down to
+ * each `<project>/memory/` folder's own files, and any memory folder a scan finds elsewhere.
+ * Transcripts are never watched: on a heavy home chokidar's initial walk of them cost seconds
+ * on the one thread that answers the window. Symlinks are never followed, so nothing outside
+ * the folders is listed (issue 8).
+ *
+ * Start-up never waits on the watcher (issue 14): chokidar emits no `ready` for an empty path
+ * list (stack-notes.md), and a home with no memory folder yet must still open. Watching the
+ * home itself makes a `projects/<p>/memory` folder created later appear without a restart.
  */
 import chokidar, { type FSWatcher } from 'chokidar'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import type { ScanResult } from '../core/model'
 
 export interface Watchable {
@@ -32,48 +37,97 @@ export function watchedFolders(
   return [...dirs]
 }
 
-/** Watch the Claude home's memory folders (shallow); returns a stop function. */
-export async function watchMemory(
-  backend: Watchable,
-  options: { debounceMs?: number; claudeHome?: string } = {},
-): Promise<() => Promise<void>> {
+/**
+ * Whether the watcher of the Claude home passes over `path`: everything but the home itself,
+ * `projects`, each project folder, its `memory` folder and that folder's own entries.
+ * Transcripts (`projects/<p>/*.jsonl`) and our temp files are passed over.
+ */
+export function ignoredInHome(claudeHome: string, path: string): boolean {
+  const rel = relative(claudeHome, path)
+  if (rel === '') return false
+  if (rel.startsWith('..') || isAbsolute(rel)) return true
+  const parts = rel.split(sep)
+  if (parts[0] !== 'projects') return true
+  if (parts.length >= 3 && parts[2] !== 'memory') return true
+  if (parts.length > 4) return true
+  return isOurTemp(path)
+}
+
+const isOurTemp = (p: string): boolean => p.includes('.mc-') && p.endsWith('.tmp')
+
+export interface MemoryWatch {
+  /** Resolves once the first listing is done (tests wait on it; start-up never does). */
+  readonly ready: Promise<void>
+  stop(): Promise<void>
+}
+
+/** Watch the Claude home's memory folders; returns at once, never waiting for the first listing. */
+export function watchMemory(backend: Watchable, options: { debounceMs?: number; claudeHome?: string } = {}): MemoryWatch {
   const debounceMs = options.debounceMs ?? 150
-  const scan = backend.prefetchScan ? await backend.prefetchScan() : await backend.scan()
-  const dirs = watchedFolders(scan, options.claudeHome)
-  const watcher: FSWatcher = chokidar.watch(dirs, {
+  const home = options.claudeHome
+  const common = {
     ignoreInitial: true,
-    depth: 0,
     followSymlinks: false,
     usePolling: process.env.MEMORY_CURATOR_POLL === '1',
     interval: 300,
     awaitWriteFinish: false,
-    ignored: (p: string) => p.includes('.mc-') && p.endsWith('.tmp'),
-  })
-  const watching = new Set(dirs)
-  const stopScans = backend.onScanned?.((s) => {
-    const added = watchedFolders(s).filter((d) => !watching.has(d))
-    for (const d of added) watching.add(d)
-    if (added.length > 0) watcher.add(added)
-  })
+  } as const
+  const watchers: FSWatcher[] = []
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | null = null
+  let stopped = false
   const flush = (): void => {
     timer = null
     const paths = [...pending]
     pending = new Set()
-    if (paths.length) backend.emitChange(paths)
+    if (paths.length && !stopped) backend.emitChange(paths)
   }
-  watcher.on('all', (_event, path) => {
-    pending.add(path)
-    if (!timer) timer = setTimeout(flush, debounceMs)
-  })
-  watcher.on('error', () => {
-    /* a vanished folder must not crash the app; the next scan finds the new state */
-  })
-  await new Promise<void>((ok) => watcher.once('ready', () => ok()))
-  return async () => {
-    stopScans?.()
-    if (timer) clearTimeout(timer)
-    await watcher.close()
+  const listen = (w: FSWatcher): FSWatcher => {
+    w.on('all', (_event, path) => {
+      pending.add(path)
+      if (!timer) timer = setTimeout(flush, debounceMs)
+    })
+    w.on('error', () => {
+      /* a vanished folder must not crash the app; the next scan finds the new state */
+    })
+    watchers.push(w)
+    return w
+  }
+  const readyOf = (w: FSWatcher): Promise<void> => new Promise<void>((ok) => w.once('ready', () => ok()))
+
+  // The home's own tree: `projects/<p>/memory/*`, including folders that do not exist yet.
+  const homeReady = home
+    ? readyOf(listen(chokidar.watch(home, { ...common, depth: 3, ignored: (p: string) => ignoredInHome(home, p) })))
+    : Promise.resolve()
+
+  // Memory folders outside the home's projects tree (or all of them when no home is given).
+  const outside = (dirs: readonly string[]): string[] =>
+    dirs.filter((d) => !home || ignoredInHome(home, join(d, 'x')))
+  let extra: FSWatcher | null = null
+  const watching = new Set<string>()
+  const addFolders = (dirs: readonly string[]): Promise<void> => {
+    const added = outside(dirs).filter((d) => !watching.has(d))
+    for (const d of added) watching.add(d)
+    if (added.length === 0 || stopped) return Promise.resolve()
+    if (extra) {
+      extra.add(added)
+      return Promise.resolve()
+    }
+    extra = listen(chokidar.watch(added, { ...common, depth: 0, ignored: isOurTemp }))
+    return readyOf(extra)
+  }
+  const stopScans = backend.onScanned?.((s) => void addFolders(watchedFolders(s)))
+  const first = (backend.prefetchScan ? backend.prefetchScan() : backend.scan()).then(
+    (scan) => addFolders(watchedFolders(scan)),
+    () => undefined,
+  )
+  return {
+    ready: Promise.all([homeReady, first]).then(() => undefined),
+    async stop() {
+      stopped = true
+      stopScans?.()
+      if (timer) clearTimeout(timer)
+      await Promise.all(watchers.map((w) => w.close()))
+    },
   }
 }
