@@ -83,3 +83,26 @@ test('undo works after serve restarts with the same state folder, restoring the 
     await again.stop()
   }
 })
+
+test('every typed character reaches the file, even on a throttled CPU (issue 14)', async ({ page, served, fixture }) => {
+  const topic = join(fixture.memoryDir, 'note-1.md')
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  await ws.openFile('note-1.md')
+  await expect(ws.editor.locator('.view-lines')).toContainText('sums the cart')
+  await page.getByTestId('edit-file').click()
+  await ws.editor.locator('.view-lines').click()
+  await expect(ws.editor.locator('.monaco-editor.focused')).toBeVisible()
+  await page.keyboard.press('Control+End')
+  // A busy machine, made on purpose: the page runs 6× slower while keys arrive with no pause, so
+  // renders lag the keystrokes (a controlled editor value then replaced the newest character).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  const typed = 'Typed under load: the quick brown fox jumps over the lazy dog 0123456789 again and again.'
+  await page.keyboard.type(typed, { delay: 0 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await page.getByTestId('save-file').click()
+  await expect(page.getByTestId('file-status')).toContainText('Saved')
+  expect(readFileSync(topic, 'utf8')).toContain(typed)
+})

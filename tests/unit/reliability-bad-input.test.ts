@@ -45,8 +45,11 @@ beforeAll(() => {
   CLI = join(dir, 'cli', 'index.js')
   return () => rmSync(dir, { recursive: true, force: true })
 })
-/** The promise of issue 8: nothing takes longer than this on bad input. */
-const HANG_MS = 5000
+/**
+ * Hang detection only (issue 14): a generous limit that a busy machine never reaches. How long
+ * each run took is reported as a figure (the `slowest` line); speed is `npm run bench`'s job.
+ */
+const HANG_MS = 60_000
 
 interface CliRun {
   readonly code: number | null
@@ -226,7 +229,7 @@ describe('pathological text through the pure parsers', () => {
   }
 
   it.each(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text] as const))(
-    '%s: every parser returns within 5 s without throwing',
+    '%s: every parser returns without throwing or hanging',
     (id, text) => {
       const slow: string[] = []
       for (const [name, fn] of Object.entries(parsers)) {

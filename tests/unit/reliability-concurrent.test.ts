@@ -22,6 +22,8 @@ const MODES = ['same-size', 'truncate', 'append', 'rename-over', 'delete-recreat
 type Mode = (typeof MODES)[number]
 /** Writer rounds per mode and actor; MC_RACE_ROUNDS raises it for a long run. */
 const ROUNDS = Number(process.env.MC_RACE_ROUNDS ?? 110)
+/** Our rounds per race at least, however fast the writer finishes on a busy machine. */
+const MIN_OURS = 60
 const MAX_SLEEP_MS = 10
 
 let root = ''
@@ -115,12 +117,13 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
   const ours: { base: string | null; baseB64: string | null; text: string; opId: string | null }[] =
     []
   let k = 0
-  while (running) {
+  // Rounds, not time (issue 14): at least MIN_OURS of ours whatever the machine's load, racing the
+  // writer while it runs; deletes and undos on a fixed schedule, so each is exercised every run.
+  while (running || fig.ours < MIN_OURS) {
     const read = await readForEdit(file)
     if (!read.ok && read.problem !== 'missing') throw new Error(`${read.problem}: ${read.reason}`)
-    const roll = Math.random()
-    fig.ours++
-    if (actor === 'curation' && read.ok && roll < 0.08) {
+    const turn = fig.ours++
+    if (actor === 'curation' && read.ok && turn % 13 === 5) {
       const res = await curation.deleteFile(file, read.hash, 'race delete')
       if (res.kind === 'deleted') {
         fig.deleted++
@@ -133,7 +136,7 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
           new RegExp(`^could not move to the trash ${file}: .*(left in place|in backup)`),
         )
       }
-    } else if (actor === 'curation' && roll < 0.14) {
+    } else if (actor === 'curation' && turn % 7 === 3) {
       const res = await curation.undo(null)
       if (res.kind === 'written' || res.kind === 'deleted') fig.undone++
       else if (res.kind === 'conflict') fig.conflicts++

@@ -338,8 +338,11 @@ export function MemoryFileView({
       )}
       {content?.ok && (
         <div className="editor-host" data-testid="memory-editor">
+          {/* Uncontrolled while editing (issue 14): a controlled value re-applied after a render
+              replaced the whole model with a draft one keystroke old, and the newest typed
+              character was lost on a busy machine. The model is the draft; onChange mirrors it. */}
           <Editor
-            value={draft ?? content.text}
+            value={editing ? undefined : content.text}
             language="markdown"
             theme={theme}
             options={{ ...VIEWER_OPTIONS, readOnly: !editing }}
