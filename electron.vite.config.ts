@@ -30,6 +30,8 @@ export default defineConfig(({ command }) => ({
     plugins: [react()],
     build: {
       minify: true,
+      // Monaco is one large chunk by design, fetched after first paint; no warning for it.
+      chunkSizeWarningLimit: 8192,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
     worker: { format: 'es' },

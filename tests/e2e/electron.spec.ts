@@ -3,21 +3,12 @@
  * one (no network to download it — stack-notes.md) this spec skips and says why.
  */
 import { _electron as electron } from '@playwright/test'
-import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+// @ts-expect-error a plain .mjs script shared with `npm start`, without type declarations
+import { electronBinary } from '../../scripts/electron-binary.mjs'
 import { test, expect, isolatedEnv } from './fixtures'
 
-function electronBinary(): string | null {
-  const dir = resolve('node_modules/electron')
-  const pathFile = join(dir, 'path.txt')
-  if (!existsSync(pathFile)) return null
-  const bin = process.env.ELECTRON_OVERRIDE_DIST_PATH
-    ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, readFileSync(pathFile, 'utf8'))
-    : join(dir, 'dist', readFileSync(pathFile, 'utf8'))
-  return existsSync(bin) ? bin : null
-}
-
-const binary = electronBinary()
+const binary = electronBinary() as string | null
 
 test('the Electron window opens securely and lists the fixture projects', async ({ fixture }) => {
   test.skip(

@@ -133,3 +133,13 @@ describe('the memory watcher', () => {
     }
   }, 90_000)
 })
+
+describe.skipIf(!existsSync(cli))('what runs on Node 20', () => {
+  it('the CLI and serve bundle loads none of the packages that declare Node 22 (they run only inside Electron)', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const code = await readFile(cli, 'utf8')
+    const imports = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2])
+    expect(imports.length).toBeGreaterThan(0)
+    for (const pkg of ['electron', 'electron-store', 'conf', '@electron/get']) expect(imports.filter((i) => i === pkg || i?.startsWith(`${pkg}/`)), pkg).toEqual([])
+  })
+})
