@@ -54,6 +54,8 @@ export async function scanClaudeHome(
     }
   }
   const projKind = await dirKind(projectsDir)
+  // Before Claude Code's first session there is no projects folder: no projects, not a problem (issue 14).
+  if (projKind === 'missing') return { claudeHome: home, projects: [], problems: [] }
   if (projKind !== 'dir') {
     const reason = `projects folder ${describe(projKind)}`
     return { claudeHome: home, projects: [], problems: [{ path: projectsDir, reason }] }

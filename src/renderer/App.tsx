@@ -7,6 +7,7 @@ import { useStore } from './state/store'
 import { ProjectSidebar } from './components/ProjectSidebar'
 import { ProjectView } from './components/ProjectView'
 import { UndoHistoryButton } from './components/undo-history'
+import { EmptyHome } from './components/empty-home'
 
 /**
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
@@ -127,6 +128,8 @@ export function App() {
         <main className="main">
           {selected && monacoLoaded ? (
             <ProjectView key={selected.id} project={selected} />
+          ) : scan && !selected && scan.projects.every((p) => p.memoryDir === null) ? (
+            <EmptyHome claudeHome={context?.claudeHome ?? null} scan={scan} />
           ) : (
             <div className="empty">{!scan ? 'Scanning…' : selected ? 'Loading the editor…' : 'No project selected.'}</div>
           )}

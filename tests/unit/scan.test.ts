@@ -350,12 +350,10 @@ describe('scanClaudeHome on a bad home', () => {
     })
   })
 
-  it('returns a problem when projects/ is missing or a file, and nothing for an empty one', async () => {
+  it('returns a problem when projects/ is a file, and nothing when it is missing (before the first session) or empty', async () => {
     const h = join(root, 'h2')
     await mkdir(h)
-    expect((await scanClaudeHome(h)).problems).toEqual([
-      { path: join(h, 'projects'), reason: 'projects folder does not exist' },
-    ])
+    expect(await scanClaudeHome(h)).toEqual({ claudeHome: h, projects: [], problems: [] })
     await writeFile(join(h, 'projects'), 'x')
     expect((await scanClaudeHome(h)).problems).toEqual([
       { path: join(h, 'projects'), reason: 'projects folder is not a folder' },

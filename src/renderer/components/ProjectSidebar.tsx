@@ -270,7 +270,7 @@ export function ProjectSidebar({ selectedId }: { projects?: readonly ProjectInfo
           </div>
         ))}
       </div>
-      {scan && groups.length === 0 && <p className="empty">No projects match “{filter}”.</p>}
+      {scan && groups.length === 0 && <p className="empty">{filter.trim() ? `No projects match “${filter}”.` : 'No projects yet.'}</p>}
     </nav>
   )
 }
