@@ -7,6 +7,11 @@ import reactHooks from 'eslint-plugin-react-hooks'
 /** Layer arrows of docs/architecture.md: what each folder may not import. */
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'stream', 'util', 'events', 'worker_threads', 'readline', 'zlib']
 const layer = (group, message) => ({ group, message })
+/**
+ * Issue 11: git runs only through src/node/git-run.ts, which disables every program a hostile
+ * repository's config could make git run. No other module in src/ spawns anything.
+ */
+const noSpawn = layer(['child_process', 'node:child_process'], 'Run git through runGit() in src/node/git-run.ts (the one hardened runner); nothing else in src/ spawns processes.')
 
 const layers = [
   {
@@ -19,6 +24,15 @@ const layers = [
   },
   {
     files: ['src/node/**/*.ts'],
+    ignores: ['src/node/git-run.ts'],
+    patterns: [
+      noSpawn,
+      layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'], 'src/node must not depend on Electron or React.'),
+      layer(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/shared/**'], 'src/node imports only src/core and Node.'),
+    ],
+  },
+  {
+    files: ['src/node/git-run.ts'],
     patterns: [
       layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'], 'src/node must not depend on Electron or React.'),
       layer(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/shared/**'], 'src/node imports only src/core and Node.'),
@@ -33,7 +47,7 @@ const layers = [
   },
   {
     files: ['src/main/**/*.ts'],
-    patterns: [layer(['**/renderer/**', '**/cli/**', '**/preload/**', 'react', 'react-dom'], 'src/main may import src/node, src/shared and electron only.')],
+    patterns: [noSpawn, layer(['**/renderer/**', '**/cli/**', '**/preload/**', 'react', 'react-dom'], 'src/main may import src/node, src/shared and electron only.')],
   },
   {
     files: ['src/preload/**/*.ts'],
@@ -47,7 +61,7 @@ const layers = [
   },
   {
     files: ['src/cli/**/*.ts'],
-    patterns: [layer(['electron', 'electron-store', 'react', 'react-dom', '**/main/**', '**/preload/**', '**/renderer/**'], 'src/cli may import src/node and src/shared only.')],
+    patterns: [noSpawn, layer(['electron', 'electron-store', 'react', 'react-dom', '**/main/**', '**/preload/**', '**/renderer/**'], 'src/cli may import src/node and src/shared only.')],
   },
 ]
 
@@ -69,8 +83,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  ...layers.map(({ files, patterns }) => ({
+  ...layers.map(({ files, ignores, patterns }) => ({
     files,
+    ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
 )

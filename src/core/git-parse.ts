@@ -291,18 +291,32 @@ export function commitAtOrBefore(index: HistoryIndex, timeMs: number): Touch | n
   return index.commits.find((c) => c.time <= t) ?? null
 }
 
-/** Paths with uncommitted changes from `git status --porcelain=v1 -z` (renames give the new path). */
-export function parseStatusZ(out: string): string[] {
-  const paths: string[] = []
+/** One entry of `git diff-files -z` / `git diff-index -z` raw output. */
+export interface RawDiffEntry {
+  readonly oldMode: string
+  readonly newMode: string
+  /** The index's (diff-files) or HEAD's (diff-index) blob. */
+  readonly oldSha: string
+  readonly status: string
+  readonly path: string
+}
+
+/**
+ * Parse raw diff output with `-z`: `:<old mode> <new mode> <old sha> <new sha> <status>\0<path>\0`
+ * (a second path follows for copies and renames; the new one is kept). Plumbing that, unlike
+ * `git status`, needs no fsmonitor, untracked cache or submodule walk (issue 11).
+ */
+export function parseDiffRawZ(out: string): RawDiffEntry[] {
+  const entries: RawDiffEntry[] = []
   const tokens = out.split('\0')
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]
-    if (t.length < 4) continue
-    const xy = t.slice(0, 2)
-    paths.push(t.slice(3))
-    if (xy[0] === 'R' || xy[0] === 'C') i++ // the original path follows
+    const m = /^:(\d+) (\d+) ([0-9a-f]+) [0-9a-f]+ ([A-Z])\d*$/.exec(tokens[i])
+    if (!m || i + 1 >= tokens.length) continue
+    let path = tokens[++i]
+    if ((m[4] === 'R' || m[4] === 'C') && i + 1 < tokens.length) path = tokens[++i]
+    entries.push({ oldMode: m[1], newMode: m[2], oldSha: m[3], status: m[4], path })
   }
-  return paths
+  return entries
 }
 
 /** One work tree of a repository, from `git worktree list --porcelain -z`. */

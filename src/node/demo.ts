@@ -6,7 +6,6 @@
  * those paths (memory-facts §1), so the demo cannot ship ready-made: `{{ROOT}}` and
  * `{{PROJECT:<key>}}` placeholders are filled in for the folder it lands in.
  */
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import {
@@ -28,6 +27,7 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encodeProjectDir } from '../core/project-path'
 import { readTextFile, pathExists } from './safe-read'
+import { runGit as runHardenedGit, type GitResult } from './git-run'
 
 export interface DemoOptions {
   /** Folder that holds the demo; nothing is written outside it. */
@@ -604,12 +604,7 @@ async function placementWarnings(target: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------------
 // git
 
-interface RunResult {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
+/** git through the one hardened runner (git-run.ts): no hooks, filters or user config. */
 async function git(args: readonly string[], cwd: string, input?: Buffer): Promise<string> {
   const r = await runGit(args, cwd, input)
   if (r.code !== 0) {
@@ -618,60 +613,11 @@ async function git(args: readonly string[], cwd: string, input?: Buffer): Promis
   return r.stdout
 }
 
-/**
- * Run git with a clean environment: inherited `GIT_DIR`, `GIT_INDEX_FILE` or
- * `GIT_WORK_TREE` (set inside git hooks) would point it at another repository, and the
- * user's global config could add hooks, signing or line-ending conversion.
- */
-function runGit(args: readonly string[], cwd: string, input?: Buffer): Promise<RunResult> {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
-  Object.assign(env, {
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: process.platform === 'win32' ? 'NUL' : '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    LC_ALL: 'C',
-  })
-  const config = [
-    '-c',
-    'core.autocrlf=false',
-    '-c',
-    'core.hooksPath=.no-hooks',
-    '-c',
-    'commit.gpgsign=false',
-  ]
-  return new Promise((done) => {
-    const child = spawn('git', [...config, ...args], {
-      cwd,
-      env,
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    let finished = false
-    const finish = (r: RunResult): void => {
-      if (finished) return
-      finished = true
-      clearTimeout(timer)
-      done(r)
-    }
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      finish({ code: -1, stdout: '', stderr: `timed out after ${GIT_TIMEOUT_MS} ms` })
-    }, GIT_TIMEOUT_MS)
-    child.stdout?.on('data', (d: Buffer) => out.push(d))
-    child.stderr?.on('data', (d: Buffer) => err.push(d))
-    child.on('error', (e) =>
-      finish({ code: -1, stdout: '', stderr: `cannot run git: ${e.message}` }),
-    )
-    child.on('close', (code) =>
-      finish({
-        code: code ?? -1,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      }),
-    )
-    child.stdin?.on('error', () => undefined)
-    if (input !== undefined) child.stdin?.end(input)
+function runGit(args: readonly string[], cwd: string, input?: Buffer): Promise<GitResult> {
+  // System and global config are ignored there, so no `core.autocrlf` rewrites the demo's bytes.
+  return runHardenedGit(args, {
+    cwd,
+    timeoutMs: GIT_TIMEOUT_MS,
+    ...(input === undefined ? {} : { input }),
   })
 }

@@ -11,7 +11,7 @@ import {
   parseGrepOnlyMatching,
   parseLogNameStatus,
   parseNulList,
-  parseStatusZ,
+  parseDiffRawZ,
   parseWorktreeList,
 } from '../core/git-parse'
 import type { HistoryIndex, Worktree } from '../core/git-parse'
@@ -232,13 +232,49 @@ export async function listWorktrees(root: string): Promise<Worktree[]> {
   return r.code === 0 ? parseWorktreeList(r.stdout) : []
 }
 
-/** Tracked files with uncommitted changes (relative paths). */
+/**
+ * Tracked files with uncommitted changes, staged or not (relative paths) — what
+ * `git status --untracked-files=no` lists, from plumbing: `git status` would run the
+ * fsmonitor hook, the untracked cache and a walk into every submodule (issue 11).
+ * `diff-files` compares stat data only, so the files it names are hashed as git would
+ * (`hash-object`, under the runner's disabled filters) and kept only when the content differs.
+ */
 export async function changedFiles(root: string): Promise<string[]> {
-  const r = await runGit(['status', '--porcelain=v1', '-z', '--untracked-files=no'], {
-    cwd: root,
-    timeoutMs: GIT_TIMEOUT_MS,
-  })
-  return r.code === 0 ? parseStatusZ(r.stdout) : []
+  const [staged, worktree] = await Promise.all([
+    runGit(['diff-index', '--cached', '-z', '--ignore-submodules=all', 'HEAD', '--'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    }),
+    runGit(['diff-files', '-z', '--ignore-submodules=all', '--'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    }),
+  ])
+  const out = new Set<string>()
+  // No HEAD yet: nothing is committed, so every tracked file is a change.
+  if (staged.code === 0) for (const e of parseDiffRawZ(staged.stdout)) out.add(e.path)
+  if (worktree.code !== 0) return [...out]
+  const toHash: { readonly path: string; readonly sha: string }[] = []
+  for (const e of parseDiffRawZ(worktree.stdout)) {
+    const sameRegularFile =
+      e.status === 'M' && e.oldMode === e.newMode && /^100(644|755)$/.test(e.newMode)
+    if (sameRegularFile && !e.path.includes('\n') && !out.has(e.path)) toHash.push({ path: e.path, sha: e.oldSha })
+    else out.add(e.path)
+  }
+  if (toHash.length > 0) {
+    const h = await runGit(['hash-object', '--stdin-paths'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      input: toHash.map((t) => t.path).join('\n') + '\n',
+    })
+    const shas = h.code === 0 ? h.stdout.split('\n') : []
+    toHash.forEach((t, i) => {
+      if (shas[i] !== t.sha) out.add(t.path)
+    })
+  }
+  return [...out]
 }
 
 /** Commit time (ms) of each line of a tracked file, from `git blame`; null when blame fails. */

@@ -8,7 +8,7 @@ import {
   parseGrepOnlyMatching,
   parseLogNameStatus,
   parseNulList,
-  parseStatusZ,
+  parseDiffRawZ,
   parseWorktreeList,
 } from '../../src/core/git-parse'
 import type { LogCommit } from '../../src/core/git-parse'
@@ -63,7 +63,7 @@ describe('parseLogNameStatus', () => {
 })
 
 describe('small parsers', () => {
-  it('parses NUL lists, grep -o -z output, status -z and blame porcelain', () => {
+  it('parses NUL lists, grep -o -z output, raw diff -z and blame porcelain', () => {
     expect(parseNulList('a b.ts\0ü/x.md\0')).toEqual(['a b.ts', 'ü/x.md'])
     expect(
       parseGrepOnlyMatching('src/a b.ts\0computeTotal\nsrc/a b.ts\0x\nlib/ü.ts\0computeTotal\n'),
@@ -72,10 +72,15 @@ describe('small parsers', () => {
       { path: 'src/a b.ts', text: 'x' },
       { path: 'lib/ü.ts', text: 'computeTotal' },
     ])
-    expect(parseStatusZ(' M src/a.ts\0R  new.ts\0old.ts\0M  b c.ts\0')).toEqual([
-      'src/a.ts',
-      'new.ts',
-      'b c.ts',
+    const z = '0'.repeat(40)
+    expect(
+      parseDiffRawZ(
+        `:100644 100644 ${sha('a')} ${z} M\0src/a.ts\0:100644 100644 ${sha('b')} ${sha('c')} R100\0old.ts\0new.ts\0:100644 000000 ${sha('d')} ${z} D\0b c.ts\0`,
+      ),
+    ).toEqual([
+      { oldMode: '100644', newMode: '100644', oldSha: sha('a'), status: 'M', path: 'src/a.ts' },
+      { oldMode: '100644', newMode: '100644', oldSha: sha('b'), status: 'R', path: 'new.ts' },
+      { oldMode: '100644', newMode: '000000', oldSha: sha('d'), status: 'D', path: 'b c.ts' },
     ])
     const blame = [
       `${sha('a')} 1 1 2`,
