@@ -1,4 +1,5 @@
 /** Parsing the command line of cli-contract.md into a typed command (pure; no I/O). */
+import { isIPv4, isIPv6 } from 'node:net'
 
 export type FailOn = 'stale' | 'suspect'
 
@@ -52,7 +53,8 @@ Commands:
   provenance (--project ID | --memory-dir DIR)
                                who wrote each memory file, from transcripts
   serve [--port N] [--host 127.0.0.1] [--demo]
-                               the desktop window's interface in a browser
+                               the desktop window's interface in a browser;
+                               loopback only (remote: ssh -L PORT:127.0.0.1:PORT)
 
 Options every command takes:
   --claude-home DIR   default $CLAUDE_CONFIG_DIR, else ~/.claude
@@ -76,6 +78,34 @@ const ALLOWED: Record<string, readonly string[]> = {
   serve: ['--port', '--host', '--demo', '--demo-dir', '--state-dir'],
 }
 const COMMON = ['--claude-home', '--codex-home', '--managed-dir', '--json', '--help', '-h']
+
+/**
+ * The address `serve` binds for `--host`, or null when it is not loopback: 127.0.0.0/8 in
+ * strict dotted form, `::1` in any spelling, or `localhost`. `localhost` becomes 127.0.0.1
+ * without asking a resolver: /etc/hosts or NSS may map it to any address (RFC 6761 §6.3 lets
+ * an application treat it as loopback itself). Shorthands such as `127.1` are refused, since
+ * the C resolver would widen them in ways a reader of the flag would not expect.
+ */
+export function loopbackBindAddress(host: string): string | null {
+  if (host.toLowerCase() === 'localhost') return '127.0.0.1'
+  if (isIPv4(host)) return host.split('.')[0] === '127' ? host : null
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  if (!isIPv6(bare)) return null
+  try {
+    return new URL(`http://[${bare}]/`).hostname === '[::1]' ? '::1' : null
+  } catch {
+    return null // a zone id such as `::1%lo` does not parse as a URL host
+  }
+}
+
+/** The one-line refusal of a non-loopback `--host` (the CLI prints it and exits 2). */
+export function nonLoopbackHostMessage(host: string): string {
+  return (
+    `option --host ${host}: serve listens on loopback only (127.0.0.0/8, ::1, localhost), because anyone who ` +
+    `reaches the port could read and change your memory files; for remote use forward the port over SSH: ` +
+    `ssh -L 8765:127.0.0.1:8765 HOST, then run serve --port 8765 there`
+  )
+}
 
 /** Parse argv (without node and script) into a command; throws UsageError naming the problem. */
 export function parseArgs(argv: readonly string[]): Command {
@@ -160,11 +190,13 @@ export function parseArgs(argv: readonly string[]): Command {
       const portText = opts.get('--port') ?? '0'
       const port = Number(portText)
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes 0..65535, not ${portText}`)
+      const host = opts.get('--host') ?? '127.0.0.1'
+      if (loopbackBindAddress(host) === null) throw new UsageError(nonLoopbackHostMessage(host))
       return {
         kind: 'serve',
         global,
         port,
-        host: opts.get('--host') ?? '127.0.0.1',
+        host,
         demo: flags.has('--demo'),
         demoDir: opts.get('--demo-dir'),
         stateDir: opts.get('--state-dir'),

@@ -1,8 +1,12 @@
 /**
  * The `serve` transport: the built renderer and the API over HTTP on loopback.
- * Defences (issue 2): a random per-run token (header, or an HttpOnly SameSite cookie
- * set when the page is opened with `?token=`), Host and Origin checks against DNS
- * rebinding, JSON-only POSTs, size limits, and the back end's path guard.
+ * Defences: a random per-run token, accepted only in the `x-curator-token` header on
+ * every API call and on the event stream — never as a cookie (cookies ignore the port,
+ * so one would reach every other server on 127.0.0.1; issue 11 item 2) nor as a query
+ * parameter (request lines end up in logs and history). The page gets the token in the
+ * URL fragment. Static files are the built renderer, hold no secret and no data, and are
+ * served without it. Host and Origin checks against DNS rebinding, JSON-only POSTs,
+ * size limits, and the back end's path guard.
  */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -46,16 +50,6 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-function cookieToken(req: IncomingMessage, name: string): string | null {
-  const header = req.headers.cookie
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return v.join('=')
-  }
-  return null
-}
-
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
@@ -72,20 +66,15 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
   const { api, token, rendererDir, allowedHosts } = options
   const maxBody = options.maxBodyBytes ?? 1024 * 1024
   const rendererRoot = resolve(rendererDir)
-  const cookieName = `mc_token_${Buffer.from(allowedHosts[0] ?? '').toString('hex').slice(-12)}`
   const allowedOrigins = new Set(allowedHosts.map((h) => `http://${h}`))
 
-  function authorised(req: IncomingMessage, url: URL): { ok: boolean; viaQuery: boolean } {
+  /** The header alone: a cookie or a query parameter carrying the token authorises nothing. */
+  function authorised(req: IncomingMessage): boolean {
     const header = req.headers[TOKEN_HEADER]
-    if (typeof header === 'string' && sameSecret(header, token)) return { ok: true, viaQuery: false }
-    const cookie = cookieToken(req, cookieName)
-    if (cookie && sameSecret(cookie, token)) return { ok: true, viaQuery: false }
-    const q = url.searchParams.get('token')
-    if (q && sameSecret(q, token)) return { ok: true, viaQuery: true }
-    return { ok: false, viaQuery: false }
+    return typeof header === 'string' && sameSecret(header, token)
   }
 
-  async function serveStatic(res: ServerResponse, pathname: string, setCookie: boolean): Promise<void> {
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
     let decoded: string
     try {
       decoded = decodeURIComponent(pathname)
@@ -117,7 +106,6 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
       headers['content-security-policy'] = CSP
       headers['x-frame-options'] = 'DENY'
     }
-    if (setCookie) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`
     res.writeHead(200, headers)
     createReadStream(file).pipe(res)
   }
@@ -165,7 +153,9 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
     }
   }
 
+  /** Server-sent events, read by the page with `fetch` (EventSource cannot send the header). */
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') return send(res, 405, { error: 'use GET', code: 'bad-request' }, { allow: 'GET' })
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
     res.write(': connected\n\n')
     const off = options.onDidChange((e) => res.write(`data: ${JSON.stringify(e)}\n\n`))
@@ -185,23 +175,18 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       return send(res, 403, { error: `foreign Origin: ${origin.slice(0, 100)}`, code: 'forbidden' })
     }
-    let url: URL
-    try {
-      url = new URL(req.url ?? '/', `http://${host}`)
-    } catch {
-      return send(res, 400, { error: 'malformed URL', code: 'bad-request' })
-    }
-    const auth = authorised(req, url)
-    if (!auth.ok) return send(res, 401, { error: 'missing or wrong access token', code: 'forbidden' })
     const raw = (req.url ?? '/').split('?')[0] ?? '/'
     if (raw.startsWith(API_PREFIX)) {
+      if (!authorised(req)) {
+        return send(res, 401, { error: `missing or wrong access token (send it in the ${TOKEN_HEADER} header)`, code: 'forbidden' })
+      }
       const method = raw.slice(API_PREFIX.length)
       if (method === 'events') return handleEvents(req, res)
       void handleApi(req, res, method)
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'use GET', code: 'bad-request' })
-    void serveStatic(res, raw, auth.viaQuery)
+    void serveStatic(res, raw)
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * `serve`: the desktop window's interface in a browser, for machines without a
  * display or an Electron binary (cli-contract.md). Prints the URL with its token as
- * the first line of stdout, then serves until stopped.
+ * the only line of stdout (the last line a person sees), then serves until stopped. Loopback only (issue 11 item 7).
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -15,6 +15,8 @@ import { watchMemory } from '../node/watch'
 import { createJsonFileStore } from '../node/json-store'
 import { freedesktopTrash } from '../node/trash'
 import type { CuratorApi } from '../shared/api'
+import { TOKEN_FRAGMENT_KEY } from '../shared/channels'
+import { loopbackBindAddress, nonLoopbackHostMessage } from './args'
 import { createHttpHandler } from './http-transport'
 import { version } from '../../package.json'
 
@@ -52,9 +54,9 @@ export function defaultRendererDir(): string {
 
 /** Start serving; resolves once listening. */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
-  if (options.host !== '127.0.0.1' && options.host !== 'localhost' && options.host !== '::1') {
-    process.stderr.write(`serve: warning: listening on ${options.host}, not loopback; anyone who can reach it and knows the token can read your memory files\n`)
-  }
+  // parseArgs refuses first; checked again here so no caller can bind beyond loopback.
+  const bindAddress = loopbackBindAddress(options.host)
+  if (bindAddress === null) throw new Error(nonLoopbackHostMessage(options.host))
   const setup = await setupApp({
     claudeHome: options.global.claudeHome,
     codexHome: options.global.codexHome,
@@ -86,19 +88,21 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   })
   await new Promise<void>((ok, fail) => {
     server.once('error', fail)
-    server.listen(options.port, options.host, () => ok())
+    server.listen(options.port, bindAddress, () => ok())
   })
   const port = (server.address() as AddressInfo).port
-  const hostPart = options.host.includes(':') ? `[${options.host}]` : options.host
+  const hostPart = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress
   const allowedHosts = [`${hostPart}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]
   const api: CuratorApi = backend
   handler = createHttpHandler({ api, onDidChange: backend.onDidChange, token, rendererDir, allowedHosts })
   // Never awaited: start-up must not wait on the watcher (issue 14).
   const watch = watchMemory(backend, { claudeHome: setup.claudeHome })
-  const url = `http://${hostPart}:${port}/?token=${token}`
+  // In the fragment: a browser never sends it to a server, so it is in no request line or log.
+  const url = `http://${hostPart}:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`
   if (!options.quiet) {
+    // The address last, alone on its line, after anything else this command prints (issue 14).
+    process.stderr.write(`serving ${setup.demo ? `the built-in demo (${setup.demoReason})` : setup.claudeHome} — Ctrl+C to stop; open:\n`)
     process.stdout.write(`${url}\n`)
-    process.stderr.write(`serving ${setup.demo ? `the built-in demo (${setup.demoReason})` : setup.claudeHome} — Ctrl+C to stop\n`)
   }
   const close = async (): Promise<void> => {
     await watch.stop()

@@ -1,23 +1,67 @@
 /**
  * The transport shim `serve` uses in place of the preload: the same CuratorClient,
- * over HTTP to the server that served this page. The token arrives once in the URL,
- * is kept for this tab only, and is removed from the address bar.
+ * over HTTP to the server that served this page. The token arrives once in the URL
+ * fragment (never sent to any server), is kept in this tab's sessionStorage (bound to
+ * this origin, port included, unlike a cookie) and leaves the address bar at once; every
+ * call, the event stream included, carries it in a header.
  */
 import type { ApiErrorBody, ChangeEvent, CuratorApi, CuratorClient } from '../shared/api'
-import { API_METHOD_NAMES, API_PREFIX, TOKEN_HEADER } from '../shared/channels'
+import { API_METHOD_NAMES, API_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER } from '../shared/channels'
 
 const TOKEN_KEY = 'memory-curator-token'
+/** Wait before reconnecting a dropped event stream (EventSource's own default is about 3 s). */
+const RECONNECT_MS = 3000
 
 function takeToken(): string {
   const url = new URL(window.location.href)
-  const fromUrl = url.searchParams.get('token')
+  const fragment = new URLSearchParams(url.hash.slice(1))
+  const fromUrl = fragment.get(TOKEN_FRAGMENT_KEY)
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl)
-    url.searchParams.delete('token')
-    window.history.replaceState(null, '', url.pathname + url.search + url.hash)
+    fragment.delete(TOKEN_FRAGMENT_KEY)
+    const rest = fragment.toString()
+    window.history.replaceState(null, '', url.pathname + url.search + (rest ? `#${rest}` : ''))
     return fromUrl
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? ''
+}
+
+/** The `data:` payloads of the complete events in `buffer`, and the unfinished rest (SSE framing). */
+export function takeEvents(buffer: string): { readonly data: string[]; readonly rest: string } {
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n')
+  const rest = blocks.pop() ?? ''
+  const data: string[] = []
+  for (const block of blocks) {
+    const lines = block.split('\n').filter((l) => l.startsWith('data:'))
+    if (lines.length > 0) data.push(lines.map((l) => l.slice(l.startsWith('data: ') ? 6 : 5)).join('\n'))
+  }
+  return { data, rest }
+}
+
+/** Read the event stream with `fetch`, which can send the header (EventSource cannot); reconnects until stopped. */
+async function followEvents(token: string, signal: AbortSignal, listener: (e: ChangeEvent) => void): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      const res = await fetch(`${API_PREFIX}events`, { headers: { [TOKEN_HEADER]: token }, signal, cache: 'no-store' })
+      // A refused token will not become right by retrying.
+      if (res.status >= 400 && res.status < 500) return
+      if (res.ok && res.body) {
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          const { data, rest } = takeEvents(buffer + value)
+          buffer = rest
+          for (const d of data) listener(JSON.parse(d) as ChangeEvent)
+        }
+      }
+    } catch {
+      // dropped or aborted: fall through to the reconnect check
+    }
+    if (signal.aborted) return
+    await new Promise((ok) => setTimeout(ok, RECONNECT_MS))
+  }
 }
 
 export function createHttpClient(): CuratorClient {
@@ -25,6 +69,7 @@ export function createHttpClient(): CuratorClient {
   const call =
     (method: string) =>
     async (...args: unknown[]): Promise<never> => {
+      if (!token) throw new Error(`no access token in this tab: open the URL serve printed (it ends in #${TOKEN_FRAGMENT_KEY}=…)`)
       const res = await fetch(API_PREFIX + method, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
@@ -40,10 +85,9 @@ export function createHttpClient(): CuratorClient {
   return {
     ...methods,
     onDidChange(listener) {
-      // EventSource cannot send headers; the HttpOnly cookie set with the page authorises it.
-      const source = new EventSource(`${API_PREFIX}events`)
-      source.onmessage = (m) => listener(JSON.parse(m.data as string) as ChangeEvent)
-      return () => source.close()
+      const stop = new AbortController()
+      void followEvents(token, stop.signal, listener)
+      return () => stop.abort()
     },
   }
 }

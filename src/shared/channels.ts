@@ -6,6 +6,8 @@ export const IPC_EVENT_CHANNEL = 'curator:event'
 
 /** HTTP transport: header carrying the per-run token, and the API path prefix. */
 export const TOKEN_HEADER = 'x-curator-token'
+/** `serve` hands the token to the page in the URL fragment, `#token=…` (never sent to a server). */
+export const TOKEN_FRAGMENT_KEY = 'token'
 export const API_PREFIX = '/api/'
 
 /** Every method of the contract, by name (api.ts checks at compile time that this matches its schemas). */

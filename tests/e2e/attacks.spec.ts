@@ -3,43 +3,12 @@
  * traversal variants and encodings, oversized and malformed bodies; canaries outside the roots
  * must never be read, written or echoed. And markdown shown in the window cannot run script.
  */
-import http from 'node:http'
 import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
 import { apiAttacks, plantCanaries } from '../helpers/bad-inputs'
+import { legacyCookieName, rawRequest, type Reply } from '../helpers/serve-process'
 import { test, expect } from './fixtures'
-
-interface Reply {
-  readonly status: number
-  readonly body: string
-}
-
-/** A raw request, so paths reach the server exactly as written (no URL normalisation). */
-function raw(
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string | Buffer,
-): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (d: Buffer) => chunks.push(d))
-        res.on('end', () =>
-          done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        )
-        res.on('error', fail)
-      },
-    )
-    req.on('error', (e) => done({ status: 0, body: `connection error: ${e.message}` }))
-    if (body !== undefined) req.end(body)
-    else req.end()
-  })
-}
 
 test('fuzzes every API method and the static server over HTTP; nothing outside the roots is touched', async ({
   served,
@@ -56,7 +25,7 @@ test('fuzzes every API method and the static server over HTTP; nothing outside t
   symlinkSync(join(scratch, 'canary'), escapeDirLink)
   const auth = { 'x-curator-token': served.token, 'content-type': 'application/json' }
   // Let the window's first scan happen, as in real use.
-  expect((await raw(port, 'POST', '/api/scan', auth, '[]')).status).toBe(200)
+  expect((await rawRequest(port, 'POST', '/api/scan', auth, '[]')).status).toBe(200)
   canaries.rearm()
   sibling.rearm()
 
@@ -76,7 +45,7 @@ test('fuzzes every API method and the static server over HTTP; nothing outside t
   const requests: { what: string; reply: Reply }[] = []
   for (const a of attacks) {
     const body = JSON.stringify(a.args) ?? 'null'
-    const reply = await raw(port, 'POST', `/api/${encodeURIComponent(a.method)}`, auth, body)
+    const reply = await rawRequest(port, 'POST', `/api/${encodeURIComponent(a.method)}`, auth, body)
     requests.push({ what: `${a.method} (${a.note})`, reply })
   }
   // Transport-level attacks: bodies, types, verbs, method names in the path.
@@ -134,12 +103,27 @@ test('fuzzes every API method and the static server over HTTP; nothing outside t
         { 'content-type': 'application/json', cookie: `mc_token=${served.token}` },
         '[]',
       ],
+      // The cookie the server once set itself, and the query form of the old URL (issue 11 item 2).
+      [
+        'token only in the cookie serve once set',
+        'POST',
+        '/api/scan',
+        { 'content-type': 'application/json', cookie: `${legacyCookieName(port)}=${served.token}` },
+        '[]',
+      ],
+      [
+        'token only as a query parameter',
+        'POST',
+        `/api/scan?token=${served.token}`,
+        { 'content-type': 'application/json' },
+        '[]',
+      ],
       ['foreign origin', 'POST', '/api/scan', { ...auth, origin: 'http://evil.example' }, '[]'],
       ['null origin (sandboxed frame)', 'POST', '/api/scan', { ...auth, origin: 'null' }, '[]'],
       ['foreign host', 'POST', '/api/scan', { ...auth, host: 'evil.example' }, '[]'],
     ]
   for (const [what, method, path, headers, body] of transport) {
-    requests.push({ what, reply: await raw(port, method, path, headers, body) })
+    requests.push({ what, reply: await rawRequest(port, method, path, headers, body) })
   }
   // The static server: traversal, encodings, NUL, absolute paths, symlinked roots.
   const canaryRel = join(scratch, 'canary', 'secret.md').replace(/^\//, '')
@@ -168,7 +152,7 @@ test('fuzzes every API method and the static server over HTTP; nothing outside t
   for (const p of staticPaths) {
     requests.push({
       what: `GET ${p.slice(0, 80)}`,
-      reply: await raw(port, 'GET', `${p}?token=${served.token}`, {}),
+      reply: await rawRequest(port, 'GET', p, {}),
     })
   }
 
@@ -205,6 +189,8 @@ test('fuzzes every API method and the static server over HTTP; nothing outside t
   expect(status('form content type')).toBe(415)
   expect(status('text/plain (CSRF simple request)')).toBe(415)
   expect(status('no token')).toBe(401)
+  expect(status('token only in the cookie serve once set')).toBe(401)
+  expect(status('token only as a query parameter')).toBe(401)
   expect(status('foreign origin')).toBe(403)
   expect(status('foreign host')).toBe(403)
   expect(status('method __proto__')).toBe(404)
