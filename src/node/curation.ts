@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { open } from 'node:fs/promises'
+import { open, realpath } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../core/cutoff'
 import {
@@ -36,6 +36,7 @@ import { describeFsError, pickLastUndoable, readOperations, undo as undoOperatio
 import { listTopicFiles } from './cutoff-file'
 import { BackendError } from './errors'
 import { findRepo } from './git-repo'
+import { escapesFolder } from './path-guard'
 import { readTextFile, pathExists } from './safe-read'
 import type { TrashFn } from './safe-write'
 import { hashContent, readForEdit, safeDelete, safeWrite } from './safe-write'
@@ -231,6 +232,21 @@ async function referencedFiles(note: Note, root: string): Promise<Record<string,
 
 // ---- plans -----------------------------------------------------------------------------
 
+/**
+ * Why `path`, a file named inside the memory folder `dir`, must not be read: a symlink that
+ * leads out of the folder (issue 11 item 5: a plan would return the outside file's text).
+ * Null when it stays inside. Same rule as the walkers (`escapesFolder`).
+ */
+async function leavesMemoryFolder(path: string, dir: string): Promise<string | null> {
+  let realDir: string
+  try {
+    realDir = await realpath(dir)
+  } catch {
+    return null
+  }
+  return (await escapesFolder(path, realDir)) ? `is a symlink that leaves the memory folder (${path})` : null
+}
+
 function planTitle(request: EditPlanRequest): string {
   switch (request.kind) {
     case 'move-entry-above-cutoff':
@@ -263,6 +279,9 @@ async function replaceRegions(
   const source = async (path: string): Promise<EditSource | { path: string; reason: string }> => {
     const known = sources.get(path)
     if (known) return known
+    // A topic file of a memory index is read only while it stays in the memory folder.
+    const leaves = memory && path !== file ? await leavesMemoryFolder(path, dir) : null
+    if (leaves !== null) return { path, reason: `${path} ${leaves}` }
     const r = await readForEdit(path)
     if (!r.ok) return { path, reason: r.reason }
     const s = { path, text: r.text, hash: r.hash }
@@ -508,8 +527,11 @@ export function createCuration(deps: CurationDeps): Curation {
         const entry = request.deleteTopic ? findIndexEntry(read.text, request.line) : null
         if (entry !== null && entry.topicName !== null) {
           const path = join(dirname(file), ...entry.topicName.split('/'))
-          const t = await readForEdit(path)
-          topic = t.ok
+          const leaves = await leavesMemoryFolder(path, dirname(file))
+          const t = leaves === null ? await readForEdit(path) : null
+          topic = t === null
+            ? { name: entry.topicName, path, current: null, reason: leaves ?? '' }
+            : t.ok
             ? { name: entry.topicName, path, current: { text: t.text, hash: t.hash } }
             : {
                 name: entry.topicName,
