@@ -206,10 +206,15 @@ async function repoRoot(repo: string): Promise<string> {
 /**
  * Every file a note names that resolves in the repository (paths and script files, as the
  * audit resolves them), with its content hash; null for a named file that does not exist.
- * Folders and unreadable files have no content to compare and are left out.
+ * Folders, unreadable files, git's own files and links out of the repository are left out.
  */
 async function referencedFiles(note: Note, root: string): Promise<Record<string, string | null>> {
   const out: Record<string, string | null> = {}
+  const realRoot = await realpath(root).catch(() => root)
+  // Issue 11: a note is read against its repository's files, never git's own or, through a
+  // symlink, a file outside it; such a reference is left out, like an unreadable one.
+  const outOfBounds = async (rel: string, abs: string): Promise<boolean> =>
+    rel.split('/').includes('.git') || (await escapesFolder(abs, realRoot))
   for (const r of extractReferences(note.checkText)) {
     const named =
       r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
@@ -219,6 +224,10 @@ async function referencedFiles(note: Note, root: string): Promise<Record<string,
     let found = false
     for (const c of candidates) {
       const abs = absolute(root, c)
+      if (await outOfBounds(c, abs)) {
+        found = true
+        break
+      }
       const s = await fileState(abs)
       if (s.kind === 'missing') continue
       found = true

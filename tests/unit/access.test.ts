@@ -151,6 +151,16 @@ describe('writes and reads through the back end follow purpose (issue 11 items 3
     expect(await refusal(backend.readFile(link))).toContain('a symlink that leads to')
   })
 
+  it('a stamp hashes no file outside the repository or inside .git, whatever a note names', async () => {
+    const { f, backend, outside } = env
+    writeFileSync(join(outside, 'target.ts'), `${SECRET}\n`)
+    symlinkSync(join(outside, 'target.ts'), join(f.repo, 'src', 'linked.ts'))
+    const note = join(f.memoryDir, 'note-2.md')
+    writeFileSync(note, '---\nname: Note 2\ndescription: d\ntype: project\n---\n\nSee `src/linked.ts`, `.git/config` and `src/cart.ts`.\n')
+    const stamp = await backend.verifyNote(f.memoryDir, f.repo, note, 1)
+    expect(Object.keys(stamp.references)).toEqual([join(f.repo, 'src', 'cart.ts')])
+  })
+
   it('the legitimate flows still work: edit memory, edit an opened CLAUDE.md, references, diffs, provenance', async () => {
     const { f, backend } = env
     // Edit a memory file and create a topic file.
