@@ -3,6 +3,7 @@
  * (and through `serve` over HTTP) on a real fixture home with a real git repository; each
  * failed on the root-based guard. The legitimate flows the window uses still work.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -159,6 +160,22 @@ describe('writes and reads through the back end follow purpose (issue 11 items 3
     writeFileSync(note, '---\nname: Note 2\ndescription: d\ntype: project\n---\n\nSee `src/linked.ts`, `.git/config` and `src/cart.ts`.\n')
     const stamp = await backend.verifyNote(f.memoryDir, f.repo, note, 1)
     expect(Object.keys(stamp.references)).toEqual([join(f.repo, 'src', 'cart.ts')])
+  })
+
+  it('a diff never shows the target of a tracked symlink that leaves the repository', async () => {
+    const { f, backend, outside } = env
+    writeFileSync(join(outside, 'hostname'), `${SECRET}\n`)
+    symlinkSync(join(outside, 'hostname'), join(f.repo, 'src', 'host.ts'))
+    execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'add', '-A'], { cwd: f.repo, stdio: 'ignore' })
+    execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'link'], { cwd: f.repo, stdio: 'ignore' })
+    const note = join(f.memoryDir, 'note-3.md')
+    writeFileSync(note, '---\nname: Note 3\ndescription: d\ntype: project\n---\n\n`src/host.ts` holds the host name.\n')
+    // A linked topic file's note is its index entry.
+    const diffs = await backend.noteDiffs(f.memoryDir, f.repo, join(f.memoryDir, 'MEMORY.md'), entryLine(f, 3), new Date().toISOString())
+    expect(diffs.length).toBeGreaterThan(0)
+    expect(JSON.stringify(diffs)).not.toContain(SECRET)
+    const audit = await backend.audit(f.memoryDir, f.repo)
+    expect(JSON.stringify(audit)).not.toContain(SECRET)
   })
 
   it('the legitimate flows still work: edit memory, edit an opened CLAUDE.md, references, diffs, provenance', async () => {
