@@ -22,7 +22,6 @@ export interface AppSetup {
   readonly managedDir: string
   readonly demo: boolean
   readonly demoReason: string | null
-  readonly extraRoots: readonly string[]
   readonly stateDir: string
 }
 
@@ -49,7 +48,7 @@ export async function setupApp(options: AppSetupOptions, env: NodeJS.ProcessEnv 
   else if (!explicitHome && !(await isDir(homes.claudeHome))) demoReason = `no Claude folder at ${homes.claudeHome}`
   const stateDir = options.stateDir ?? defaultStateDir(env)
   if (demoReason === null) {
-    return { ...homes, demo: false, demoReason: null, extraRoots: [], stateDir }
+    return { ...homes, demo: false, demoReason: null, stateDir }
   }
   const resourcesDir = demoResourcesDir(env)
   if (!resourcesDir) throw new Error('the built-in demo is missing: no resources/demo folder next to the app (set MEMORY_CURATOR_RESOURCES)')
@@ -61,7 +60,6 @@ export async function setupApp(options: AppSetupOptions, env: NodeJS.ProcessEnv 
     managedDir: demo.managedDir,
     demo: true,
     demoReason,
-    extraRoots: [demo.root],
     // Beside the demo root, not inside it: a rebuilt demo replaces its root folder.
     stateDir: options.stateDir ?? join(demoDir, 'state'),
   }

@@ -4,7 +4,7 @@
  * gathers repository facts in a few batched git runs (git-history.ts), then
  * judges each note with the pure rules of src/core/verdict.ts.
  */
-import { readdir, stat } from 'node:fs/promises'
+import { readdir, realpath, stat } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { commitAtOrBefore } from '../core/git-parse'
 import type { HistoryIndex } from '../core/git-parse'
@@ -20,7 +20,6 @@ import {
   normaliseLines,
 } from '../core/snippet-match'
 import {
-  absolute,
   candidatePaths,
   capText,
   checkReference,
@@ -53,7 +52,8 @@ import type { RepoState } from './git-history'
 import { watchWorkTree, type RepoWatch } from './repo-watch'
 import { NOTE_CHECK_MAX_CHARS } from '../core/limits'
 import { FILE_READ_CONCURRENCY, mapLimited } from './concurrency'
-import { readTextFile } from './safe-read'
+import { readTextFile, type ReadOptions, type TextRead } from './safe-read'
+import { escapesFolder } from './path-guard'
 
 export type { NoteDiff } from '../core/verdict'
 
@@ -81,6 +81,20 @@ export interface AuditReport extends AuditResult {
 }
 
 const MEMORY_INDEX = 'MEMORY.md'
+
+/**
+ * A repository file's text for a check or a diff, unless it is git's own or a link that leads
+ * out of the repository (issue 11: a tracked symlink to `/etc/hostname` is not the
+ * repository's content, and its target must not reach the window).
+ */
+async function readRepoFile(root: string, rel: string, options?: ReadOptions): Promise<TextRead> {
+  const path = join(root, ...rel.split('/'))
+  if (rel.split('/').includes('.git')) return { ok: false, path, problem: 'unreadable', reason: 'inside .git' }
+  if (await escapesFolder(path, await realpath(root).catch(() => root))) {
+    return { ok: false, path, problem: 'unreadable', reason: 'a symlink that leads out of the repository' }
+  }
+  return readTextFile(path, options)
+}
 /** package.json files and Makefiles read at most (monorepos). */
 const MAX_MANIFESTS = 200
 /** Files read when looking for one quote. */
@@ -343,13 +357,13 @@ async function prepare(
       .filter((f) => /(^|\/)(?:GNUmakefile|[Mm]akefile|[^/]+\.mk)$/.test(f))
       .sort(byDepth)
     for (const f of [...new Set(pkgs)].slice(0, MAX_MANIFESTS)) {
-      const r = await readTextFile(join(root, ...f.split('/')))
+      const r = await readRepoFile(root, f)
       if (!r.ok) continue
       packageFiles.push(f)
       for (const s of parsePackageScripts(r.text)) push(scripts, s, f)
     }
     for (const f of [...new Set(makes)].slice(0, MAX_MANIFESTS)) {
-      const r = await readTextFile(join(root, ...f.split('/')), { lenient: true })
+      const r = await readRepoFile(root, f, { lenient: true })
       if (!r.ok) continue
       makefiles.push(f)
       for (const t of parseMakeTargets(r.text)) push(makeTargets, t, f)
@@ -366,7 +380,7 @@ async function prepare(
     const fileText = new Map<string, string | null>()
     const readRel = async (rel: string): Promise<string | null> => {
       if (!fileText.has(rel)) {
-        const r = await readTextFile(join(root, ...rel.split('/')))
+        const r = await readRepoFile(root, rel)
         fileText.set(rel, r.ok ? r.text : null)
       }
       return fileText.get(rel) ?? null
@@ -964,7 +978,7 @@ async function diffFor(
   } else if (!at) problems.push('no commit at or before the time the note was written')
   let after: NoteDiff['after'] = null
   if (current !== null) {
-    const r = await readTextFile(absolute(facts.root, current), { maxBytes: DIFF_MAX_BYTES })
+    const r = await readRepoFile(facts.root, current, { maxBytes: DIFF_MAX_BYTES })
     if (r.ok) {
       const capped = capText(r.text)
       after = { label: `${current} (now)`, text: capped.text }

@@ -20,6 +20,7 @@ import { cutoffFile } from './cutoff-file'
 import { findRepo } from './git-repo'
 import { loadOrder } from './load-order'
 import { PathGuard } from './path-guard'
+import type { AccessPurpose } from '../core/access-policy'
 import { provenance } from './provenance'
 import { readForEdit } from './safe-write'
 import { scanClaudeHome } from './scan'
@@ -33,8 +34,6 @@ export interface BackendConfig {
   readonly demoReason: string | null
   /** Folder for our own state: caches, backups, snapshots. Never inside the Claude home. */
   readonly stateDir: string
-  /** Extra roots the window may read (e.g. the demo repository). */
-  readonly extraRoots?: readonly string[]
   readonly transport: 'ipc' | 'http' | 'direct'
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Moves a file to the OS trash (Electron: shell.trashItem; serve: the freedesktop trash). */
@@ -66,9 +65,7 @@ export interface Backend extends CuratorApi {
 /** Build the handler table for one Claude home. */
 export async function createBackend(config: BackendConfig): Promise<Backend> {
   const guard = new PathGuard()
-  for (const root of [config.claudeHome, config.codexHome, config.managedDir, ...(config.extraRoots ?? [])]) {
-    await guard.addRoot(root)
-  }
+  await guard.setClaudeHome(config.claudeHome)
   const events = new EventEmitter()
   let lastScan: ScanResult | null = null
   // Issue 7: one walk of a heavy home takes seconds, so a scan is shared. A scan still running
@@ -131,7 +128,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       generation: changeGeneration,
       result: (async () => {
         const result = await scanClaudeHome(config.claudeHome)
-        await rememberRoots(result)
+        await guard.rememberProjects(result)
         lastScan = result
         events.emit('scanned', result)
         return result
@@ -145,20 +142,17 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     return mine.result
   }
 
-  /** Require `p` inside the scanned roots; the error names the path. */
-  async function inside(p: string): Promise<string> {
-    const ok = await guard.check(p)
-    if (!ok) throw new BackendError('forbidden', `path outside the scanned roots: ${p}`)
-    return ok
+  /**
+   * Require `p` to serve `purpose` (src/core/access-policy.ts; each method names its own, the
+   * window never does); the error names the path and the reason.
+   */
+  async function allowed(purpose: AccessPurpose, p: string): Promise<string> {
+    const v = await guard.check(purpose, p)
+    if (!v.ok) throw new BackendError('forbidden', v.reason)
+    return v.path
   }
-
-  /** Launch directories and repositories found by a scan become readable roots. */
-  async function rememberRoots(result: ScanResult): Promise<void> {
-    for (const project of result.projects) {
-      for (const cwd of project.cwds) await guard.addRoot(cwd)
-      if (project.repoRoot) await guard.addRoot(project.repoRoot)
-    }
-  }
+  const repoArg = (repo: string | null): Promise<string | null> =>
+    repo === null ? Promise.resolve(null) : allowed('repository', repo)
 
   async function ensureScanned(): Promise<ScanResult> {
     return lastScan ?? runScan()
@@ -198,11 +192,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     async cutoff(file) {
       await ensureScanned()
-      return cutoffFile(await inside(file))
+      return cutoffFile(await allowed('read-note-file', file))
     },
     async readFile(path) {
       await ensureScanned()
-      const abs = await inside(path)
+      const abs = await allowed('read-note-file', path)
       const r = await readForEdit(abs)
       if ('text' in r && typeof r.text === 'string') {
         return { ok: true, path: abs, text: r.text, hash: r.hash, bytes: r.bytes }
@@ -211,14 +205,14 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     async loadOrder(cwd) {
       await ensureScanned()
-      const dir = await inside(cwd)
+      const dir = await allowed('launch-dir', cwd)
       const repo = await findRepo(dir)
       const memoryPath = join(config.claudeHome, 'projects', encodeProjectDir(repo?.mainRoot ?? dir), 'memory', 'MEMORY.md')
       const cut = await cutoffFile(memoryPath)
       const memoryFile = cut.problems.length === 0 || cut.totalBytes > 0
         ? { path: memoryPath, lines: cut.loadedLines, chars: cut.loadedChars }
         : null
-      return loadOrder({
+      const result = await loadOrder({
         cwd: dir,
         claudeHome: config.claudeHome,
         codexHome: config.codexHome,
@@ -226,59 +220,64 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         env: config.env,
         memoryFile,
       })
+      // The chain shown becomes what the window may open (and edit, for instruction files).
+      const places = [dir, config.claudeHome, config.codexHome, config.managedDir]
+      if (repo) places.push(repo.toplevel, repo.mainRoot)
+      await guard.rememberChain(result, places)
+      return result
     },
     async audit(memoryDir, repo) {
       await ensureScanned()
-      const dir = await inside(memoryDir)
-      const repoDir = repo === null ? null : await inside(repo)
+      const dir = await allowed('memory-folder', memoryDir)
+      const repoDir = await repoArg(repo)
       return auditMemory({ memoryDir: dir, repo: repoDir, writtenAtFor: writtenAt(dir), cache: auditCache })
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
-      const dir = await inside(memoryDir)
-      const repoDir = repo === null ? null : await inside(repo)
+      const dir = await allowed('memory-folder', memoryDir)
+      const repoDir = await repoArg(repo)
       // The window passes the date the audit already found; only without it are transcripts read.
       const at = knownWrittenAt && !Number.isNaN(Date.parse(knownWrittenAt)) ? knownWrittenAt : null
       const writtenAtFor = at ? async () => ({ at, source: 'transcript' as const }) : writtenAt(dir)
-      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await inside(file), line, writtenAtFor, cache: auditCache })
+      return noteDiffs({ memoryDir: dir, repo: repoDir, file: await allowed('read-note-file', file), line, writtenAtFor, cache: auditCache })
     },
     async writeFile(path, expectedHash, newText, reason) {
       await ensureScanned()
-      return afterWrite(curation.writeFile(await inside(path), expectedHash, newText, reason))
+      return afterWrite(curation.writeFile(await allowed('write-note-file', path), expectedHash, newText, reason))
     },
     async deleteFile(path, expectedHash, reason) {
       await ensureScanned()
-      return afterWrite(curation.deleteFile(await inside(path), expectedHash, reason))
+      return afterWrite(curation.deleteFile(await allowed('memory-file', path), expectedHash, reason))
     },
     listOperations: () => curation.listOperations(),
     undo: (operationId) => afterWrite(curation.undo(operationId)),
     async verifyNote(memoryDir, repo, file, line) {
       await ensureScanned()
-      return curation.verifyNote(await inside(memoryDir), repo === null ? null : await inside(repo), await inside(file), line)
+      return curation.verifyNote(await allowed('memory-folder', memoryDir), await repoArg(repo), await allowed('read-note-file', file), line)
     },
     async listStamps(memoryDir, repo) {
       await ensureScanned()
-      return curation.listStamps(await inside(memoryDir), repo === null ? null : await inside(repo))
+      return curation.listStamps(await allowed('memory-folder', memoryDir), await repoArg(repo))
     },
     async markReviewed(file, hash) {
       await ensureScanned()
-      return review.markReviewed(await inside(file), hash)
+      return review.markReviewed(await allowed('memory-file', file), hash)
     },
     async reviewDiff(memoryDir, file) {
       await ensureScanned()
-      return review.reviewDiff(await inside(memoryDir), await inside(file))
+      return review.reviewDiff(await allowed('memory-folder', memoryDir), await allowed('memory-file', file))
     },
     async planEdit(request) {
       await ensureScanned()
-      return curation.planEdit({ ...request, file: await inside(request.file) })
+      return curation.planEdit({ ...request, file: await allowed('read-note-file', request.file) })
     },
     async restoreLostLine(memoryDir, file, text, expectedHash) {
       await ensureScanned()
-      return afterWrite(review.restoreLostLine(await inside(memoryDir), await inside(file), text, expectedHash))
+      return afterWrite(review.restoreLostLine(await allowed('memory-folder', memoryDir), await allowed('memory-file', file), text, expectedHash))
     },
     async provenance(memoryDir) {
       await ensureScanned()
-      const dir = await inside(memoryDir)
+      const dir = await allowed('memory-folder', memoryDir)
       const r = await provenance({ claudeHome: config.claudeHome, memoryDir: dir, cacheDir })
       return { files: r.files, problems: r.problems }
     },

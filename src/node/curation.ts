@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { constants as fsConstants } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
-import { open } from 'node:fs/promises'
+import { open, realpath } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../core/cutoff'
 import {
@@ -36,6 +36,7 @@ import { describeFsError, pickLastUndoable, readOperations, undo as undoOperatio
 import { listTopicFiles } from './cutoff-file'
 import { BackendError } from './errors'
 import { findRepo } from './git-repo'
+import { escapesFolder } from './path-guard'
 import { readTextFile, pathExists } from './safe-read'
 import type { TrashFn } from './safe-write'
 import { hashContent, readForEdit, safeDelete, safeWrite } from './safe-write'
@@ -205,10 +206,15 @@ async function repoRoot(repo: string): Promise<string> {
 /**
  * Every file a note names that resolves in the repository (paths and script files, as the
  * audit resolves them), with its content hash; null for a named file that does not exist.
- * Folders and unreadable files have no content to compare and are left out.
+ * Folders, unreadable files, git's own files and links out of the repository are left out.
  */
 async function referencedFiles(note: Note, root: string): Promise<Record<string, string | null>> {
   const out: Record<string, string | null> = {}
+  const realRoot = await realpath(root).catch(() => root)
+  // Issue 11: a note is read against its repository's files, never git's own or, through a
+  // symlink, a file outside it; such a reference is left out, like an unreadable one.
+  const outOfBounds = async (rel: string, abs: string): Promise<boolean> =>
+    rel.split('/').includes('.git') || (await escapesFolder(abs, realRoot))
   for (const r of extractReferences(note.checkText)) {
     const named =
       r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
@@ -218,6 +224,10 @@ async function referencedFiles(note: Note, root: string): Promise<Record<string,
     let found = false
     for (const c of candidates) {
       const abs = absolute(root, c)
+      if (await outOfBounds(c, abs)) {
+        found = true
+        break
+      }
       const s = await fileState(abs)
       if (s.kind === 'missing') continue
       found = true
@@ -230,6 +240,21 @@ async function referencedFiles(note: Note, root: string): Promise<Record<string,
 }
 
 // ---- plans -----------------------------------------------------------------------------
+
+/**
+ * Why `path`, a file named inside the memory folder `dir`, must not be read: a symlink that
+ * leads out of the folder (issue 11 item 5: a plan would return the outside file's text).
+ * Null when it stays inside. Same rule as the walkers (`escapesFolder`).
+ */
+async function leavesMemoryFolder(path: string, dir: string): Promise<string | null> {
+  let realDir: string
+  try {
+    realDir = await realpath(dir)
+  } catch {
+    return null
+  }
+  return (await escapesFolder(path, realDir)) ? `is a symlink that leaves the memory folder (${path})` : null
+}
 
 function planTitle(request: EditPlanRequest): string {
   switch (request.kind) {
@@ -263,6 +288,9 @@ async function replaceRegions(
   const source = async (path: string): Promise<EditSource | { path: string; reason: string }> => {
     const known = sources.get(path)
     if (known) return known
+    // A topic file of a memory index is read only while it stays in the memory folder.
+    const leaves = memory && path !== file ? await leavesMemoryFolder(path, dir) : null
+    if (leaves !== null) return { path, reason: `${path} ${leaves}` }
     const r = await readForEdit(path)
     if (!r.ok) return { path, reason: r.reason }
     const s = { path, text: r.text, hash: r.hash }
@@ -508,8 +536,11 @@ export function createCuration(deps: CurationDeps): Curation {
         const entry = request.deleteTopic ? findIndexEntry(read.text, request.line) : null
         if (entry !== null && entry.topicName !== null) {
           const path = join(dirname(file), ...entry.topicName.split('/'))
-          const t = await readForEdit(path)
-          topic = t.ok
+          const leaves = await leavesMemoryFolder(path, dirname(file))
+          const t = leaves === null ? await readForEdit(path) : null
+          topic = t === null
+            ? { name: entry.topicName, path, current: null, reason: leaves ?? '' }
+            : t.ok
             ? { name: entry.topicName, path, current: { text: t.text, hash: t.hash } }
             : {
                 name: entry.topicName,

@@ -1,10 +1,14 @@
 /**
- * Every path that comes from the window must stay inside the scanned roots
- * (architecture.md habit 2): `..`, prefix siblings (`/root-evil` vs `/root`) and
- * symlinks that escape are refused. Paths are compared after `realpath`.
+ * Every path that comes from the window is checked for the purpose its method serves
+ * (issue 11: access follows purpose, not roots; the policy is src/core/access-policy.ts).
+ * Both the path as given and the real path it leads to must be allowed, so `..`, prefix
+ * siblings (`/home-evil` vs `/home`) and symlinks that leave a memory folder are refused.
  */
 import { realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve, sep, basename, join } from 'node:path'
+import { decideAccess, type AccessFacts, type AccessPurpose } from '../core/access-policy'
+import { isInsidePath } from '../core/imports'
+import type { LoadOrderResult, ScanResult } from '../core/model'
 
 /** True when `child` is `root` or lies below it (both already normalised). */
 export function isInside(root: string, child: string): boolean {
@@ -24,30 +28,84 @@ export async function realpathLoose(p: string): Promise<string> {
   }
 }
 
+/** The checked absolute path, or why it is refused (the reason names the path). */
+export type GuardVerdict = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string }
+
+/**
+ * The facts the policy needs, gathered from what the app found itself: the Claude home, the
+ * projects a scan found (a transcript's cwd names a project and nothing more) and the load
+ * chains computed for the window.
+ */
 export class PathGuard {
-  private readonly roots = new Set<string>()
+  private readonly claudeHomes: string[] = []
+  private readonly chainFiles = new Set<string>()
+  private readonly repositories = new Set<string>()
+  private readonly projectDirs = new Set<string>()
 
-  /** Add a root (resolved through symlinks once, so a symlinked home still works). */
-  async addRoot(root: string): Promise<void> {
-    this.roots.add(resolve(root))
-    this.roots.add(await realpathLoose(resolve(root)))
+  /** The Claude home as configured and as its real path (a symlinked home still works). */
+  async setClaudeHome(home: string): Promise<void> {
+    for (const p of [resolve(home), await realpathLoose(resolve(home))]) {
+      if (!this.claudeHomes.includes(p)) this.claudeHomes.push(p)
+    }
   }
 
-  list(): string[] {
-    return [...this.roots]
+  /** Projects of a scan: their launch directories and repositories (issue 11 item 4). */
+  async rememberProjects(scan: ScanResult): Promise<void> {
+    for (const project of scan.projects) {
+      for (const cwd of project.cwds) if (isAbsolute(cwd)) this.projectDirs.add(resolve(cwd))
+      if (project.repoRoot && isAbsolute(project.repoRoot)) {
+        this.repositories.add(resolve(project.repoRoot))
+        this.projectDirs.add(resolve(project.repoRoot))
+      }
+    }
   }
 
-  /** The checked absolute path, or null when it is relative or escapes every root. */
-  async check(p: string): Promise<string | null> {
-    if (typeof p !== 'string' || p.includes('\0') || !isAbsolute(p)) return null
+  /**
+   * The files of a load chain computed for the window. Instruction files become readable and
+   * editable; imports only readable, and only inside the launch directory, its repository or
+   * a home (memory-facts §3: other imports need the person's approval, so the app won't show
+   * them on its own). A real path counts only when it stays inside those places too.
+   */
+  async rememberChain(result: LoadOrderResult, places: readonly string[]): Promise<void> {
+    const inPlace = (p: string): boolean => places.some((d) => isInsidePath(p, d))
+    const files = [
+      ...result.claude.startup.map((f) => ({ path: f.path, imported: f.scope === 'import' })),
+      ...result.claude.onDemand.map((f) => ({ path: f.path, imported: false })),
+      ...result.codex.files.map((f) => ({ path: f.path, imported: false })),
+    ]
+    for (const f of files) {
+      if (!isAbsolute(f.path)) continue
+      const abs = resolve(f.path)
+      if (f.imported && !inPlace(abs)) continue
+      this.chainFiles.add(abs)
+      const real = await realpathLoose(abs)
+      if (real !== abs && inPlace(real)) this.chainFiles.add(real)
+    }
+  }
+
+  private facts(): AccessFacts {
+    return {
+      claudeHomes: this.claudeHomes,
+      chainFiles: this.chainFiles,
+      repositories: this.repositories,
+      projectDirs: [...this.projectDirs],
+    }
+  }
+
+  /** May `p` be used for `purpose`? Checked as given and where it really leads. */
+  async check(purpose: AccessPurpose, p: string): Promise<GuardVerdict> {
+    if (typeof p !== 'string' || p.includes('\0')) return { ok: false, reason: `${String(p)}: not a path` }
+    if (!isAbsolute(p)) return { ok: false, reason: `${p}: not an absolute path` }
     const abs = resolve(p)
+    const facts = this.facts()
+    const given = decideAccess(purpose, abs, facts)
+    if (!given.ok) return { ok: false, reason: `${p}: ${given.reason}` }
     const real = await realpathLoose(abs)
-    // Both the path as given and where it really leads must lie inside scanned roots.
-    const roots = [...this.roots]
-    const given = roots.some((root) => isInside(root, abs))
-    const target = roots.some((root) => isInside(root, real))
-    if (given && target) return abs
-    return null
+    if (real !== abs) {
+      const target = decideAccess(purpose, real, facts)
+      if (!target.ok) return { ok: false, reason: `${p}: a symlink that leads to ${real}, ${target.reason}` }
+    }
+    return { ok: true, path: abs }
   }
 }
 
