@@ -8,7 +8,6 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ScanResult } from '../core/model'
 import type { CuratorApi } from '../core/api-contract'
-import { encodeProjectDir } from '../core/project-path'
 import { isInside } from './path-guard'
 import { AuditFactsCache, auditMemory, noteDiffs } from './audit'
 import { createCuration, type KeyValueStore } from './curation'
@@ -17,7 +16,6 @@ import type { TrashFn } from './safe-write'
 import { writtenAtProvider } from './provenance'
 import { BackendError } from './errors'
 import { cutoffFile } from './cutoff-file'
-import { findRepo } from './git-repo'
 import { loadOrder } from './load-order'
 import { PathGuard } from './path-guard'
 import { provenance } from './provenance'
@@ -212,19 +210,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     async loadOrder(cwd) {
       await ensureScanned()
       const dir = await inside(cwd)
-      const repo = await findRepo(dir)
-      const memoryPath = join(config.claudeHome, 'projects', encodeProjectDir(repo?.mainRoot ?? dir), 'memory', 'MEMORY.md')
-      const cut = await cutoffFile(memoryPath)
-      const memoryFile = cut.problems.length === 0 || cut.totalBytes > 0
-        ? { path: memoryPath, lines: cut.loadedLines, chars: cut.loadedChars }
-        : null
+      // loadOrder finds MEMORY.md as the agent does (memory switches and overrides, homes.ts).
       return loadOrder({
         cwd: dir,
         claudeHome: config.claudeHome,
         codexHome: config.codexHome,
         managedDir: config.managedDir,
         env: config.env,
-        memoryFile,
       })
     },
     async audit(memoryDir, repo) {
