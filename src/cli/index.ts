@@ -12,8 +12,6 @@ import { loadOrder } from '../node/load-order'
 import { provenance, writtenAtProvider } from '../node/provenance'
 import { defaultStateDir } from '../node/app-setup'
 import { scanClaudeHome } from '../node/scan'
-import { findRepo } from '../node/git-repo'
-import { encodeProjectDir } from '../core/project-path'
 import { parseArgs, UsageError, type Command } from './args'
 import { auditReport, cutoffReport, loadOrderReport, provenanceReport, scanReport } from './report'
 import { startServe } from './serve'
@@ -81,11 +79,8 @@ async function run(cmd: Command): Promise<number> {
     }
     case 'load-order': {
       const cwd = await requireDir(cmd.cwd, '--cwd')
-      const repo = await findRepo(cwd)
-      const memoryPath = join(homes.claudeHome, 'projects', encodeProjectDir(repo?.mainRoot ?? cwd), 'memory', 'MEMORY.md')
-      const cut = await cutoffFile(memoryPath)
-      const memoryFile = cut.totalBytes > 0 ? { path: memoryPath, lines: cut.loadedLines, chars: cut.loadedChars } : null
-      const r = await loadOrder({ ...homes, cwd, env: process.env, memoryFile })
+      // The memory folder is resolved inside loadOrder, with the agent's switches and overrides.
+      const r = await loadOrder({ ...homes, cwd, env: process.env })
       emit(cmd.global.json, r, () => loadOrderReport(r))
       return 0
     }

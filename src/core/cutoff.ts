@@ -5,9 +5,12 @@
  * Counting decisions (memory-facts §2 is the rule; these fix what it leaves open):
  * - Lines are counted after stripping (see markdown-strip.ts) with `splitLines`:
  *   `\r\n` is one break and a final break makes no extra line.
+ * - The whole text is trimmed before counting (leading and trailing blank lines do not
+ *   count, memory-facts §2 step 1 [agent]).
  * - The loaded text is the kept lines joined by a single `\n`, with no break after
  *   the last loaded line. So `loadedChars` counts one character per line break
- *   between loaded lines (a `\r\n` on disk counts 1) and none after the last one.
+ *   between loaded lines and none after the last one: what the model receives. The
+ *   25,000 limit, though, also counts each `\r` of a `\r\n` (memory-facts §2 [agent]).
  *   Characters are UTF-16 code units (JS string length), not bytes or code points.
  * - "Cut at the last newline at or before character 25,000" keeps the most lines
  *   whose joined length is at most MEMORY_MAX_CHARS: exactly 25,000 loads.
@@ -38,26 +41,72 @@ export interface CutoffInput {
 }
 
 export interface LoadedHead {
-  /** How many of the given lines load. */
+  /** Index just past the last loaded line of the given lines (leading blank lines count as passed). */
   readonly lines: number
-  /** UTF-16 units of those lines joined by `\n`. */
+  /** How many lines the model receives (the loaded lines after trimming). */
+  readonly count: number
+  /** UTF-16 units the model receives: those lines joined by `\n` (CRLF arrives as `\n`). */
   readonly chars: number
   readonly limitHit: 'lines' | 'chars' | null
 }
 
+const NON_BLANK = /\S/
+
 /**
- * How many of the (already stripped) lines load: the first MEMORY_MAX_LINES, then
- * cut to whole lines within MEMORY_MAX_CHARS (memory-facts §2 steps 2–4).
+ * How many of the (already stripped) lines load (memory-facts §2 steps 1–4): the whole text
+ * is trimmed first, then the first MEMORY_MAX_LINES are kept, then cut to whole lines within
+ * MEMORY_MAX_CHARS. `crlf[i]` says line i ended in `\r\n` on disk: each such `\r` counts
+ * toward the character limit although the model receives `\n` only ([agent], 2.1.332).
  */
-export function loadedHead(lines: readonly string[]): LoadedHead {
-  const byLines = Math.min(lines.length, MEMORY_MAX_LINES)
-  let chars = 0
-  for (let i = 0; i < byLines; i++) {
-    const next = chars + (i > 0 ? 1 : 0) + lines[i].length
-    if (next > MEMORY_MAX_CHARS) return { lines: i, chars, limitHit: 'chars' }
-    chars = next
+export function loadedHead(lines: readonly string[], crlf: readonly boolean[] = []): LoadedHead {
+  let start = 0
+  while (start < lines.length && !NON_BLANK.test(lines[start])) start++
+  let end = lines.length
+  while (end > start && !NON_BLANK.test(lines[end - 1])) end--
+  const total = end - start
+  const byLines = Math.min(total, MEMORY_MAX_LINES)
+  // The text as counted: trimmed, so the first line loses its indent and the last its `\r`.
+  const line = (k: number): string => {
+    let t = lines[start + k]
+    if (k === 0) t = t.trimStart()
+    if (k === total - 1) t = t.trimEnd()
+    return t
   }
-  return { lines: byLines, chars, limitHit: lines.length > MEMORY_MAX_LINES ? 'lines' : null }
+  const cr = (k: number): number => (k < total - 1 && crlf[start + k] === true ? 1 : 0)
+  let counted = 0
+  let chars = 0
+  for (let k = 0; k < byLines; k++) {
+    const len = line(k).length
+    const next = counted + (k > 0 ? 1 : 0) + len + cr(k)
+    if (next > MEMORY_MAX_CHARS) {
+      return { lines: start + k, count: k, chars, limitHit: 'chars' }
+    }
+    counted = next
+    chars += (k > 0 ? 1 : 0) + len
+  }
+  return {
+    lines: start + byLines,
+    count: byLines,
+    chars,
+    limitHit: total > MEMORY_MAX_LINES ? 'lines' : null,
+  }
+}
+
+/** Which stripped lines ended in `\r\n` on disk (the text keeps the disk's line breaks). */
+export function crlfFlags(strippedText: string, lineCount: number): boolean[] {
+  const raw = strippedText.split('\n')
+  const out: boolean[] = []
+  for (let i = 0; i < lineCount; i++) out.push(i < raw.length - 1 && raw[i].endsWith('\r'))
+  return out
+}
+
+/** The text the model receives for a head of `lines` (trimmed, `\n` breaks). */
+function loadedText(lines: readonly string[], head: LoadedHead): string {
+  const text = lines
+    .slice(head.lines - head.count, head.lines)
+    .join('\n')
+    .trimStart()
+  return head.limitHit === null ? text.trimEnd() : text
 }
 
 /** Last path segment, for either separator (core has no node:path). */
@@ -94,8 +143,8 @@ function stripProblems(file: string, stripped: ReturnType<typeof stripForLoading
  */
 export function computeCutoff(input: CutoffInput): CutoffResult {
   const stripped = stripForLoading(input.text)
-  const head = loadedHead(stripped.lines)
-  const loadedText = stripped.lines.slice(0, head.lines).join('\n')
+  const head = loadedHead(stripped.lines, crlfFlags(stripped.text, stripped.lines.length))
+  const first = head.lines - head.count
 
   const self = baseName(input.file)
   const known = new Set<string>([self, MEMORY_INDEX_NAME])
@@ -107,7 +156,12 @@ export function computeCutoff(input: CutoffInput): CutoffResult {
   const linked = new Set<string>()
   for (const e of parseIndexEntries(stripped.text)) {
     const line = stripped.lineMap[e.line - 1]
-    entries.push({ line, title: e.title, target: e.target, loaded: e.line - 1 < head.lines })
+    entries.push({
+      line,
+      title: e.title,
+      target: e.target,
+      loaded: e.line - 1 >= first && e.line - 1 < head.lines,
+    })
     if (e.target === null) continue
     const name = resolveIndexTarget(e.target)
     if (name === null) continue
@@ -126,11 +180,11 @@ export function computeCutoff(input: CutoffInput): CutoffResult {
     totalLines: countLines(input.text),
     totalBytes: input.totalBytes,
     totalChars: input.text.length,
-    loadedLines: head.lines,
-    loadedChars: loadedText.length,
-    loadedBytes: utf8Length(loadedText),
+    loadedLines: head.count,
+    loadedChars: head.chars,
+    loadedBytes: utf8Length(loadedText(stripped.lines, head)),
     limitHit: head.limitHit,
-    firstUnloadedLine: head.lines < stripped.lines.length ? stripped.lineMap[head.lines] : null,
+    firstUnloadedLine: head.limitHit !== null ? stripped.lineMap[head.lines] : null,
     entries,
     dangling,
     orphans,

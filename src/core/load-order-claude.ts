@@ -63,6 +63,17 @@ export interface ClaudeLoadInput {
   readonly homeDir: string
   /** Top level of the launch directory's repository, or null outside git (then `cwd` counts). */
   readonly repoRoot: string | null
+  /**
+   * Top level of the repository's main worktree (differs from `repoRoot` in a linked
+   * worktree), or null outside git. A worktree nested inside it does not load the main
+   * checkout's files on the walk up (memory-facts §3 [agent]).
+   */
+  readonly repoMainRoot?: string | null
+  /**
+   * Whether imports from project files that resolve outside the launch directory are
+   * approved for this project (recorded in `.claude.json`, memory-facts §3 [agent]).
+   */
+  readonly externalImportsApproved?: boolean
   /** The `claudeMdExcludes` setting: picomatch globs against absolute paths. */
   readonly claudeMdExcludes: readonly string[]
   /** `CLAUDE_CODE_DISABLE_CLAUDE_MDS=1`: no instruction file loads. */
@@ -102,11 +113,14 @@ interface Ctx {
   readonly rulesSeen: Set<string>
   readonly reads: Map<string, Promise<PortRead>>
   readonly excluded: (path: string) => boolean
+  /** Folders of the main checkout around a nested worktree, left out of the walk up. */
+  readonly outsideWorktree: string[]
 }
 
 /**
  * Claude Code's load order for `input.cwd` (memory-facts §3). Rules inside one `rules/`
- * folder load in code-unit order of their relative paths (`a.md`, `b.md`, `b/c.md`).
+ * folder load in the order the port lists them: the raw order the filesystem returns,
+ * never sorted (memory-facts §3 [agent]).
  */
 export async function claudeLoadOrder(
   input: ClaudeLoadInput,
@@ -123,8 +137,9 @@ export async function claudeLoadOrder(
     rulesSeen: new Set(),
     reads: new Map(),
     excluded: excludeMatcher(input.claudeMdExcludes),
+    outsideWorktree: [],
   }
-  const chain = ancestorsRootFirst(input.cwd)
+  const chain = walkUpDirs(ctx, ancestorsRootFirst(input.cwd))
   if (!(await port.isDir(input.cwd))) {
     ctx.warnings.push({
       path: input.cwd,
@@ -137,19 +152,20 @@ export async function claudeLoadOrder(
   let claudeFileInChain = false
   for (const dir of chain) {
     for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
-      if (exists(await read(ctx, joinPath(dir, name)))) claudeFileInChain = true
+      if (shadows(await read(ctx, joinPath(dir, name)))) claudeFileInChain = true
     }
   }
 
   await loadTop(ctx, joinPath(input.managedDir, 'CLAUDE.md'), 'managed', false)
-  await loadRules(ctx, joinPath(input.managedDir, 'rules'), false)
+  await loadRules(ctx, joinPath(input.managedDir, 'rules'), false, true)
   await loadTop(ctx, joinPath(input.claudeHome, 'CLAUDE.md'), 'user', true)
-  await loadRules(ctx, joinPath(input.claudeHome, 'rules'), true)
+  await loadRules(ctx, joinPath(input.claudeHome, 'rules'), true, true)
   for (const dir of chain) {
     await loadTop(ctx, joinPath(dir, 'CLAUDE.md'), 'project', true)
     await loadTop(ctx, joinPath(dir, '.claude', 'CLAUDE.md'), 'project', true)
+    await loadRules(ctx, joinPath(dir, '.claude', 'rules'), true, false)
+    // AGENTS.md comes after its folder's rules (memory-facts §3 [agent]).
     await agentsMd(ctx, joinPath(dir, 'AGENTS.md'), claudeFileInChain, 'startup', dir)
-    await loadRules(ctx, joinPath(dir, '.claude', 'rules'), true)
     await loadTop(ctx, joinPath(dir, 'CLAUDE.local.md'), 'local', true)
   }
   if (input.memoryFile) {
@@ -161,6 +177,19 @@ export async function claudeLoadOrder(
       lines: m.lines,
       chars: m.chars,
     })
+  }
+  for (const dir of ctx.outsideWorktree) {
+    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
+      const path = joinPath(dir, name)
+      if (exists(await read(ctx, path))) {
+        skip(
+          ctx,
+          path,
+          'outside-worktree',
+          'in the main checkout around this nested worktree; Claude Code does not load it',
+        )
+      }
+    }
   }
   await walkBelow(ctx, claudeFileInChain)
 
@@ -188,6 +217,39 @@ function read(ctx: Ctx, path: string): Promise<PortRead> {
 /** A file counts as present unless it is absent or is not a file (a folder named CLAUDE.md). */
 function exists(r: PortRead): boolean {
   return r.ok || (r.problem !== 'missing' && r.problem !== 'not-a-file')
+}
+
+/** Whitespace only: Claude Code does not send the file (memory-facts §3 [agent]). */
+function blank(r: PortRead): boolean {
+  return r.ok && r.text.trim() === ''
+}
+
+/** A CLAUDE file that hides AGENTS.md: present and not whitespace only (memory-facts §3 [agent]). */
+function shadows(r: PortRead): boolean {
+  return exists(r) && !blank(r)
+}
+
+/** Managed and user files may import anywhere; project files need approval to leave the launch directory. */
+function importsAnywhere(scope: ClaudeScope): boolean {
+  return scope === 'managed' || scope === 'user'
+}
+
+/**
+ * The folders of the walk up. In a worktree nested inside its main checkout
+ * (`main/.claude/worktrees/feat`), the folders of the main checkout around it are not
+ * walked (memory-facts §3 [agent]); their CLAUDE files are reported as skipped.
+ */
+function walkUpDirs(ctx: Ctx, chain: readonly string[]): string[] {
+  const { repoRoot, repoMainRoot } = ctx.input
+  if (!repoRoot || !repoMainRoot || repoRoot === repoMainRoot) return [...chain]
+  if (!isInsidePath(repoRoot, repoMainRoot)) return [...chain]
+  const out: string[] = []
+  for (const dir of chain) {
+    if (isInsidePath(dir, repoMainRoot) && !isInsidePath(dir, repoRoot))
+      ctx.outsideWorktree.push(dir)
+    else out.push(dir)
+  }
+  return out
 }
 
 function skip(ctx: Ctx, path: string, reason: string, detail?: string, importedBy?: string): void {
@@ -219,18 +281,26 @@ async function loadTop(
   if (excludable && ctx.excluded(path))
     return skip(ctx, path, 'excluded', 'matches claudeMdExcludes')
   if (!r.ok) return skip(ctx, path, r.problem, r.reason)
-  await load(ctx, path, scope, null, r.text, 0, [path], excludable)
+  if (blank(r)) return skip(ctx, path, 'empty', 'whitespace only; Claude Code does not send it')
+  await load(ctx, path, scope, null, r.text, 0, [path], excludable, importsAnywhere(scope))
 }
 
 /** Rules of one `rules/` folder: unconditional ones load now, `paths` ones go on demand. */
-async function loadRules(ctx: Ctx, rulesDir: string, excludable: boolean): Promise<void> {
-  const files = [...(await ctx.port.listRulesDir(rulesDir))].sort()
+async function loadRules(
+  ctx: Ctx,
+  rulesDir: string,
+  excludable: boolean,
+  /** Managed and user rules may import anywhere (memory-facts §3 [agent]). */
+  anywhere: boolean,
+): Promise<void> {
+  // Raw filesystem order, as the agent reads the folder (memory-facts §3 [agent]).
+  const files = await ctx.port.listRulesDir(rulesDir)
   for (const rel of files) {
     const path = joinPath(rulesDir, rel)
     if (ctx.loaded.has(path) || ctx.rulesSeen.has(path)) continue
     ctx.rulesSeen.add(path)
     const r = await read(ctx, path)
-    if (!r.ok || ctx.input.disableClaudeMds || (excludable && ctx.excluded(path))) {
+    if (!r.ok || blank(r) || ctx.input.disableClaudeMds || (excludable && ctx.excluded(path))) {
       await loadTop(ctx, path, 'rule', excludable, r)
       continue
     }
@@ -238,7 +308,7 @@ async function loadRules(ctx: Ctx, rulesDir: string, excludable: boolean): Promi
     for (const w of rule.warnings) ctx.warnings.push({ path, code: w.code, message: w.message })
     if (rule.condition.kind === 'paths') {
       ctx.onDemand.push({ path, scope: 'rule', trigger: pathsTrigger(rule.condition) })
-    } else await load(ctx, path, 'rule', null, r.text, 0, [path], excludable)
+    } else await load(ctx, path, 'rule', null, r.text, 0, [path], excludable, anywhere)
   }
 }
 
@@ -275,6 +345,7 @@ async function load(
   hop: number,
   ancestry: readonly string[],
   excludable: boolean,
+  anywhere: boolean,
 ): Promise<void> {
   const body = stripForLoading(text).text
   const lines = countLines(body)
@@ -296,7 +367,7 @@ async function load(
   }
   for (const imp of findImports(body)) {
     const target = resolveImport(path, imp.path, ctx.input.homeDir)
-    await loadImport(ctx, target, path, hop + 1, ancestry, excludable)
+    await loadImport(ctx, target, path, hop + 1, ancestry, excludable, anywhere)
   }
 }
 
@@ -308,6 +379,7 @@ async function loadImport(
   hop: number,
   ancestry: readonly string[],
   excludable: boolean,
+  anywhere: boolean,
 ): Promise<void> {
   if (ancestry.includes(target)) {
     return skip(ctx, target, 'import-cycle', `imported again by ${from}, which it imports`, from)
@@ -322,6 +394,18 @@ async function loadImport(
       from,
     )
   }
+  const { cwd, repoRoot, claudeHome, managedDir } = ctx.input
+  // Outside the launch directory, a project file's import needs approval; until then the
+  // agent does not read it, and neither do we (memory-facts §3 [agent]; issue 11 item 6).
+  if (!anywhere && !isInsidePath(target, cwd) && ctx.input.externalImportsApproved !== true) {
+    return skip(
+      ctx,
+      target,
+      'import-needs-approval',
+      `outside the launch directory; Claude Code loads it only once external imports are approved for ${repoRoot ?? cwd}`,
+      from,
+    )
+  }
   const r = await read(ctx, target)
   if (!r.ok && r.problem === 'missing') {
     return skip(ctx, target, 'import-missing', 'Claude ignores a missing import silently', from)
@@ -329,7 +413,8 @@ async function loadImport(
   if (excludable && ctx.excluded(target))
     return skip(ctx, target, 'excluded', 'matches claudeMdExcludes', from)
   if (!r.ok) return skip(ctx, target, r.problem, r.reason, from)
-  const { cwd, repoRoot, claudeHome, managedDir } = ctx.input
+  if (blank(r))
+    return skip(ctx, target, 'empty', 'whitespace only; Claude Code does not send it', from)
   const inside = [repoRoot ?? cwd, claudeHome, managedDir].some((root) =>
     isInsidePath(target, root),
   )
@@ -340,7 +425,7 @@ async function loadImport(
       message: `imported by ${from} from outside the repository and the Claude home`,
     })
   }
-  await load(ctx, target, 'import', from, r.text, hop, [...ancestry, target], excludable)
+  await load(ctx, target, 'import', from, r.text, hop, [...ancestry, target], excludable, anywhere)
 }
 
 /**
@@ -374,7 +459,7 @@ async function walkBelow(ctx: Ctx, claudeFileInChain: boolean): Promise<void> {
       const path = joinPath(dir, name)
       const r = await read(ctx, path)
       if (!r.ok && r.problem === 'missing') continue
-      if (exists(r)) claudeHere.push(path)
+      if (shadows(r)) claudeHere.push(path)
       await onDemandFile(ctx, path, name === 'CLAUDE.local.md' ? 'local' : 'project', dir, r)
     }
     await agentsMd(
@@ -401,17 +486,18 @@ async function onDemandFile(
     return skip(ctx, path, 'disabled', 'CLAUDE_CODE_DISABLE_CLAUDE_MDS=1')
   if (ctx.excluded(path)) return skip(ctx, path, 'excluded', 'matches claudeMdExcludes')
   if (!r.ok) return skip(ctx, path, r.problem, r.reason)
+  if (blank(r)) return skip(ctx, path, 'empty', 'whitespace only; Claude Code does not send it')
   ctx.onDemand.push({ path, scope, trigger: `reading a file under ${dir}` })
 }
 
 async function onDemandRules(ctx: Ctx, rulesDir: string, dir: string): Promise<void> {
-  const files = [...(await ctx.port.listRulesDir(rulesDir))].sort()
+  const files = await ctx.port.listRulesDir(rulesDir)
   for (const rel of files) {
     const path = joinPath(rulesDir, rel)
     if (ctx.rulesSeen.has(path)) continue
     ctx.rulesSeen.add(path)
     const r = await read(ctx, path)
-    if (!r.ok || ctx.input.disableClaudeMds || ctx.excluded(path)) {
+    if (!r.ok || blank(r) || ctx.input.disableClaudeMds || ctx.excluded(path)) {
       await onDemandFile(ctx, path, 'rule', dir, r)
       continue
     }

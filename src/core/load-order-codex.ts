@@ -155,12 +155,15 @@ export async function codexLoadOrder(
       )
       continue
     }
+    // The cut is byte-exact; a character it breaks arrives as U+FFFD (memory-facts §4 [agent]).
+    const whole = r.bytes > included ? utf8Length(utf8Prefix(r.text, included)) : included
     files.push({
       path: winner,
       scope: 'project',
       bytes: r.bytes,
-      includedBytes: included,
+      includedBytes: whole,
       truncated: r.bytes > included,
+      ...(whole < included ? { brokenChar: true } : {}),
     })
     remaining -= included
   }

@@ -106,8 +106,14 @@ export interface CodexFile {
   readonly path: string
   readonly scope: 'global' | 'project'
   readonly bytes: number
+  /** Bytes of the file that reach the model (whole characters). */
   readonly includedBytes: number
   readonly truncated: boolean
+  /**
+   * The budget cut broke a multi-byte character: the model receives `includedBytes` of the
+   * file, then U+FFFD (memory-facts §4 [agent]).
+   */
+  readonly brokenChar?: boolean
 }
 
 export interface LoadOrderResult {

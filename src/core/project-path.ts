@@ -8,12 +8,16 @@ import { PROJECT_DIR_NAME_MAX } from './limits'
 export function encodeProjectDir(absPath: string): string {
   const encoded = absPath.replace(/[^A-Za-z0-9]/g, '-')
   if (encoded.length <= PROJECT_DIR_NAME_MAX) return encoded
-  return `${encoded.slice(0, PROJECT_DIR_NAME_MAX)}-${simpleHash(absPath)}`
+  return `${encoded.slice(0, PROJECT_DIR_NAME_MAX)}-${projectDirHash(absPath)}`
 }
 
-/** A short stable hash (djb2, base 36). Claude Code's exact hash is not reproduced; only the shape. */
-function simpleHash(s: string): string {
-  let h = 5381
-  for (let i = 0; i < s.length; i++) h = ((h << 5) + h + s.charCodeAt(i)) | 0
-  return (h >>> 0).toString(36)
+/**
+ * The classic 32-bit string hash over UTF-16 units (`h = h*31 + unit`, wrapping to a signed
+ * 32-bit integer), its absolute value in base 36: the suffix Claude Code gives long
+ * project-folder names (memory-facts §1 [agent]; not djb2).
+ */
+export function projectDirHash(s: string): string {
+  let h = 0
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0
+  return Math.abs(h).toString(36)
 }

@@ -8,7 +8,6 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ScanResult } from '../core/model'
 import type { CuratorApi } from '../core/api-contract'
-import { encodeProjectDir } from '../core/project-path'
 import { isInside } from './path-guard'
 import { AuditFactsCache, auditMemory, noteDiffs } from './audit'
 import { createCuration, type KeyValueStore } from './curation'
@@ -207,18 +206,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await allowed('launch-dir', cwd)
       const repo = await findRepo(dir)
-      const memoryPath = join(config.claudeHome, 'projects', encodeProjectDir(repo?.mainRoot ?? dir), 'memory', 'MEMORY.md')
-      const cut = await cutoffFile(memoryPath)
-      const memoryFile = cut.problems.length === 0 || cut.totalBytes > 0
-        ? { path: memoryPath, lines: cut.loadedLines, chars: cut.loadedChars }
-        : null
+      // loadOrder finds MEMORY.md as the agent does (memory switches and overrides, homes.ts).
       const result = await loadOrder({
         cwd: dir,
         claudeHome: config.claudeHome,
         codexHome: config.codexHome,
         managedDir: config.managedDir,
         env: config.env,
-        memoryFile,
       })
       // The chain shown becomes what the window may open (and edit, for instruction files).
       const places = [dir, config.claudeHome, config.codexHome, config.managedDir]

@@ -4,9 +4,11 @@
  * they read (`claudeMdExcludes`, Codex `config.toml`) and the repository root.
  */
 import type { Dirent } from 'node:fs'
-import { lstat, readdir, realpath, stat } from 'node:fs/promises'
+import { lstat, opendir, readdir, realpath, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { cutoffFile } from './cutoff-file'
+import { isTruthyEnv, readSettingsJson, resolveAutoMemory } from './homes'
 import { claudeLoadOrder } from '../core/load-order-claude'
 import type { ClaudeFsPort, ClaudeLoadOrder, PortRead } from '../core/load-order-claude'
 import { codexLoadOrder } from '../core/load-order-codex'
@@ -27,7 +29,10 @@ export interface LoadOrderOptions {
   readonly managedDir: string
   /** Environment to read `CLAUDE_CODE_DISABLE_CLAUDE_MDS` and `HOME` from (default process.env). */
   readonly env?: Record<string, string | undefined>
-  /** MEMORY.md and its loaded head, placed last in Claude's startup list. */
+  /**
+   * MEMORY.md and its loaded head, placed last in Claude's startup list. When not given,
+   * the memory folder is resolved as the agent does (switches and overrides, homes.ts).
+   */
   readonly memoryFile?: { path: string; lines: number; chars: number } | null
   /** Home folder for `~/` imports (default env.HOME, then the OS home). */
   readonly homeDir?: string
@@ -65,6 +70,22 @@ export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport
   }
 
   const repo = await findRepo(cwd)
+  let memoryFile = opts.memoryFile ?? null
+  if (opts.memoryFile === undefined) {
+    const memory = await memoryFileFor({
+      claudeHome,
+      managedDir,
+      homeDir,
+      cwd,
+      canonicalRoot: repo?.mainRoot ?? cwd,
+      env,
+    })
+    memoryFile = memory.file
+    for (const w of memory.warnings) {
+      if (!settingsWarnings.some((s) => s.path === w.path && s.code === w.code))
+        settingsWarnings.push(w)
+    }
+  }
   const claude = await claudeLoadOrder(
     {
       cwd,
@@ -72,9 +93,14 @@ export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport
       managedDir,
       homeDir,
       repoRoot: repo ? repo.toplevel : null,
+      repoMainRoot: repo ? repo.mainRoot : null,
+      externalImportsApproved: await externalImportsApproved(
+        claudeJsonPath(claudeHome, homeDir),
+        repo ? repo.toplevel : cwd,
+      ),
       claudeMdExcludes: excludes,
       disableClaudeMds: isTruthyEnv(env.CLAUDE_CODE_DISABLE_CLAUDE_MDS),
-      memoryFile: opts.memoryFile ?? null,
+      memoryFile,
     },
     port,
   )
@@ -101,9 +127,54 @@ export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport
   }
 }
 
-/** Claude Code treats `1`, `true`, `yes` and `on` as set. */
-function isTruthyEnv(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase())
+/**
+ * MEMORY.md as the agent finds it (memory-facts §1, §2): null with a warning saying why when
+ * auto memory is off, null when the index is absent or loads nothing.
+ */
+export async function memoryFileFor(input: Parameters<typeof resolveAutoMemory>[0]): Promise<{
+  file: { path: string; lines: number; chars: number } | null
+  warnings: LoadOrderWarning[]
+}> {
+  const memory = await resolveAutoMemory(input)
+  const warnings = [...memory.warnings]
+  if (memory.dir === null) {
+    warnings.push({
+      path: input.cwd,
+      code: 'auto-memory-off',
+      message: `auto memory is off (${memory.reason}): no MEMORY.md loads`,
+    })
+    return { file: null, warnings }
+  }
+  const path = join(memory.dir, 'MEMORY.md')
+  const cut = await cutoffFile(path)
+  if (cut.loadedLines === 0) return { file: null, warnings }
+  return { file: { path, lines: cut.loadedLines, chars: cut.loadedChars }, warnings }
+}
+
+/**
+ * The file where Claude Code records per-project approvals: `.claude.json` in the
+ * configuration folder when one is set apart from `~/.claude`, else in the home.
+ */
+export function claudeJsonPath(claudeHome: string, homeDir: string): string {
+  return resolve(claudeHome) === resolve(homeDir, '.claude')
+    ? join(homeDir, '.claude.json')
+    : join(claudeHome, '.claude.json')
+}
+
+/**
+ * Whether imports from outside the launch directory are approved for `projectRoot`
+ * (memory-facts §3 [agent]). Only this one flag is looked at; anything unreadable means no.
+ */
+export async function externalImportsApproved(file: string, projectRoot: string): Promise<boolean> {
+  const r = await readSettingsJson(file)
+  const projects = r.data?.projects
+  if (!projects || typeof projects !== 'object') return false
+  const entry = (projects as Record<string, unknown>)[projectRoot]
+  return (
+    !!entry &&
+    typeof entry === 'object' &&
+    (entry as Record<string, unknown>).hasClaudeMdExternalIncludesApproved === true
+  )
 }
 
 async function realpathOr(p: string): Promise<string> {
@@ -165,8 +236,27 @@ async function readDirents(dir: string): Promise<Dirent[]> {
 }
 
 /**
- * `.md` files below a rules folder, as sorted relative POSIX paths. Symlinked files and
- * folders are followed (shared rules are often linked in); each real folder is visited once.
+ * A folder's entries in the raw order the filesystem returns them (`fs.opendir`, what
+ * `ls -f` shows): Node's `readdir` sorts, the agent does not (memory-facts §3 [agent]).
+ */
+async function readDirentsRaw(dir: string): Promise<Dirent[]> {
+  const out: Dirent[] = []
+  try {
+    const handle = await opendir(dir)
+    for await (const e of handle) {
+      out.push(e)
+      if (out.length > RULES_LIST_MAX_FILES) break
+    }
+  } catch {
+    // Missing or unreadable: no rules here.
+  }
+  return out
+}
+
+/**
+ * `.md` files below a rules folder, as relative POSIX paths in raw filesystem order
+ * (subfolders where they occur). Symlinked files and folders are followed (shared rules
+ * are often linked in); each real folder is visited once.
  */
 async function listRulesDir(dir: string): Promise<readonly string[]> {
   const out: string[] = []
@@ -175,7 +265,7 @@ async function listRulesDir(dir: string): Promise<readonly string[]> {
     const real = await realpathOr(abs)
     if (seen.has(real)) return
     seen.add(real)
-    for (const e of await readDirents(abs)) {
+    for (const e of await readDirentsRaw(abs)) {
       if (out.length >= RULES_LIST_MAX_FILES) return
       const childAbs = join(abs, e.name)
       const childRel = rel === '' ? e.name : `${rel}/${e.name}`
@@ -196,40 +286,16 @@ async function listRulesDir(dir: string): Promise<readonly string[]> {
     }
   }
   await visit(dir, '')
-  return out.sort()
+  return out
 }
 
 /** `claudeMdExcludes` from one settings file; a missing file gives nothing, a bad one a warning. */
 export async function readClaudeMdExcludes(
   file: string,
 ): Promise<{ patterns: string[]; warnings: LoadOrderWarning[] }> {
-  const r = await readTextFile(file)
-  if (!r.ok) {
-    if (r.problem === 'missing') return { patterns: [], warnings: [] }
-    return {
-      patterns: [],
-      warnings: [{ path: file, code: 'settings-unreadable', message: r.reason }],
-    }
-  }
-  let data: unknown
-  try {
-    data = JSON.parse(r.text)
-  } catch (err) {
-    return {
-      patterns: [],
-      warnings: [
-        {
-          path: file,
-          code: 'settings-invalid-json',
-          message: `not valid JSON (${(err as Error).message}); claudeMdExcludes from it ignored`,
-        },
-      ],
-    }
-  }
-  if (!data || typeof data !== 'object' || !('claudeMdExcludes' in data)) {
-    return { patterns: [], warnings: [] }
-  }
-  const value = (data as { claudeMdExcludes: unknown }).claudeMdExcludes
+  const r = await readSettingsJson(file)
+  if (!r.data || !('claudeMdExcludes' in r.data)) return { patterns: [], warnings: [...r.warnings] }
+  const value = r.data.claudeMdExcludes
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     return {
       patterns: [],

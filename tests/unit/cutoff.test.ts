@@ -211,8 +211,8 @@ describe('computeCutoff: characters (UTF-16 units)', () => {
   })
 
   it('loadedHead agrees on plain lines', () => {
-    expect(loadedHead([])).toEqual({ lines: 0, chars: 0, limitHit: null })
-    expect(loadedHead(['ab', '', 'c'])).toEqual({ lines: 3, chars: 5, limitHit: null })
+    expect(loadedHead([])).toEqual({ lines: 0, count: 0, chars: 0, limitHit: null })
+    expect(loadedHead(['ab', '', 'c'])).toEqual({ lines: 3, count: 3, chars: 5, limitHit: null })
   })
 })
 
@@ -294,9 +294,9 @@ describe('computeCutoff on a real instruction file', () => {
     expect(r.totalLines).toBe(134)
     expect(r.totalChars).toBe(text.length)
     expect(r.totalBytes).toBe(5523)
-    // Lines 1–4 are the comment; everything from line 5 on loads.
-    const rest = disk.slice(4).join('\n')
-    expect(r.loadedLines).toBe(130)
+    // Lines 1–4 are the comment; everything from line 5 on loads, trimmed (memory-facts §2).
+    const rest = disk.slice(4).join('\n').trim()
+    expect(r.loadedLines).toBe(rest.split('\n').length)
     expect(r.loadedChars).toBe(rest.length)
     expect(r.loadedBytes).toBe(Buffer.byteLength(rest))
     expect(r.limitHit).toBeNull()
@@ -305,5 +305,47 @@ describe('computeCutoff on a real instruction file', () => {
     const stripped = stripForLoading(text)
     expect(stripped.lineMap[0]).toBe(5)
     expect(stripped.text.includes('SYNC NOTICE')).toBe(false)
+  })
+})
+
+// Observed on the real agent (memory-facts §2 [agent], Claude Code 2.1.332).
+describe('cutoff: what the agent counts (issue 13)', () => {
+  it('trims the whole index first: 3 leading blank lines + 200 entries load whole', () => {
+    const r = cut('\n\n\n' + numbered(200))
+    expect(r.loadedLines).toBe(200)
+    expect(r.limitHit).toBeNull()
+    expect(r.firstUnloadedLine).toBeNull()
+    expect(r.entries.length).toBe(0)
+  })
+
+  it('trims the whole index first: 200 entries + 3 trailing blank lines hit no limit', () => {
+    const r = cut(numbered(200) + '\n\n\n')
+    expect(r.loadedLines).toBe(200)
+    expect(r.limitHit).toBeNull()
+    expect(r.firstUnloadedLine).toBeNull()
+  })
+
+  it('blank lines after the frontmatter do not count either', () => {
+    const r = cut('---\nname: x\n---\n\n\n' + numbered(200))
+    expect(r.loadedLines).toBe(200)
+    expect(r.limitHit).toBeNull()
+  })
+
+  it('each \\r of CRLF counts toward 25,000: 150 lines of 199 characters, 124 load', () => {
+    const line = 'x'.repeat(199)
+    const crlf = cut(Array.from({ length: 150 }, () => line + '\r\n').join(''))
+    expect(crlf.loadedLines).toBe(124)
+    expect(crlf.limitHit).toBe('chars')
+    expect(crlf.firstUnloadedLine).toBe(125)
+    // The model receives `\n` only, so the loaded characters count one per break.
+    expect(crlf.loadedChars).toBe(124 * 199 + 123)
+    // The same lines with LF: 125 load (125 × 199 + 124 = 24,999).
+    const lf = cut(Array.from({ length: 150 }, () => line + '\n').join(''))
+    expect(lf.loadedLines).toBe(125)
+  })
+
+  it('loadedHead keeps the index boundary for callers that move lines', () => {
+    const h = loadedHead(['', '', 'a', 'b', ''])
+    expect(h).toEqual({ lines: 4, count: 2, chars: 3, limitHit: null })
   })
 })

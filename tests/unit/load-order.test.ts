@@ -232,7 +232,8 @@ describe('claudeLoadOrder (in memory)', () => {
       '/h/notes.md': 'notes\n',
       '/h/.claude/shared.md': 'shared\n',
     })
-    const r = await claudeLoadOrder(BASE, port)
+    // Approved: imports outside the launch directory load (memory-facts §3 [agent]).
+    const r = await claudeLoadOrder({ ...BASE, externalImportsApproved: true }, port)
     expect(r.startup.map((s) => [s.path, s.importedBy])).toEqual([
       ['/r/app/CLAUDE.md', null],
       ['/r/app/a.md', '/r/app/CLAUDE.md'],
@@ -261,8 +262,8 @@ describe('claudeLoadOrder (in memory)', () => {
     const r = await claudeLoadOrder(BASE, port)
     expect(r.startup.map((s) => [s.path, s.scope])).toEqual([
       ['/h/.claude/CLAUDE.md', 'user'],
+      ['/r/.claude/rules/a.md', 'rule'], // AGENTS.md after its folder's rules [agent]
       ['/r/AGENTS.md', 'project'],
-      ['/r/.claude/rules/a.md', 'rule'],
       ['/r/app/AGENTS.md', 'project'],
     ])
     expect(r.onDemand).toEqual([
@@ -281,7 +282,8 @@ describe('claudeLoadOrder (in memory)', () => {
       '/r/AGENTS.md': 'agents\n',
       '/r/app/AGENTS.md': 'app agents\n',
     })
-    const r = await claudeLoadOrder(BASE, port)
+    // /r/AGENTS.md is outside the launch directory /r/app: it needs approval (memory-facts §3).
+    const r = await claudeLoadOrder({ ...BASE, externalImportsApproved: true }, port)
     expect(r.startup.map((s) => [s.path, s.scope, s.importedBy])).toEqual([
       ['/r/CLAUDE.md', 'project', null],
       ['/r/AGENTS.md', 'import', '/r/CLAUDE.md'],
@@ -447,7 +449,15 @@ describe('codexLoadOrder (in memory)', () => {
     expect(r.budgetBytes).toBe(6)
     expect(r.files).toEqual([
       { path: '/r/AGENTS.md', scope: 'project', bytes: 4, includedBytes: 4, truncated: false },
-      { path: '/r/a/b/AGENTS.md', scope: 'project', bytes: 3, includedBytes: 2, truncated: true },
+      // 'b' and half of 'é' fit: the model gets 'b' then U+FFFD (memory-facts §4 [agent]).
+      {
+        path: '/r/a/b/AGENTS.md',
+        scope: 'project',
+        bytes: 3,
+        includedBytes: 1,
+        truncated: true,
+        brokenChar: true,
+      },
     ])
     expect(r.dropped.map((d) => [d.path, d.reason])).toEqual([
       ['/r/a/AGENTS.md', 'empty'],
@@ -575,6 +585,13 @@ describe('loadOrder (real disk, real git)', () => {
     write('repo/app/node_modules/pkg/CLAUDE.md', 'never\n')
     execFileSync('mkfifo', [join(root, 'repo/app/CLAUDE.local.md')]) // a FIFO must not block
     git(join(root, 'repo'), 'init', '-q')
+    // Imports from repo/CLAUDE.md leave the launch folder repo/app: approved (memory-facts §3).
+    write(
+      'home/.claude.json',
+      JSON.stringify({
+        projects: { [join(root, 'repo')]: { hasClaudeMdExternalIncludesApproved: true } },
+      }),
+    )
   })
 
   afterAll(() => {
@@ -675,17 +692,25 @@ describe('loadOrder (real disk, real git)', () => {
       [join(root, 'home2/.claude/settings.json'), 'settings-invalid-json'],
     ])
     expect(r.claude.startup.filter((s) => inside(s.path))).toEqual([])
-    expect(r.claude.skipped.filter((s) => inside(s.path)).map((s) => [s.path, s.reason])).toEqual([
-      [join(root, 'home2/.claude/CLAUDE.md'), 'disabled'],
-      [join(root, 'repo/CLAUDE.md'), 'disabled'],
-      [join(root, 'repo/AGENTS.md'), 'disabled'],
-      [join(root, 'repo/.claude/rules/api.md'), 'disabled'],
-      [join(root, 'repo/.claude/rules/tests.md'), 'disabled'],
-      [join(root, 'repo/CLAUDE.local.md'), 'disabled'],
-      [join(root, 'repo/app/CLAUDE.local.md'), 'disabled'],
-      [join(root, 'repo/app/excluded/CLAUDE.md'), 'disabled'],
-      [join(root, 'repo/app/sub/CLAUDE.md'), 'disabled'],
-    ])
+    // Sorted: the rules folder is listed in raw filesystem order, which differs between machines.
+    expect(
+      r.claude.skipped
+        .filter((s) => inside(s.path))
+        .map((s) => [s.path, s.reason])
+        .sort(),
+    ).toEqual(
+      [
+        [join(root, 'home2/.claude/CLAUDE.md'), 'disabled'],
+        [join(root, 'repo/CLAUDE.md'), 'disabled'],
+        [join(root, 'repo/AGENTS.md'), 'disabled'],
+        [join(root, 'repo/.claude/rules/api.md'), 'disabled'],
+        [join(root, 'repo/.claude/rules/tests.md'), 'disabled'],
+        [join(root, 'repo/CLAUDE.local.md'), 'disabled'],
+        [join(root, 'repo/app/CLAUDE.local.md'), 'disabled'],
+        [join(root, 'repo/app/excluded/CLAUDE.md'), 'disabled'],
+        [join(root, 'repo/app/sub/CLAUDE.md'), 'disabled'],
+      ].sort(),
+    )
     // Codex with defaults: no home files, the repo root file whole.
     expect(r.codex.files.map((f) => [f.path, f.includedBytes])).toEqual([
       [join(root, 'repo/AGENTS.md'), 24],
