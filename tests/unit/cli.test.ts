@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../helpers/fixture-home'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CLI = resolve('out/cli/index.js')
 const built = existsSync(CLI)
@@ -71,7 +71,8 @@ describe.skipIf(!built)('memory-curator CLI (skipped when out/cli is not built: 
     expect(out.codex.budgetBytes).toBe(32768)
   })
 
-  it('load-order on the corpus: globs rules warn, the block comment is stripped, @AGENTS.md imports', async () => {
+  it('load-order on the corpus: globs rules warn, the block comment is stripped, @AGENTS.md imports', async (ctx) => {
+    needsCorpus(ctx)
     const root = mkdtempSync(join(tmpdir(), 'mc-corpus-'))
     try {
       mkdirSync(join(root, 'repo', '.claude', 'rules'), { recursive: true })
@@ -136,5 +137,36 @@ describe.skipIf(!built)('memory-curator CLI (skipped when out/cli is not built: 
     const out = JSON.parse(r.stdout)
     expect(out.totalLines).toBe(2)
     expect(out.problems.map((p: { reason: string }) => p.reason).join(' ')).toMatch(/UTF-8/)
+  })
+})
+
+describe.skipIf(!built)('memory-curator CLI on the project\'s own fixtures (tests/fixtures)', () => {
+  it('load-order: globs rules warn, the block comment is stripped, @AGENTS.md imports', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'mc-own-fixtures-'))
+    try {
+      const put = (from: string, rel: string) => {
+        mkdirSync(join(root, 'repo', rel, '..'), { recursive: true })
+        copyFileSync(join(FIXTURES_ROOT, from), join(root, 'repo', rel))
+      }
+      mkdirSync(join(root, 'repo', '.git'), { recursive: true })
+      put('instructions/comment-first-CLAUDE.md', 'CLAUDE.md')
+      put('rules/globs-tests.md', '.claude/rules/tests.md')
+      put('rules/globs-typescript.md', '.claude/rules/typescript.md')
+      put('instructions/import-only-CLAUDE.md', 'sub/CLAUDE.md')
+      put('instructions/import-only-AGENTS.md', 'sub/AGENTS.md')
+      const r = await cli(['load-order', '--json', '--cwd', join(root, 'repo', 'sub'), '--claude-home', join(root, 'ch'), '--codex-home', join(root, 'cx'), '--managed-dir', join(root, 'm')], { HOME: root })
+      expect(r.code).toBe(0)
+      const out = JSON.parse(r.stdout)
+      const codes = out.claude.warnings.map((w: { code: string }) => w.code)
+      expect(codes.filter((c: string) => c === 'globs-not-paths')).toHaveLength(2)
+      const startup = out.claude.startup.map((s: { path: string; lines: number }) => [s.path.slice(root.length), s.lines])
+      // The CLAUDE.md has 18 lines on disk; its 3-line leading comment is not loaded.
+      expect(startup).toEqual([['/repo/CLAUDE.md', 15], ['/repo/.claude/rules/tests.md', 7], ['/repo/.claude/rules/typescript.md', 6], ['/repo/sub/CLAUDE.md', 1], ['/repo/sub/AGENTS.md', 11]])
+      expect(out.claude.startup[4].importedBy).toBe(join(root, 'repo', 'sub', 'CLAUDE.md'))
+      // Codex reads AGENTS.md in sub (one file per directory; none in repo/).
+      expect(out.codex.files.map((x: { path: string }) => x.path)).toEqual([join(root, 'repo', 'sub', 'AGENTS.md')])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

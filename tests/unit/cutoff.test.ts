@@ -4,7 +4,7 @@ import { computeCutoff, loadedHead } from '../../src/core/cutoff'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../src/core/limits'
 import { stripBlockComments, stripForLoading } from '../../src/core/markdown-strip'
 import { utf8Length } from '../../src/core/text'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CORPUS_CLAUDE_MD = `${CORPUS_ROOT}/instructions/easytrade-CLAUDE.md`
 
@@ -279,7 +279,8 @@ describe('computeCutoff: entries', () => {
 })
 
 describe('computeCutoff on a real instruction file', () => {
-  it('does not count the leading block comment of easytrade CLAUDE.md', () => {
+  it('does not count the leading block comment of easytrade CLAUDE.md', (ctx) => {
+    needsCorpus(ctx)
     const text = readFileSync(CORPUS_CLAUDE_MD, 'utf8')
     const r = computeCutoff({
       file: CORPUS_CLAUDE_MD,

@@ -10,7 +10,7 @@ import {
   relativeInside,
   resolveImport,
 } from '../../src/core/imports'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CORPUS = CORPUS_ROOT
 
@@ -70,13 +70,15 @@ describe('findImports', () => {
     ])
   })
 
-  test('corpus: back-ticked @docs/… in taglib-wasm CLAUDE.local.md are code spans', () => {
+  test('corpus: back-ticked @docs/… in taglib-wasm CLAUDE.local.md are code spans', (ctx) => {
+    needsCorpus(ctx)
     const text = readFileSync(`${CORPUS}/instructions/taglib-wasm-CLAUDE.local.md.excerpt`, 'utf8')
     expect(text).toContain('`@docs/claude-guidelines/code-standards.md`')
     expect(findImports(text)).toEqual([])
   })
 
-  test('corpus: simonw CLAUDE.md imports AGENTS.md', () => {
+  test('corpus: simonw CLAUDE.md imports AGENTS.md', (ctx) => {
+    needsCorpus(ctx)
     const text = readFileSync(`${CORPUS}/instructions/simonw-CLAUDE.md`, 'utf8')
     expect(findImports(text)).toEqual([{ raw: 'AGENTS.md', path: 'AGENTS.md', line: 1 }])
   })

@@ -22,7 +22,7 @@ import { codexLoadOrder, type CodexFsPort, type EntryKind } from '../../src/core
 import type { ClaudeScope } from '../../src/core/model'
 import { utf8Length } from '../../src/core/text'
 import { loadOrder, parseCodexConfig } from '../../src/node/load-order'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../helpers/corpus'
 
 // ---- an in-memory disk ------------------------------------------------------
 
@@ -572,10 +572,8 @@ describe('loadOrder (real disk, real git)', () => {
     write('repo/AGENTS.md', 'repo agents: ten+ bytes\n') // 24 bytes
     write('repo/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))
     mkdirSync(join(root, 'repo/.claude/rules'), { recursive: true })
-    copyFileSync(
-      `${CORPUS_ROOT}/rules/easytrade-tests.md`,
-      join(root, 'repo/.claude/rules/tests.md'),
-    )
+    // Our own Cursor-style `globs:` rule, so this runs without the shared corpus (the corpus twin is at the end).
+    copyFileSync(`${FIXTURES_ROOT}/rules/globs-tests.md`, join(root, 'repo/.claude/rules/tests.md'))
     write('repo/.claude/rules/api.md', '---\npaths:\n  - "src/api/**"\n---\napi\n')
     symlinkSync('.', join(root, 'repo/.claude/rules/loop')) // a symlink loop must not hang
     write('repo/CLAUDE.local.md', 'local\n')
@@ -613,10 +611,10 @@ describe('loadOrder (real disk, real git)', () => {
       memoryFile: memory,
     })
     const p = (rel: string) => join(root, rel)
-    // The corpus rule loads without its frontmatter: 22 lines, 866 UTF-16 units (it has em dashes).
-    const corpusRule = readFileSync(`${CORPUS_ROOT}/rules/easytrade-tests.md`, 'utf8')
-    const ruleBody = corpusRule.slice(corpusRule.indexOf('\n---\n') + 5)
-    expect([ruleBody.split('\n').length - 1, ruleBody.length]).toEqual([22, 866])
+    // The globs rule loads without its frontmatter: 7 lines, 241 UTF-16 units (243 bytes: an em dash).
+    const fixtureRule = readFileSync(`${FIXTURES_ROOT}/rules/globs-tests.md`, 'utf8')
+    const ruleBody = fixtureRule.slice(fixtureRule.indexOf('\n---\n') + 5)
+    expect([ruleBody.split('\n').length - 1, ruleBody.length, utf8Length(ruleBody)]).toEqual([7, 241, 243])
     expect(r.cwd).toBe(p('repo/app'))
     expect(r.claude.startup.filter((s) => inside(s.path))).toEqual([
       sf(p('managed/CLAUDE.md'), 'managed', 1, 8),
@@ -625,7 +623,7 @@ describe('loadOrder (real disk, real git)', () => {
       sf(p('repo/CLAUDE.md'), 'project', 4, 42),
       sf(p('repo/AGENTS.md'), 'import', 1, 24, p('repo/CLAUDE.md')),
       sf(p('home/notes.md'), 'import', 1, 15, p('repo/CLAUDE.md')),
-      sf(p('repo/.claude/rules/tests.md'), 'rule', 22, 866),
+      sf(p('repo/.claude/rules/tests.md'), 'rule', 7, 241),
       sf(p('repo/CLAUDE.local.md'), 'local', 1, 6),
       { ...memory, scope: 'memory', importedBy: null },
     ])
@@ -715,5 +713,34 @@ describe('loadOrder (real disk, real git)', () => {
     expect(r.codex.files.map((f) => [f.path, f.includedBytes])).toEqual([
       [join(root, 'repo/AGENTS.md'), 24],
     ])
+  })
+})
+
+describe('loadOrder on the shared corpus', () => {
+  test('the easytrade tests rule loads whole without its frontmatter and warns about globs:', async (ctx) => {
+    needsCorpus(ctx)
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'load-order-corpus-')))
+    try {
+      const rule = join(root, 'repo/.claude/rules/tests.md')
+      mkdirSync(dirname(rule), { recursive: true })
+      copyFileSync(`${CORPUS_ROOT}/rules/easytrade-tests.md`, rule)
+      execFileSync('git', ['init', '-q'], { cwd: join(root, 'repo'), stdio: 'pipe' })
+      const r = await loadOrder({
+        cwd: join(root, 'repo'),
+        claudeHome: join(root, 'home/.claude'),
+        codexHome: join(root, 'codex'),
+        managedDir: join(root, 'managed'),
+        env: { HOME: join(root, 'home') },
+      })
+      // 22 lines, 866 UTF-16 units (it has em dashes).
+      expect(r.claude.startup.filter((s) => s.path.startsWith(root + '/'))).toEqual([
+        sf(rule, 'rule', 22, 866),
+      ])
+      expect(r.claude.warnings.filter((w) => w.path === rule).map((w) => w.code)).toEqual([
+        'globs-not-paths',
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

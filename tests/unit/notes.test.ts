@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { notesFromInstructionFile, notesFromMemory, splitBlocks } from '../../src/core/notes'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const corpus = `${CORPUS_ROOT}/instructions`
 
@@ -108,7 +108,8 @@ describe('splitBlocks / notesFromInstructionFile', () => {
     expect(blocks[3].checkLines).toEqual(['Run tests like this:', '', '```\nnpm test\n```'])
   })
 
-  it('reads the real simonw AGENTS.md into notes with disk line numbers', () => {
+  it('reads the real simonw AGENTS.md into notes with disk line numbers', (ctx) => {
+    needsCorpus(ctx)
     const path = `${corpus}/simonw-AGENTS.md`
     const notes = notesFromInstructionFile(path, readFileSync(path, 'utf8'))
     expect(notes.slice(0, 3).map((n) => [n.line, n.endLine, n.title])).toEqual([
@@ -119,7 +120,8 @@ describe('splitBlocks / notesFromInstructionFile', () => {
     expect(notes.every((n) => n.kind === 'instruction' && n.file === path)).toBe(true)
   })
 
-  it('skips the leading block comment of the easytrade CLAUDE.md', () => {
+  it('skips the leading block comment of the easytrade CLAUDE.md', (ctx) => {
+    needsCorpus(ctx)
     const path = `${corpus}/easytrade-CLAUDE.md`
     const notes = notesFromInstructionFile(path, readFileSync(path, 'utf8'))
     expect(notes[0].line).toBe(8)

@@ -7,7 +7,7 @@ import {
   ruleMatches,
   splitTopLevelCommas,
 } from '../../src/core/rules'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CORPUS = CORPUS_ROOT
 
@@ -75,7 +75,8 @@ describe('parseRule', () => {
     expect(bad.warnings.map((w) => w.code)).toEqual(['frontmatter-invalid'])
   })
 
-  test('corpus: both easytrade rules use globs: and load unconditionally', () => {
+  test('corpus: both easytrade rules use globs: and load unconditionally', (ctx) => {
+    needsCorpus(ctx)
     for (const name of ['easytrade-tests.md', 'easytrade-typescript.md']) {
       const r = parseRule(readFileSync(`${CORPUS}/rules/${name}`, 'utf8'))
       expect(r.condition).toEqual({ kind: 'unconditional' })
@@ -83,7 +84,8 @@ describe('parseRule', () => {
     }
   })
 
-  test('corpus: the same globs renamed to paths: become a comma-separated pattern list', () => {
+  test('corpus: the same globs renamed to paths: become a comma-separated pattern list', (ctx) => {
+    needsCorpus(ctx)
     const text = readFileSync(`${CORPUS}/rules/easytrade-typescript.md`, 'utf8').replace(
       /^globs:/m,
       'paths:',

@@ -19,9 +19,12 @@ import type { ProjectInfo, ScanResult } from '../../src/core/model'
 import { encodeProjectDir } from '../../src/core/project-path'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { scanClaudeHome } from '../../src/node/scan'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, HAS_CORPUS, needsCorpus } from '../helpers/corpus'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
+/** Project folders built only from corpus transcripts (6 and 8); absent in a clone without the corpus. */
+const CORPUS_PROJECTS = ['-path-to-Demo', '-path-to-Demo-todo-app']
+const PROJECT_COUNT = HAS_CORPUS ? 10 : 10 - CORPUS_PROJECTS.length
 const isRoot = process.getuid?.() === 0
 const line = (o: unknown): string => `${JSON.stringify(o)}\n`
 const msg = (cwd: string, sessionId: string, gitBranch = ''): string =>
@@ -132,13 +135,15 @@ beforeAll(async () => {
   await put(join(projects, encodeProjectDir(gone), 's-gone.jsonl'), msg(gone, 's-gone'))
 
   // 6. Malformed first lines, then a summary line, then the message (corpus excerpt).
-  const excerpt = await readFile(
-    join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
-  )
-  await put(
-    join(projects, '-path-to-Demo-todo-app', 'fe5e.jsonl'),
-    Buffer.concat([Buffer.from('{not json\ngarbage\n'), excerpt]),
-  )
+  if (HAS_CORPUS) {
+    const excerpt = await readFile(
+      join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
+    )
+    await put(
+      join(projects, '-path-to-Demo-todo-app', 'fe5e.jsonl'),
+      Buffer.concat([Buffer.from('{not json\ngarbage\n'), excerpt]),
+    )
+  }
 
   // 7. Only sub-agent transcripts, new and old layout.
   const p7 = join(projects, 'sub-agents-only')
@@ -147,20 +152,22 @@ beforeAll(async () => {
     msg('/opt/newer', 's1'),
     day('2025-06-01'),
   )
-  await mkdir(p7, { recursive: true })
-  await copyFile(
-    join(CORPUS, 'cc-agent-legacy-layout-v2.0.28.jsonl'),
-    join(p7, 'agent-test-hash-123.jsonl'),
-  )
-  await utimes(join(p7, 'agent-test-hash-123.jsonl'), day('2025-05-01'), day('2025-05-01'))
+  if (HAS_CORPUS) {
+    await mkdir(p7, { recursive: true })
+    await copyFile(
+      join(CORPUS, 'cc-agent-legacy-layout-v2.0.28.jsonl'),
+      join(p7, 'agent-test-hash-123.jsonl'),
+    )
+    await utimes(join(p7, 'agent-test-hash-123.jsonl'), day('2025-05-01'), day('2025-05-01'))
 
-  // 8. Real corpus heads: two sessions with different cwds, the newer first.
-  const p8 = join(projects, '-path-to-Demo')
-  await mkdir(p8, { recursive: true })
-  await copyFile(join(CORPUS, 'cc-transcript-v1.0.98-full.jsonl'), join(p8, '1af7.jsonl'))
-  await utimes(join(p8, '1af7.jsonl'), day('2025-09-03'), day('2025-09-03'))
-  await copyFile(join(CORPUS, 'cc-transcript-v2.0.76-raw-excerpt.jsonl'), join(p8, '6f25.jsonl'))
-  await utimes(join(p8, '6f25.jsonl'), day('2025-08-01'), day('2025-08-01'))
+    // 8. Real corpus heads: two sessions with different cwds, the newer first.
+    const p8 = join(projects, '-path-to-Demo')
+    await mkdir(p8, { recursive: true })
+    await copyFile(join(CORPUS, 'cc-transcript-v1.0.98-full.jsonl'), join(p8, '1af7.jsonl'))
+    await utimes(join(p8, '1af7.jsonl'), day('2025-09-03'), day('2025-09-03'))
+    await copyFile(join(CORPUS, 'cc-transcript-v2.0.76-raw-excerpt.jsonl'), join(p8, '6f25.jsonl'))
+    await utimes(join(p8, '6f25.jsonl'), day('2025-08-01'), day('2025-08-01'))
+  }
 
   // 9. A 10 MB single-line transcript.
   await put(join(projects, 'huge', 'h.jsonl'), Buffer.alloc(10 * 1024 * 1024, 'x'))
@@ -197,13 +204,13 @@ describe('scanClaudeHome', () => {
       ['sub', encodeProjectDir(repo)],
       ['todo-app', '-path-to-Demo-todo-app'],
       ['wt', encodeProjectDir(wt)],
-    ])
+    ].filter(([, id]) => HAS_CORPUS || !CORPUS_PROJECTS.includes(id)))
   })
 
   it('reports progress for each project folder', () => {
-    expect(progress[0]).toEqual([0, 10])
-    expect(progress[progress.length - 1]).toEqual([10, 10])
-    expect(progress).toHaveLength(11)
+    expect(progress[0]).toEqual([0, PROJECT_COUNT])
+    expect(progress[progress.length - 1]).toEqual([PROJECT_COUNT, PROJECT_COUNT])
+    expect(progress).toHaveLength(PROJECT_COUNT + 1)
   })
 
   it('scans a git project: sessions, cwds newest first, repo root, memory files', () => {
@@ -286,7 +293,8 @@ describe('scanClaudeHome', () => {
     })
   })
 
-  it('skips malformed lines and a summary line before the first message', () => {
+  it('skips malformed lines and a summary line before the first message', (ctx) => {
+    needsCorpus(ctx)
     const dir = join(projects, '-path-to-Demo-todo-app')
     expect(byId('-path-to-Demo-todo-app')).toMatchObject({
       cwds: ['/path/to/Demo/todo-app'],
@@ -297,7 +305,8 @@ describe('scanClaudeHome', () => {
     })
   })
 
-  it('takes cwds from sub-agent transcripts when there are no sessions', () => {
+  it('takes cwds from sub-agent transcripts when there are no sessions', (ctx) => {
+    needsCorpus(ctx)
     expect(byId('sub-agents-only')).toMatchObject({
       cwds: ['/opt/newer', '/path/to/Demo'],
       sessions: 0,
@@ -306,7 +315,8 @@ describe('scanClaudeHome', () => {
     })
   })
 
-  it('reads real corpus heads, newest transcript first', () => {
+  it('reads real corpus heads, newest transcript first', (ctx) => {
+    needsCorpus(ctx)
     expect(byId('-path-to-Demo')).toMatchObject({
       cwds: ['/path/to/Demo', '/Users/yoav/projects/alignment-hive'],
       sessions: 2,

@@ -20,7 +20,7 @@ import {
   stepTranscriptHead,
 } from '../../src/core/transcript-head'
 import { readTranscriptHead } from '../../src/node/transcript-head'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 const isRoot = process.getuid?.() === 0
@@ -28,7 +28,8 @@ const line = (o: unknown): string => `${JSON.stringify(o)}\n`
 const summary = line({ type: 'summary', summary: 'S', leafUuid: 'u' })
 
 describe('pickTranscriptHead (pure)', () => {
-  it('skips a summary line and takes the first message line (corpus v1.0.98 excerpt)', async () => {
+  it('skips a summary line and takes the first message line (corpus v1.0.98 excerpt)', async (ctx) => {
+    needsCorpus(ctx)
     const text = await readFile(
       join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
       'utf8',
@@ -43,7 +44,8 @@ describe('pickTranscriptHead (pure)', () => {
     })
   })
 
-  it('skips a file-history-snapshot line (corpus v2.0.76 excerpt)', async () => {
+  it('skips a file-history-snapshot line (corpus v2.0.76 excerpt)', async (ctx) => {
+    needsCorpus(ctx)
     const text = await readFile(join(CORPUS, 'cc-transcript-v2.0.76-raw-excerpt.jsonl'), 'utf8')
     expect(pickTranscriptHead(text)).toEqual({
       cwd: '/Users/yoav/projects/alignment-hive',
@@ -140,7 +142,8 @@ describe('readTranscriptHead (disk)', () => {
     await rm(root, { recursive: true, force: true })
   })
 
-  it('reads the corpus v1.0.98 full transcript without reading all of it', async () => {
+  it('reads the corpus v1.0.98 full transcript without reading all of it', async (ctx) => {
+    needsCorpus(ctx)
     const p = join(root, 'full.jsonl')
     await copyFile(join(CORPUS, 'cc-transcript-v1.0.98-full.jsonl'), p)
     const head = await readTranscriptHead(p)

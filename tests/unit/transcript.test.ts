@@ -13,7 +13,7 @@ import {
 } from '../../src/core/transcript'
 import { mapWithWorkers } from '../../src/node/transcript-index'
 import { byteNeedle, findNeedle, streamTranscript } from '../../src/node/transcript-stream'
-import { CORPUS_ROOT } from '../helpers/corpus'
+import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 
@@ -225,7 +225,8 @@ describe('parseTranscriptLine', () => {
 })
 
 describe('corpus transcripts', () => {
-  it('parse every line of every sample without a crash, with exact counts', async () => {
+  it('parse every line of every sample without a crash, with exact counts', async (ctx) => {
+    needsCorpus(ctx)
     const counts: Record<string, Record<string, number>> = {}
     for (const name of (await readdir(CORPUS)).sort()) {
       const text = await readFile(join(CORPUS, name), 'utf8')
@@ -290,7 +291,8 @@ describe('corpus transcripts', () => {
     })
   })
 
-  it('streams the write/edit excerpt: calls paired with results, the failed Edit flagged', async () => {
+  it('streams the write/edit excerpt: calls paired with results, the failed Edit flagged', async (ctx) => {
+    needsCorpus(ctx)
     const r = await streamTranscript(
       join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
     )
