@@ -49,3 +49,13 @@ export const TRANSCRIPT_INDEX_HEAD_BYTES = 4096
 export const TRANSCRIPT_INDEX_MAX_BYTES = 512 * 1024 * 1024
 /** Characters of one note checked for references; a longer note (a pasted log, a 7 MB line) is checked in part, and says so. */
 export const NOTE_CHECK_MAX_CHARS = 256 * 1024
+/**
+ * Replay (provenance): the longest text a replayed write may produce, checked before it is
+ * built. A 4 KB MultiEdit of 40 `replace_all` x→xx edits doubles the text 40 times; building
+ * it exceeded V8's string limit and killed the process (issue 11, item 8). No file we can read
+ * (READ_MAX_BYTES) is longer than this.
+ */
+export const REPLAY_MAX_CHARS = READ_MAX_BYTES
+/** Replay: the most lines one step's line diff compares, and the most edits the diff may find before it falls back to matching lines by text (both keep one step's work bounded). */
+export const REPLAY_DIFF_MAX_LINES = 50_000
+export const REPLAY_DIFF_MAX_EDITS = 2_000

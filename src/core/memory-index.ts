@@ -2,6 +2,7 @@
  * Entries of a `MEMORY.md` index (memory-facts §2, "Index format"): one list item
  * per entry, usually `- [Title](topic-file.md) — hook`.
  */
+import { findCodeSpans } from './code-spans'
 import { closesFence, openFence, type Fence } from './markdown-strip'
 import { splitLines } from './text'
 
@@ -26,22 +27,6 @@ interface FoundLink {
   readonly title: string
   readonly target: string
   readonly end: number
-}
-
-/** Index just past the closing run of `n` backticks from `from`, or -1. */
-function closeCodeSpan(s: string, from: number, n: number): number {
-  let i = from
-  while (i < s.length) {
-    if (s[i] !== '`') {
-      i++
-      continue
-    }
-    let run = 0
-    while (s[i + run] === '`') run++
-    if (run === n) return i + run
-    i += run
-  }
-  return -1
 }
 
 /** For each unescaped `[`, the index of its matching `]` (one pass, so long lines stay linear). */
@@ -128,8 +113,8 @@ function linkAt(
 function firstLink(s: string): FoundLink | null {
   const closeOf = matchBrackets(s)
   const find = nextIndexFinder(s)
-  // Run lengths with no closing run after the position recorded, so backtick-heavy lines stay linear.
-  const noCloserFrom = new Map<number, number>()
+  // The same walk as findCodeSpans with escapes, so its spans start where this loop meets them.
+  const spanEnd = new Map(findCodeSpans(s, { escapes: true }).map((c) => [c.start, c.end]))
   let i = 0
   while (i < s.length) {
     const c = s[i]
@@ -140,10 +125,7 @@ function firstLink(s: string): FoundLink | null {
     if (c === '`') {
       let n = 0
       while (s[i + n] === '`') n++
-      const known = noCloserFrom.get(n)
-      const end = known !== undefined && known <= i + n ? -1 : closeCodeSpan(s, i + n, n)
-      if (end === -1 && known === undefined) noCloserFrom.set(n, i + n)
-      i = end === -1 ? i + n : end
+      i = spanEnd.get(i) ?? i + n
       continue
     }
     const textEnd = c === '[' && s[i - 1] !== '!' ? closeOf.get(i) : undefined

@@ -8,6 +8,7 @@
  * something it really names.
  */
 
+import { findCodeSpans } from './code-spans'
 import { closesFence, openFence, type Fence as MdFence } from './markdown-strip'
 
 export type CommandRunner = 'npm' | 'pnpm' | 'yarn' | 'bun' | 'make' | 'file'
@@ -114,7 +115,6 @@ const CALL_SHAPE_RE = new RegExp(
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]*)*/g
 /** A label stops at `[` and a target at `(`, so `[[[[…` and `[a](b[a](b…` take linear time (issue 8). */
 const MD_LINK_RE = /!?\[([^[\]\n]*)\]\(\s*<?([^()\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
-const CODE_SPAN_RE = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
 const PROSE_PATH_RE =
   /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/|\.(?=[\p{L}\p{N}_][\p{L}\p{N}_.-]*\/))?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
 /**
@@ -209,15 +209,18 @@ export function extractReferences(text: string): Reference[] {
   flush()
   const spanSource = masked
   let exampleEnd = -1
-  for (const m of spanSource.matchAll(CODE_SPAN_RE)) {
-    const content = m[2].replace(/^ (.*) $/s, '$1')
-    const before = spanSource.slice(Math.max(0, m.index - 40), m.index)
+  for (const span of findCodeSpans(spanSource)) {
+    const content = spanSource.slice(span.contentStart, span.contentEnd).replace(/^ (.*) $/s, '$1')
+    const before = spanSource.slice(Math.max(0, span.start - 40), span.start)
     const example =
       EXAMPLE_BEFORE_RE.test(before) ||
-      (exampleEnd >= 0 && EXAMPLE_LIST_GAP_RE.test(spanSource.slice(exampleEnd, m.index)))
-    exampleEnd = example ? m.index + m[0].length : -1
-    if (!example) for (const ref of classifySpan(content)) found.push({ pos: m.index, ref })
-    mask(m.index, m.index + m[0].length)
+      // A list gap is a few characters; testing a long one would let `\s*\s*` backtrack.
+      (exampleEnd >= 0 &&
+        span.start - exampleEnd <= 40 &&
+        EXAMPLE_LIST_GAP_RE.test(spanSource.slice(exampleEnd, span.start)))
+    exampleEnd = example ? span.end : -1
+    if (!example) for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
+    mask(span.start, span.end)
   }
 
   // Markdown links: the target is a URL or a path; the label stays prose.

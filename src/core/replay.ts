@@ -4,6 +4,7 @@
  * §5, §6 "One writer per page"). Pure; uses jsdiff for the line diffs.
  */
 import { diffArrays } from 'diff'
+import { REPLAY_DIFF_MAX_EDITS, REPLAY_DIFF_MAX_LINES, REPLAY_MAX_CHARS } from './limits'
 import { splitLines } from './text'
 import type { EditOp, WriteInput } from './transcript'
 
@@ -79,30 +80,62 @@ export function orderByTime<T extends { readonly timestamp: string }>(items: rea
 type Applied =
   { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string }
 
-/** Replace without `$` patterns (String.replace would expand `$&` in note text). */
-function replaceIn(text: string, op: EditOp): string | null {
+/** An edit whose result would be longer than REPLAY_MAX_CHARS: its length, never built. */
+interface TooLong {
+  readonly tooLong: number
+}
+
+/** Non-overlapping occurrences of `needle` (as split() finds them), counted without building anything. */
+function occurrences(text: string, needle: string): number {
+  let count = 0
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
+    count++
+  return count
+}
+
+/**
+ * Replace without `$` patterns (String.replace would expand `$&` in note text). The result's
+ * length is computed first: past REPLAY_MAX_CHARS nothing is built (issue 11, item 8).
+ */
+function replaceIn(text: string, op: EditOp): string | null | TooLong {
   const at = text.indexOf(op.oldString)
   if (at < 0) return null
+  const count = op.replaceAll ? occurrences(text, op.oldString) : 1
+  const length = text.length + count * (op.newString.length - op.oldString.length)
+  if (length > REPLAY_MAX_CHARS) return { tooLong: length }
   if (op.replaceAll) return text.split(op.oldString).join(op.newString)
   return text.slice(0, at) + op.newString + text.slice(at + op.oldString.length)
 }
 
 /** Apply one edit like Claude's Edit tool: old_string must occur; an empty old_string only creates. */
-function applyOp(text: string, op: EditOp): string | null {
-  if (op.oldString === '') return text === '' ? op.newString : null
+function applyOp(text: string, op: EditOp): string | null | TooLong {
+  if (op.oldString === '') {
+    if (text !== '') return null
+    return op.newString.length > REPLAY_MAX_CHARS ? { tooLong: op.newString.length } : op.newString
+  }
   const direct = replaceIn(text, op)
   if (direct !== null) return direct
   // The model writes `\n`; a CRLF file is matched on its LF form and written back as CRLF.
   if (text.includes('\r\n')) {
     const lf = replaceIn(text.replace(/\r\n/g, '\n'), op)
-    if (lf !== null) return lf.replace(/\r?\n/g, '\r\n')
+    if (lf === null || typeof lf !== 'string') return lf
+    const crlf = lf.length + occurrences(lf, '\n')
+    if (crlf > REPLAY_MAX_CHARS) return { tooLong: crlf }
+    return lf.replace(/\r?\n/g, '\r\n')
   }
   return null
 }
 
+const tooLongReason = (which: string, length: number): string =>
+  `${which}the result would be ${length.toLocaleString('en')} characters, over the replay limit of ${REPLAY_MAX_CHARS.toLocaleString('en')}; not replayed`
+
 /** The text a write produces from `prev` (null: unknown), or why it cannot be reproduced. */
 export function applyWrite(prev: string | null, input: WriteInput): Applied {
-  if (input.tool === 'Write') return { ok: true, text: input.content }
+  if (input.tool === 'Write') {
+    if (input.content.length > REPLAY_MAX_CHARS)
+      return { ok: false, reason: tooLongReason('', input.content.length) }
+    return { ok: true, text: input.content }
+  }
   const ops = input.tool === 'Edit' ? [input.edit] : input.edits
   let text = prev
   if (text === null) {
@@ -117,10 +150,10 @@ export function applyWrite(prev: string | null, input: WriteInput): Applied {
   }
   for (let i = 0; i < ops.length; i++) {
     const next = applyOp(text, ops[i])
-    if (next === null) {
-      const which = ops.length > 1 ? `edit ${i + 1} of ${ops.length}: ` : ''
+    const which = ops.length > 1 ? `edit ${i + 1} of ${ops.length}: ` : ''
+    if (next === null)
       return { ok: false, reason: `${which}old_string not found in the replayed text` }
-    }
+    if (typeof next !== 'string') return { ok: false, reason: tooLongReason(which, next.tooLong) }
     text = next
   }
   return { ok: true, text }
@@ -144,7 +177,14 @@ function transition(prev: ReplayState | null, next: string, owner: number | null
   const newLines = splitLines(next)
   if (prev === null) return { owners: newLines.map(() => owner), removed: [] }
   const oldLines = splitLines(prev.text)
-  const changes = diffArrays(oldLines, newLines)
+  // The line diff costs (lines × edits): past either bound, every old line counts as removed
+  // and every new one as added, and the move matching below still keeps authors of equal lines.
+  const changes = (oldLines.length + newLines.length <= REPLAY_DIFF_MAX_LINES
+    ? diffArrays(oldLines, newLines, { maxEditLength: REPLAY_DIFF_MAX_EDITS })
+    : undefined) ?? [
+    { value: oldLines, added: false, removed: true, count: oldLines.length },
+    { value: newLines, added: true, removed: false, count: newLines.length },
+  ]
   const pool = new Map<string, { owner: number | null; used: boolean }[]>()
   const removedOrder: { text: string; owner: number | null; used: boolean; replaced: boolean }[] =
     []

@@ -232,6 +232,17 @@ async function readCurrent(path: string, keepOpen = false): Promise<Current> {
   }
 }
 
+/**
+ * Root passes every permission check (access(W_OK) included), so the owner's write bit is
+ * read here ourselves: a `chmod 444` file is a decision to keep it as it is (issue 11).
+ * Returns the refusal, or null when the owner may write the file.
+ */
+function refuseReadOnly(abs: string, mode: number, op: 'write' | 'delete'): string | null {
+  if ((mode & 0o200) !== 0) return null
+  const bits = (mode & 0o777).toString(8).padStart(3, '0')
+  return `cannot ${op} ${abs}: the file is read-only (mode ${bits}, its owner may not write it); the file was not changed`
+}
+
 /** Text of bytes for a conflict report; null when they are not text. */
 function textOf(path: string, bytes: Buffer): string | null {
   const r = decodeBytes(path, bytes, 0, true)
@@ -418,6 +429,8 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
     }
   }
   if (first.kind === 'ok') {
+    const readOnly = refuseReadOnly(abs, first.mode, 'write')
+    if (readOnly !== null) return { kind: 'error', reason: readOnly }
     // A file we may not write stays as it is, even where its folder would let a rename
     // replace it (and give it to us): the owner's "read-only" is a decision, not an obstacle.
     try {
@@ -632,6 +645,8 @@ export async function safeDelete(opts: SafeDeleteOptions): Promise<DeleteResult>
   if (first.kind === 'problem')
     return { kind: 'error', reason: `cannot delete ${abs}: ${first.reason}`, fileKept: true }
   if (first.kind === 'missing' || first.hash !== opts.expectedHash) return await conflictNow(abs)
+  const readOnly = refuseReadOnly(abs, first.mode, 'delete')
+  if (readOnly !== null) return { kind: 'error', reason: readOnly, fileKept: true }
 
   const backup = await createBackup(opts.backupsDir, {
     path: abs,

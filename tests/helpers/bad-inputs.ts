@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import {
   chmodSync,
+  appendFileSync,
   closeSync,
   ftruncateSync,
   lstatSync,
@@ -269,6 +270,64 @@ function writeCall(file: string, content: string, id: string): string {
   ].join('\n')
 }
 
+/**
+ * The replay bomb of issue 11 item 8: one ~4 KB MultiEdit of 40 `replace_all` edits `x`→`xx`,
+ * after a Write of `x`. Replayed naively the text doubles 40 times (2^40 characters) and V8
+ * dies with a fatal out-of-memory that no try/catch sees.
+ */
+export const REPLAY_BOMB_EDITS = 40
+export function replayBombInput(): {
+  readonly file_path?: string
+  readonly edits: { old_string: string; new_string: string; replace_all: boolean }[]
+} {
+  return {
+    edits: Array.from({ length: REPLAY_BOMB_EDITS }, () => ({
+      old_string: 'x',
+      new_string: 'xx',
+      replace_all: true,
+    })),
+  }
+}
+
+/** A transcript line pair: a successful MultiEdit of `file` (the replay bomb). */
+function replayBombCall(file: string, id: string): string {
+  return [
+    JSON.stringify({
+      type: 'assistant',
+      sessionId: SESSION,
+      cwd: '/x',
+      gitBranch: 'main',
+      uuid: `a-${id}`,
+      timestamp: '2026-03-03T10:00:02.000Z',
+      message: {
+        id: `m-${id}`,
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id,
+            name: 'MultiEdit',
+            input: { file_path: file, ...replayBombInput() },
+          },
+        ],
+      },
+    }),
+    JSON.stringify({
+      type: 'user',
+      sessionId: SESSION,
+      uuid: `u-${id}`,
+      timestamp: '2026-03-03T10:00:03.000Z',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
+      toolUseResult: { filePath: file, edits: replayBombInput().edits },
+    }),
+  ].join('\n')
+}
+
+/** Backticks on one line, after text so it is no fence: the quadratic input of the old code-span regex. */
+export function backtickFlood(count: number): string {
+  return `x ${'`'.repeat(count)}\n`
+}
+
 export interface BadInput {
   readonly id: string
   /** What the input is, for the report. */
@@ -310,6 +369,29 @@ export const BAD_INPUTS: readonly BadInput[] = [
       symlinkSync(`${SESSION}.jsonl`, join(t.projectDir, 'loop.jsonl'))
       rmSync(join(t.projectDir, 'loop.jsonl'))
       symlinkSync('loop.jsonl', join(t.projectDir, 'loop.jsonl'))
+    },
+  },
+  {
+    id: 'replay-bomb',
+    what: 'a 4 KB transcript line: a MultiEdit of 40 replace_all edits x→xx after a Write of "x" (2^40 characters if replayed)',
+    plant: (t) => {
+      const file = mem(t, 'bomb.md')
+      writeFileSync(file, 'x\n')
+      appendFileSync(
+        t.transcript,
+        `${writeCall(file, 'x\n', 'bomb-w')}\n${replayBombCall(file, 'bomb-me')}\n`,
+      )
+    },
+  },
+  {
+    id: 'backtick-flood',
+    what: 'a topic file whose note is one line of 250,000 backticks (the old code-span regex: minutes)',
+    plant: (t) => {
+      writeFileSync(
+        mem(t, 'ticks.md'),
+        `---\nname: ticks\ndescription: d\n---\n\n${backtickFlood(250_000)}`,
+      )
+      appendFileSync(mem(t), '- [Ticks](ticks.md) — many backticks\n')
     },
   },
   {

@@ -5,8 +5,8 @@
  * 5 s, and no byte or mtime of the tree changed (no write without an edit).
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { computeCutoff } from '../../src/core/cutoff'
@@ -40,8 +40,8 @@ beforeAll(() => {
   // Inside the checkout (gitignored), so the bundle still finds node_modules.
   mkdirSync('test-results', { recursive: true })
   const dir = mkdtempSync(resolve('test-results', 'cli-copy-'))
-  mkdirSync(join(dir, 'cli'))
-  copyFileSync(BUILT_CLI, join(dir, 'cli', 'index.js'))
+  // The whole folder: index.js loads its chunks and the heavy-job worker from beside it.
+  cpSync(dirname(BUILT_CLI), join(dir, 'cli'), { recursive: true })
   CLI = join(dir, 'cli', 'index.js')
   return () => rmSync(dir, { recursive: true, force: true })
 })

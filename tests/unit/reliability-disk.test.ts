@@ -4,14 +4,14 @@
  * a child process running as `nobody`, since root ignores them.
  */
 import { execFileSync } from 'node:child_process'
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, readBackup } from '../../src/node/backups'
 import { createCuration } from '../../src/node/curation'
 import { createJsonFileStore } from '../../src/node/json-store'
-import { hashContent, safeDelete } from '../../src/node/safe-write'
+import { hashContent, safeDelete, safeWrite } from '../../src/node/safe-write'
 import { freedesktopTrash } from '../../src/node/trash'
 import { buildCrashChild, runOps } from '../helpers/build-crash-child'
 
@@ -349,5 +349,73 @@ describe('a trash that fails', () => {
     expect(new Set(backups.map((b) => b.hash))).toEqual(new Set([hashContent('keep me\n')]))
     // Failed deletes are not operations: nothing to undo.
     expect(await curation.listOperations()).toEqual([])
+  })
+})
+
+describe('mode bits as root (issue 11: root passes every permission check)', () => {
+  it('a chmod 444 file is neither replaced nor deleted; the error names it and says read-only', async (ctx) => {
+    if (!isRoot) ctx.skip('needs root: a non-root user is already refused by the kernel')
+    const dir = join(root, 'mode-bits')
+    const backups = join(root, 'mode-bits-backups')
+    const trashDir = join(root, 'mode-bits-trash')
+    await mkdir(dir)
+    const old = '# Memory\n- [Pinned](pinned.md) — chmod 444 on purpose\n'
+    const cases: { name: string; mode: number; refused: boolean }[] = [
+      { name: 'r444.md', mode: 0o444, refused: true },
+      { name: 'r400.md', mode: 0o400, refused: true },
+      // Owner read-only though group and others may write: the owner's bit decides.
+      { name: 'r466.md', mode: 0o466, refused: true },
+      { name: 'w644.md', mode: 0o644, refused: false },
+    ]
+    const curation = createCuration({
+      stateDir: join(root, 'mode-bits-state'),
+      trash: (p) => freedesktopTrash(p, { trashDir }),
+      stamps: createJsonFileStore(join(root, 'mode-bits-state', 'stamps.json')),
+    })
+    let refusals = 0
+    for (const c of cases) {
+      const file = join(dir, c.name)
+      await writeFile(file, old)
+      await chmod(file, c.mode)
+      const bits = c.mode.toString(8)
+      const w = await safeWrite({
+        path: file,
+        expectedHash: hashContent(old),
+        newText: 'replaced\n',
+        backupsDir: backups,
+        reason: 'mode test',
+      })
+      const cw = await curation.writeFile(file, hashContent(old), 'replaced via curation\n', 'mode test')
+      if (!c.refused) {
+        expect(w.kind).toBe('written')
+        expect(cw.kind).toBe('conflict') // the first write changed it: the second is stale
+        continue
+      }
+      const wReason = `cannot write ${file}: the file is read-only (mode ${bits}, its owner may not write it); the file was not changed`
+      expect(w).toEqual({ kind: 'error', reason: wReason })
+      expect(cw).toMatchObject({ kind: 'error', reason: wReason })
+      const d = await safeDelete({
+        path: file,
+        expectedHash: hashContent(old),
+        backupsDir: backups,
+        trash: null,
+      })
+      expect(d).toEqual({
+        kind: 'error',
+        reason: `cannot delete ${file}: the file is read-only (mode ${bits}, its owner may not write it); the file was not changed`,
+        fileKept: true,
+      })
+      const cd = await curation.deleteFile(file, hashContent(old), 'mode test')
+      expect(cd.kind).toBe('error')
+      expect(await readFile(file, 'utf8')).toBe(old)
+      expect((await stat(file)).mode & 0o7777).toBe(c.mode)
+      refusals += 4
+    }
+    expect(refusals).toBe(12)
+    // Refused before any backup or temp file: nothing to list, nothing left beside the files.
+    const { backups: list } = await listBackups(backups)
+    expect(list.map((b) => b.path)).toEqual([join(dir, 'w644.md')])
+    expect((await readdir(dir)).filter((f) => TEMP.test(f))).toEqual([])
+    console.log(`[reliability] mode bits as root: ${refusals} of ${refusals} writes/deletes of owner-read-only files refused`)
   })
 })
