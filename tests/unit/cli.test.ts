@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawDirOrder } from '../helpers/raw-dir'
 import { createFixtureHome, type FixtureHome } from '../helpers/fixture-home'
 import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../helpers/corpus'
 
@@ -161,7 +162,9 @@ describe.skipIf(!built)('memory-curator CLI on the project\'s own fixtures (test
       expect(codes.filter((c: string) => c === 'globs-not-paths')).toHaveLength(2)
       const startup = out.claude.startup.map((s: { path: string; lines: number }) => [s.path.slice(root.length), s.lines])
       // The CLAUDE.md has 18 lines on disk; its 3-line leading comment is not loaded.
-      expect(startup).toEqual([['/repo/CLAUDE.md', 15], ['/repo/.claude/rules/tests.md', 7], ['/repo/.claude/rules/typescript.md', 6], ['/repo/sub/CLAUDE.md', 1], ['/repo/sub/AGENTS.md', 11]])
+      // Rules in the raw order the filesystem lists them (memory-facts §3 [agent]).
+      const rules = rawDirOrder(join(root, 'repo', '.claude', 'rules')).map((n) => [`/repo/.claude/rules/${n}`, n === 'tests.md' ? 7 : 6])
+      expect(startup).toEqual([['/repo/CLAUDE.md', 15], ...rules, ['/repo/sub/CLAUDE.md', 1], ['/repo/sub/AGENTS.md', 11]])
       expect(out.claude.startup[4].importedBy).toBe(join(root, 'repo', 'sub', 'CLAUDE.md'))
       // Codex reads AGENTS.md in sub (one file per directory; none in repo/).
       expect(out.codex.files.map((x: { path: string }) => x.path)).toEqual([join(root, 'repo', 'sub', 'AGENTS.md')])

@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawDirOrder } from '../helpers/raw-dir'
 import { computeCutoff } from '../../src/core/cutoff'
 import { findImports } from '../../src/core/imports'
 import { stripForLoading } from '../../src/core/markdown-strip'
@@ -32,10 +33,11 @@ describe('a CLAUDE.md that starts with a block-level HTML comment', () => {
     expect(disk[2].endsWith('-->')).toBe(true)
     // 18 lines; 613 bytes but 608 characters (two em dashes and an é).
     expect([r.totalLines, r.totalChars, r.totalBytes]).toEqual([18, 608, 613])
-    // Lines 1–3 are the comment; line 4 (blank) on loads: 15 lines.
-    const rest = disk.slice(3).join('\n')
-    expect([r.loadedLines, r.loadedChars, r.loadedBytes]).toEqual([15, rest.length, Buffer.byteLength(rest)])
-    expect([rest.length, Buffer.byteLength(rest)]).toEqual([398, 401])
+    // Lines 1–3 are the comment; what remains is trimmed (memory-facts §2 [agent]), so the blank
+    // line 4 goes too: 14 lines load.
+    const rest = disk.slice(3).join('\n').trim()
+    expect([r.loadedLines, r.loadedChars, r.loadedBytes]).toEqual([14, rest.length, Buffer.byteLength(rest)])
+    expect([rest.length, Buffer.byteLength(rest)]).toEqual([397, 400])
     expect(r.limitHit).toBeNull()
     expect(r.firstUnloadedLine).toBeNull()
     expect(r.problems).toEqual([])
@@ -153,17 +155,18 @@ describe('loadOrder on these fixtures in a real git repository', () => {
     expect(mine(r.claude.startup).map((s) => [s.path, s.scope, s.lines, s.chars, s.importedBy])).toEqual([
       // 18 lines less the 3-line comment; 608 characters less the comment's 209.
       [p('repo/CLAUDE.md'), 'project', 15, 399, null],
-      // Rule bodies without their frontmatter: 7 and 6 lines.
-      [p('repo/.claude/rules/tests.md'), 'rule', 7, 241, null],
-      [p('repo/.claude/rules/typescript.md'), 'rule', 6, 172, null],
+      // Rule bodies without their frontmatter: 7 and 6 lines, in the raw order the filesystem
+      // lists them (memory-facts §3 [agent]).
+      ...rawDirOrder(p('repo/.claude/rules')).map((n) =>
+        n === 'tests.md' ? [p('repo/.claude/rules/tests.md'), 'rule', 7, 241, null] : [p('repo/.claude/rules/typescript.md'), 'rule', 6, 172, null],
+      ),
       [p('repo/sub/CLAUDE.md'), 'project', 1, 11, null],
       [p('repo/sub/AGENTS.md'), 'import', 11, 250, p('repo/sub/CLAUDE.md')],
       [p('repo/sub/CLAUDE.local.md'), 'local', 9, 327, null],
     ])
-    expect(mine(r.claude.warnings).map((w) => [w.path, w.code])).toEqual([
-      [p('repo/.claude/rules/tests.md'), 'globs-not-paths'],
-      [p('repo/.claude/rules/typescript.md'), 'globs-not-paths'],
-    ])
+    expect(mine(r.claude.warnings).map((w) => [w.path, w.code])).toEqual(
+      rawDirOrder(p('repo/.claude/rules')).map((n) => [p(`repo/.claude/rules/${n}`), 'globs-not-paths']),
+    )
     expect(mine(r.claude.skipped)).toEqual([])
     // Codex reads AGENTS.md where it stands (one file per folder; none in repo/).
     expect(r.codex.files.map((f) => f.path)).toEqual([p('repo/sub/AGENTS.md')])
