@@ -7,6 +7,7 @@
  */
 import type { ApiErrorBody, ChangeEvent, CuratorApi, CuratorClient } from '../shared/api'
 import { API_METHOD_NAMES, API_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER } from '../shared/channels'
+import { takeEvents } from './state/event-stream'
 
 const TOKEN_KEY = 'memory-curator-token'
 /** Wait before reconnecting a dropped event stream (EventSource's own default is about 3 s). */
@@ -26,23 +27,11 @@ function takeToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? ''
 }
 
-/** The `data:` payloads of the complete events in `buffer`, and the unfinished rest (SSE framing). */
-export function takeEvents(buffer: string): { readonly data: string[]; readonly rest: string } {
-  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n')
-  const rest = blocks.pop() ?? ''
-  const data: string[] = []
-  for (const block of blocks) {
-    const lines = block.split('\n').filter((l) => l.startsWith('data:'))
-    if (lines.length > 0) data.push(lines.map((l) => l.slice(l.startsWith('data: ') ? 6 : 5)).join('\n'))
-  }
-  return { data, rest }
-}
-
 /** Read the event stream with `fetch`, which can send the header (EventSource cannot); reconnects until stopped. */
 async function followEvents(token: string, signal: AbortSignal, listener: (e: ChangeEvent) => void): Promise<void> {
   while (!signal.aborted) {
     try {
-      const res = await fetch(`${API_PREFIX}events`, { headers: { [TOKEN_HEADER]: token }, signal, cache: 'no-store' })
+      const res = await fetch(`${API_PREFIX}events`, { headers: { [TOKEN_HEADER]: token }, signal })
       // A refused token will not become right by retrying.
       if (res.status >= 400 && res.status < 500) return
       if (res.ok && res.body) {

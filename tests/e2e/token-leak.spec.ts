@@ -80,6 +80,7 @@ test('after the window is used, another server on 127.0.0.1 receives no cookie a
     ...s.headers.filter(([name]) => name.toLowerCase() === 'cookie').map(([, v]) => `${s.requestLine}: Cookie: ${v}`),
     ...[s.requestLine, ...s.headers.map(([n, v]) => `${n}: ${v}`)].filter((text) => text.includes(served.token)).map((text) => `${s.requestLine}: ${text}`),
   ])
+  process.stderr.write(`token leak check: ${other.seen.length} requests reached another server on 127.0.0.1, ${leaks.length} carried the token or a cookie\n`)
   expect(leaks).toEqual([])
   expect(await context.cookies()).toEqual([])
 })
