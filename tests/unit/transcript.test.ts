@@ -14,6 +14,7 @@ import {
 import { mapWithWorkers } from '../../src/node/transcript-index'
 import { byteNeedle, findNeedle, streamTranscript } from '../../src/node/transcript-stream'
 import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
+import { countTranscriptEvents, type TranscriptCounts } from '../helpers/transcript-counts'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 
@@ -227,33 +228,9 @@ describe('parseTranscriptLine', () => {
 describe('corpus transcripts', () => {
   it('parse every line of every sample without a crash, with exact counts', async (ctx) => {
     needsCorpus(ctx)
-    const counts: Record<string, Record<string, number>> = {}
+    const counts: Record<string, TranscriptCounts> = {}
     for (const name of (await readdir(CORPUS)).sort()) {
-      const text = await readFile(join(CORPUS, name), 'utf8')
-      const c: Record<string, number> = {
-        Write: 0,
-        Edit: 0,
-        MultiEdit: 0,
-        results: 0,
-        failed: 0,
-        skips: 0,
-      }
-      for (const line of text.split('\n')) {
-        if (line === '') continue
-        const p = parseTranscriptLine(line)
-        if (p.kind === 'skip') {
-          c.skips++
-          continue
-        }
-        for (const e of p.events) {
-          if (e.kind === 'write-call') c[e.input.tool]++
-          else {
-            c.results++
-            if (!e.ok) c.failed++
-          }
-        }
-      }
-      counts[name] = c
+      counts[name] = countTranscriptEvents(await readFile(join(CORPUS, name), 'utf8'))
     }
     expect(counts).toEqual({
       'cc-agent-legacy-layout-v2.0.28.jsonl': {
