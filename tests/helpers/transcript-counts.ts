@@ -1,5 +1,5 @@
 /** Tallies of what parseTranscriptLine makes of every line of a transcript (for exact-count tests). */
-import { parseTranscriptLine } from '../../src/core/transcript'
+import { parseTranscriptLine, type TranscriptEvent } from '../../src/core/transcript'
 
 export interface TranscriptCounts {
   Write: number
@@ -31,4 +31,13 @@ export function countTranscriptEvents(text: string): TranscriptCounts {
     }
   }
   return c
+}
+
+/** One line per event: `Tool /path` for a write call, `result ok originalLength|-` for a result. */
+export function describeWriteEvents(events: readonly TranscriptEvent[]): string[] {
+  return events.map((e) =>
+    e.kind === 'write-call'
+      ? `${e.input.tool} ${e.filePath}`
+      : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
+  )
 }

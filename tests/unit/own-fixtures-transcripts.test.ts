@@ -14,7 +14,7 @@ import { scanClaudeHome } from '../../src/node/scan'
 import { readTranscriptHead } from '../../src/node/transcript-head'
 import { streamTranscript } from '../../src/node/transcript-stream'
 import { FIXTURES_ROOT } from '../helpers/corpus'
-import { NO_EVENTS, countTranscriptEvents, type TranscriptCounts } from '../helpers/transcript-counts'
+import { NO_EVENTS, countTranscriptEvents, describeWriteEvents, type TranscriptCounts } from '../helpers/transcript-counts'
 import { toolUseLine } from '../helpers/transcript-lines'
 
 const TRANSCRIPTS = `${FIXTURES_ROOT}/transcripts`
@@ -84,11 +84,7 @@ describe('write events in our transcripts', () => {
   it('streams Write, a failed Edit (toolUseResult a string), MultiEdit and Edit, paired with results', async () => {
     const r = await streamTranscript(SUMMARY_FIRST)
     if (r.kind !== 'ok') throw new Error(r.problem.reason)
-    const summary = r.events.map((e) =>
-      e.kind === 'write-call'
-        ? `${e.input.tool} ${e.filePath}`
-        : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
-    )
+    const summary = describeWriteEvents(r.events)
     // Original lengths: a created file starts empty; the test file had 110 characters, export.ts 101.
     expect(summary).toEqual([
       'Write /srv/demo/ledger/src/export.ts',

@@ -14,7 +14,7 @@ import {
 import { mapWithWorkers } from '../../src/node/transcript-index'
 import { byteNeedle, findNeedle, streamTranscript } from '../../src/node/transcript-stream'
 import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
-import { countTranscriptEvents, type TranscriptCounts } from '../helpers/transcript-counts'
+import { countTranscriptEvents, describeWriteEvents, type TranscriptCounts } from '../helpers/transcript-counts'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 
@@ -274,11 +274,7 @@ describe('corpus transcripts', () => {
       join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
     )
     if (r.kind !== 'ok') throw new Error(r.problem.reason)
-    const summary = r.events.map((e) =>
-      e.kind === 'write-call'
-        ? `${e.input.tool} ${e.filePath}`
-        : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
-    )
+    const summary = describeWriteEvents(r.events)
     expect(summary).toEqual([
       'Write /path/to/Demo/components/index.ts',
       'result true 0',
