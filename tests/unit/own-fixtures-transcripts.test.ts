@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProjectInfo, ScanResult } from '../../src/core/model'
-import { parseTranscriptLine } from '../../src/core/transcript'
 import { pickTranscriptHead } from '../../src/core/transcript-head'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { scanClaudeHome } from '../../src/node/scan'
 import { readTranscriptHead } from '../../src/node/transcript-head'
 import { streamTranscript } from '../../src/node/transcript-stream'
 import { FIXTURES_ROOT } from '../helpers/corpus'
+import { NO_EVENTS, countTranscriptEvents, describeWriteEvents, type TranscriptCounts } from '../helpers/transcript-counts'
 import { toolUseLine } from '../helpers/transcript-lines'
 
 const TRANSCRIPTS = `${FIXTURES_ROOT}/transcripts`
@@ -67,45 +67,24 @@ describe('transcript heads', () => {
 
 describe('write events in our transcripts', () => {
   it('parse every line of every fixture without a crash, with exact counts', async () => {
-    const counts: Record<string, Record<string, number>> = {}
+    const counts: Record<string, TranscriptCounts> = {}
     for (const name of (await readdir(TRANSCRIPTS)).sort()) {
-      const c: Record<string, number> = { Write: 0, Edit: 0, MultiEdit: 0, results: 0, failed: 0, skips: 0 }
-      for (const line of (await readFile(join(TRANSCRIPTS, name), 'utf8')).split('\n')) {
-        if (line === '') continue
-        const p = parseTranscriptLine(line)
-        if (p.kind === 'skip') {
-          c.skips++
-          continue
-        }
-        for (const e of p.events) {
-          if (e.kind === 'write-call') c[e.input.tool]++
-          else {
-            c.results++
-            if (!e.ok) c.failed++
-          }
-        }
-      }
-      counts[name] = c
+      counts[name] = countTranscriptEvents(await readFile(join(TRANSCRIPTS, name), 'utf8'))
     }
-    const none = { Write: 0, Edit: 0, MultiEdit: 0, results: 0, failed: 0, skips: 0 }
     expect(counts).toEqual({
-      'agent-legacy-layout.jsonl': none,
+      'agent-legacy-layout.jsonl': NO_EVENTS,
       // 8 Glob results, a failed Bash (is_error and a string result), a Write and its result.
-      'long-session.jsonl': { ...none, Write: 1, results: 10, failed: 1 },
+      'long-session.jsonl': { ...NO_EVENTS, Write: 1, results: 10, failed: 1 },
       // A sub-agent launch result and a Read result; snapshot, queue, system and summary lines are known types.
-      'snapshot-first.jsonl': { ...none, results: 2 },
-      'summary-first-write-edit-multiedit.jsonl': { ...none, Write: 1, Edit: 2, MultiEdit: 1, results: 4, failed: 1 },
+      'snapshot-first.jsonl': { ...NO_EVENTS, results: 2 },
+      'summary-first-write-edit-multiedit.jsonl': { ...NO_EVENTS, Write: 1, Edit: 2, MultiEdit: 1, results: 4, failed: 1 },
     })
   })
 
   it('streams Write, a failed Edit (toolUseResult a string), MultiEdit and Edit, paired with results', async () => {
     const r = await streamTranscript(SUMMARY_FIRST)
     if (r.kind !== 'ok') throw new Error(r.problem.reason)
-    const summary = r.events.map((e) =>
-      e.kind === 'write-call'
-        ? `${e.input.tool} ${e.filePath}`
-        : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
-    )
+    const summary = describeWriteEvents(r.events)
     // Original lengths: a created file starts empty; the test file had 110 characters, export.ts 101.
     expect(summary).toEqual([
       'Write /srv/demo/ledger/src/export.ts',

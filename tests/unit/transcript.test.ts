@@ -14,6 +14,7 @@ import {
 import { mapWithWorkers } from '../../src/node/transcript-index'
 import { byteNeedle, findNeedle, streamTranscript } from '../../src/node/transcript-stream'
 import { CORPUS_ROOT, needsCorpus } from '../helpers/corpus'
+import { countTranscriptEvents, describeWriteEvents, type TranscriptCounts } from '../helpers/transcript-counts'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 
@@ -227,33 +228,9 @@ describe('parseTranscriptLine', () => {
 describe('corpus transcripts', () => {
   it('parse every line of every sample without a crash, with exact counts', async (ctx) => {
     needsCorpus(ctx)
-    const counts: Record<string, Record<string, number>> = {}
+    const counts: Record<string, TranscriptCounts> = {}
     for (const name of (await readdir(CORPUS)).sort()) {
-      const text = await readFile(join(CORPUS, name), 'utf8')
-      const c: Record<string, number> = {
-        Write: 0,
-        Edit: 0,
-        MultiEdit: 0,
-        results: 0,
-        failed: 0,
-        skips: 0,
-      }
-      for (const line of text.split('\n')) {
-        if (line === '') continue
-        const p = parseTranscriptLine(line)
-        if (p.kind === 'skip') {
-          c.skips++
-          continue
-        }
-        for (const e of p.events) {
-          if (e.kind === 'write-call') c[e.input.tool]++
-          else {
-            c.results++
-            if (!e.ok) c.failed++
-          }
-        }
-      }
-      counts[name] = c
+      counts[name] = countTranscriptEvents(await readFile(join(CORPUS, name), 'utf8'))
     }
     expect(counts).toEqual({
       'cc-agent-legacy-layout-v2.0.28.jsonl': {
@@ -297,11 +274,7 @@ describe('corpus transcripts', () => {
       join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
     )
     if (r.kind !== 'ok') throw new Error(r.problem.reason)
-    const summary = r.events.map((e) =>
-      e.kind === 'write-call'
-        ? `${e.input.tool} ${e.filePath}`
-        : `result ${e.ok} ${e.originalFile === null ? '-' : e.originalFile.length}`,
-    )
+    const summary = describeWriteEvents(r.events)
     expect(summary).toEqual([
       'Write /path/to/Demo/components/index.ts',
       'result true 0',
