@@ -6,7 +6,6 @@
  * transcript's cwd names a project, it does not open its folder. Pure: the facts are values;
  * src/node/path-guard.ts gathers them and checks both the path given and its real path.
  */
-import { MEMORY_INDEX_NAME } from './cutoff'
 import { isInsidePath } from './imports'
 
 /** Why a path is asked for. Derived from the API method, never sent by the window. */
@@ -38,8 +37,12 @@ export type PathKind =
 export interface AccessFacts {
   /** The Claude home as configured and as its real path (memory folders live below it). */
   readonly claudeHomes: readonly string[]
-  /** Files of load chains the app computed (as given and, when they stay put, as real paths). */
-  readonly chainFiles: ReadonlySet<string>
+  /**
+   * Files of load chains the app computed (as given and, when they stay put, as real paths):
+   * `loaded` for a file the chain loads by its place (CLAUDE.md, a rule, AGENTS.md), `import`
+   * for one an `@import` names.
+   */
+  readonly chainFiles: ReadonlyMap<string, 'loaded' | 'import'>
   /** Repository roots of scanned projects. */
   readonly repositories: ReadonlySet<string>
   /** Launch directories and repository roots of scanned projects. */
@@ -82,8 +85,8 @@ function below(root: string, p: string): string[] | null {
 
 /**
  * Instruction file names the app offers to edit (memory-facts §3 and §4): CLAUDE.md and
- * CLAUDE.local.md, rule files under a `.claude/rules/` or managed `rules/` folder, AGENTS.md
- * and AGENTS.override.md. Anything else in a chain (an import) is shown, never written.
+ * CLAUDE.local.md, `*.md` below a `rules/` folder, AGENTS.md and AGENTS.override.md. Only
+ * for a file its chain loads by place: an import of any name is shown, never written.
  */
 export function isInstructionName(p: string): boolean {
   const segs = segments(p)
@@ -103,9 +106,10 @@ export function classifyPath(p: string, facts: AccessFacts): { kind: PathKind } 
     if (rest === null || rest[0] !== 'projects' || rest[2] !== 'memory') continue
     if (rest.length === 3) return { kind: 'memory-folder' }
     const name = rest[rest.length - 1]
-    if (rest.length > 3 && (name === MEMORY_INDEX_NAME || name.endsWith('.md'))) return { kind: 'memory-file' }
+    if (rest.length > 3 && name.endsWith('.md')) return { kind: 'memory-file' }
   }
-  if (facts.chainFiles.has(p)) return { kind: isInstructionName(p) ? 'instruction-file' : 'imported-file' }
+  const chain = facts.chainFiles.get(p)
+  if (chain !== undefined) return { kind: chain === 'loaded' && isInstructionName(p) ? 'instruction-file' : 'imported-file' }
   if (facts.repositories.has(p)) return { kind: 'repository' }
   if (facts.projectDirs.some((d) => isInsidePath(p, d))) return { kind: 'launch-dir' }
   return { reason: 'not a memory file, an instruction file or a project folder the app found' }

@@ -38,7 +38,7 @@ export type GuardVerdict = { readonly ok: true; readonly path: string } | { read
  */
 export class PathGuard {
   private readonly claudeHomes: string[] = []
-  private readonly chainFiles = new Set<string>()
+  private readonly chainFiles = new Map<string, 'loaded' | 'import'>()
   private readonly repositories = new Set<string>()
   private readonly projectDirs = new Set<string>()
 
@@ -77,9 +77,14 @@ export class PathGuard {
       if (!isAbsolute(f.path)) continue
       const abs = resolve(f.path)
       if (f.imported && !inPlace(abs)) continue
-      this.chainFiles.add(abs)
+      const how = f.imported ? 'import' : 'loaded'
+      // A file both loaded and imported stays editable.
+      const add = (p: string): void => {
+        if (this.chainFiles.get(p) !== 'loaded') this.chainFiles.set(p, how)
+      }
+      add(abs)
       const real = await realpathLoose(abs)
-      if (real !== abs && inPlace(real)) this.chainFiles.add(real)
+      if (real !== abs && inPlace(real)) add(real)
     }
   }
 

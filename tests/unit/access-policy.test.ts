@@ -5,7 +5,13 @@ import { classifyPath, decideAccess, isInstructionName, type AccessFacts } from 
 describe('the access policy (src/core/access-policy.ts)', () => {
   const facts: AccessFacts = {
     claudeHomes: ['/h/.claude'],
-    chainFiles: new Set(['/r/CLAUDE.md', '/r/.claude/rules/a.md', '/r/docs/x.md', '/r/.git/CLAUDE.md']),
+    chainFiles: new Map([
+      ['/r/CLAUDE.md', 'loaded'],
+      ['/r/.claude/rules/a.md', 'loaded'],
+      ['/r/docs/x.md', 'import'],
+      ['/r/docs/rules/CLAUDE.md', 'import'],
+      ['/r/.git/CLAUDE.md', 'loaded'],
+    ]),
     repositories: new Set(['/r']),
     projectDirs: ['/r', '/'],
   }
@@ -15,6 +21,8 @@ describe('the access policy (src/core/access-policy.ts)', () => {
     expect(classifyPath('/h/.claude/projects/p/x.jsonl', facts)).toMatchObject({ kind: 'launch-dir' })
     expect(classifyPath('/r/.claude/rules/a.md', facts)).toEqual({ kind: 'instruction-file' })
     expect(classifyPath('/r/docs/x.md', facts)).toEqual({ kind: 'imported-file' })
+    // An import is never editable, whatever its name.
+    expect(classifyPath('/r/docs/rules/CLAUDE.md', facts)).toEqual({ kind: 'imported-file' })
     expect(classifyPath('/r/.git/CLAUDE.md', facts)).toEqual({ reason: 'inside .git' })
     // A `"cwd": "/"` project makes `/etc` a launch directory and nothing else.
     expect(decideAccess('read-note-file', '/etc/hostname', facts)).toEqual({ ok: false, reason: 'not a memory file or a file of a load chain shown' })

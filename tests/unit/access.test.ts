@@ -10,10 +10,10 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { encodeProjectDir } from '../../src/core/project-path'
 import { startServe, type RunningServe } from '../../src/cli/serve'
-import { createBackend, type Backend } from '../../src/node/backend'
-import { createJsonFileStore } from '../../src/node/json-store'
+import type { Backend } from '../../src/node/backend'
 import { hashContent } from '../../src/node/safe-write'
 import { API_PREFIX, TOKEN_HEADER } from '../../src/shared/channels'
+import { fixtureBackend } from '../helpers/test-backend'
 import { createFixtureHome, transcriptLine, type FixtureHome } from '../helpers/fixture-home'
 
 const SECRET = 'PRIVATE KEY canary 7f3a'
@@ -45,20 +45,7 @@ async function build(): Promise<Env> {
   // A topic file that is a symlink to a file outside the memory folder (item 5).
   writeFileSync(join(outside, 'elsewhere.md'), `${OUTSIDE_TEXT}\n`)
   symlinkSync(join(outside, 'elsewhere.md'), join(f.memoryDir, 'note-6.md'))
-  mkdirSync(join(f.root, 'stamps'), { recursive: true })
-  const backend = await createBackend({
-    version: 'test',
-    claudeHome: f.claudeHome,
-    codexHome: f.codexHome,
-    managedDir: f.managedDir,
-    demo: false,
-    demoReason: null,
-    stateDir: f.stateDir,
-    transport: 'direct',
-    env: {},
-    trash: null,
-    stampStore: createJsonFileStore(join(f.root, 'stamps', 'stamps.json')),
-  })
+  const backend = await fixtureBackend(f)
   // The window scans first; on the old guard that made every transcript cwd a root.
   const scan = await backend.scan()
   expect(scan.projects.flatMap((p) => p.cwds)).toEqual(expect.arrayContaining([f.home, '/', f.repo]))
