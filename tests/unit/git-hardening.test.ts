@@ -28,7 +28,7 @@ import type { AuditResult } from '../../src/core/model'
 import { createBackend, type Backend } from '../../src/node/backend'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { clearHistoryCache } from '../../src/node/git-history'
-import { cleanGitEnv, driverOverrides, runGit } from '../../src/node/git-run'
+import { cleanGitEnv, driverOverrides, foreignGitFile, runGit } from '../../src/node/git-run'
 import { createJsonFileStore } from '../../src/node/json-store'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
 import { dispatch } from '../../src/shared/dispatch'
@@ -321,11 +321,13 @@ describe('git never runs a program a repository names', () => {
     writeFileSync(join(f.repo, '.git'), `gitdir: ${elsewhere}\n`)
     armRepository(f.repo, elsewhere, program, 'gitfile.')
     const backend = await backendFor(f)
+    let audit: AuditResult
     try {
-      await exerciseEverything(backend, f)
+      audit = await exerciseEverything(backend, f)
     } finally {
       await backend.dispose()
     }
+    expect(audit.problems?.some((p) => p.reason.includes('leads outside this repository'))).toBe(true)
     const fired = readdirSync(canaries).sort().join(', ')
     expect(fired, `these knobs ran their program: ${fired}`).toBe('')
   })
@@ -340,16 +342,19 @@ describe('git never runs a program a repository names', () => {
       execFileSync('chown', ['-R', '65534:65534', join(f.repo, '.git')])
       chownSync(f.repo, 65534, 65534)
       const backend = await backendFor(f)
+      let audit: AuditResult
       try {
-        await exerciseEverything(backend, f)
+        audit = await exerciseEverything(backend, f)
       } finally {
         await backend.dispose()
       }
       const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+      expect(fired, `these knobs ran their program: ${fired}`).toBe('')
       const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: f.repo })
       expect(r.code).not.toBe(0)
       expect(r.stderr).toMatch(/dubious ownership/)
+      // The audit says why the project's repository was not read.
+      expect(audit.problems?.map((p) => p.reason)).toContainEqual(expect.stringMatching(/dubious ownership.*git will not run there/))
     },
   )
 })
@@ -383,6 +388,36 @@ describe('the runner', () => {
     expect(driverOverrides(['include.path']).ok).toBe(false)
     expect(driverOverrides(['includeif.gitdir:/x/.path']).ok).toBe(false)
     expect(driverOverrides(['hook.lint.command']).ok).toBe(false)
+  })
+
+  it('lets git into linked worktrees and submodules, not through any other .git file', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'mc-git-file-')))
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }))
+    const repo = join(root, 'repo')
+    mkdirSync(repo)
+    fixtureGit(repo, ['init', '-q', '-b', 'main'])
+    writeFileSync(join(repo, 'a.txt'), 'a\n')
+    fixtureGit(repo, ['add', 'a.txt'])
+    fixtureGit(repo, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'a'])
+    fixtureGit(repo, ['worktree', 'add', '-q', join(root, 'wt'), '-b', 'wt'])
+    expect(await foreignGitFile(join(root, 'wt'))).toBeNull()
+    expect((await runGit(['rev-parse', '--show-toplevel'], { cwd: join(root, 'wt') })).stdout).toBe(`${join(root, 'wt')}\n`)
+    // A submodule's layout: `<super>/.git/modules/<name>`.
+    mkdirSync(join(repo, '.git', 'modules'))
+    execFileSync('cp', ['-a', join(repo, '.git'), join(root, 'lib.git')])
+    execFileSync('mv', [join(root, 'lib.git'), join(repo, '.git', 'modules', 'lib')])
+    mkdirSync(join(repo, 'lib'))
+    writeFileSync(join(repo, 'lib', '.git'), 'gitdir: ../.git/modules/lib\n')
+    expect(await foreignGitFile(join(repo, 'lib'))).toBeNull()
+    // Another project whose `.git` file borrows this repository, or the worktree's git folder.
+    for (const target of [join(repo, '.git'), join(repo, '.git', 'worktrees', 'wt')]) {
+      const intruder = mkdtempSync(join(root, 'intruder-'))
+      mkdirSync(join(intruder, 'deep'))
+      writeFileSync(join(intruder, '.git'), `gitdir: ${target}\n`)
+      expect(await foreignGitFile(join(intruder, 'deep'))).toMatch(/leads outside this repository/)
+      const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: join(intruder, 'deep') })
+      expect(r).toMatchObject({ code: -1, stdout: '' })
+    }
   })
 
   it('runs only known subcommands (an alias could be `!sh`)', async () => {
