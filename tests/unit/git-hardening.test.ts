@@ -7,7 +7,7 @@
  * owned by another user (git's safe.directory check); a fourth has a `.git` file leading into
  * another repository whose config is as hostile.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import {
   chmodSync,
   chownSync,
@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AuditResult } from '../../src/core/model'
 import { createBackend, type Backend } from '../../src/node/backend'
@@ -357,6 +357,49 @@ describe('git never runs a program a repository names', () => {
       expect(audit.problems?.map((p) => p.reason)).toContainEqual(expect.stringMatching(/dubious ownership.*git will not run there/))
     },
   )
+})
+
+const CLI = resolve('out/cli/index.js')
+
+/** The built command line in its own process, the code the app ships. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'ignore'] })
+    let stdout = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    // A hang limit only (60 s), never a speed check.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      done({ code, stdout })
+    })
+  })
+}
+
+describe.skipIf(!existsSync(CLI))('the same through the built CLI (skipped when out/cli is not built: run `npm run build`)', () => {
+  it('scan, load-order, audit and provenance run no program of the hostile repository', async () => {
+    const h = hostileRepo()
+    cleanups.push(h.f.cleanup)
+    const env = { PATH: process.env.PATH ?? '', HOME: join(h.f.root, 'home') }
+    const homes = ['--claude-home', h.f.claudeHome, '--codex-home', h.f.codexHome, '--managed-dir', h.f.managedDir]
+    const runs = [
+      ['scan', '--json', ...homes],
+      ['load-order', '--json', '--cwd', h.f.repo, ...homes],
+      ['audit', '--json', '--memory-dir', h.f.memoryDir, '--repo', h.f.repo, ...homes],
+      ['provenance', '--json', '--memory-dir', h.f.memoryDir, ...homes],
+    ]
+    const codes: (number | null)[] = []
+    let auditOut = ''
+    for (const args of runs) {
+      const r = await runCli(args, env)
+      codes.push(r.code)
+      if (args[0] === 'audit') auditOut = r.stdout
+    }
+    const fired = h.fired().join(', ')
+    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    expect(codes).toEqual([0, 0, 0, 0])
+    expect(JSON.parse(auditOut).notes.find((n: { title: string }) => n.title === h.f.notes.renamed).verdict).toBe('stale')
+  })
 })
 
 describe('the runner', () => {
