@@ -255,6 +255,24 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<Au
   return audit
 }
 
+/** A fresh back end on `f` does everything once; then no canary may exist. Returns the audit. */
+async function attackThroughApi(f: AuditFixture, canaries: string): Promise<AuditResult> {
+  const backend = await backendFor(f)
+  let audit: AuditResult
+  try {
+    audit = await exerciseEverything(backend, f)
+  } finally {
+    await backend.dispose()
+  }
+  expectNoCanary(canaries)
+  return audit
+}
+
+function expectNoCanary(canaries: string): void {
+  const fired = readdirSync(canaries).sort().join(', ')
+  expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+}
+
 const cleanups: (() => void)[] = []
 afterAll(() => {
   for (const c of cleanups) c()
@@ -264,15 +282,7 @@ describe('git never runs a program a repository names', () => {
   it('no knob of .git/config, attributes or hooks fires through any API method', async () => {
     const h = hostileRepo()
     cleanups.push(h.f.cleanup)
-    const backend = await backendFor(h.f)
-    let audit: AuditResult
-    try {
-      audit = await exerciseEverything(backend, h.f)
-    } finally {
-      await backend.dispose()
-    }
-    const fired = h.fired().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    const audit = await attackThroughApi(h.f, h.canaries)
     // Not vacuous: git did run there and answered (rename followed through history).
     expect(audit.repo).toBe(h.f.repo)
     const renamed = audit.notes.find((n) => n.title === h.f.notes.renamed)
@@ -298,15 +308,7 @@ describe('git never runs a program a repository names', () => {
     writeFileSync(join(f.repo, '.git', 'info', 'attributes'), '* filter=inc\n')
     const future = new Date('2030-01-01T00:00:00Z')
     utimesSync(join(f.repo, 'src/stable.ts'), future, future)
-    const backend = await backendFor(f)
-    let audit: AuditResult
-    try {
-      audit = await exerciseEverything(backend, f)
-    } finally {
-      await backend.dispose()
-    }
-    const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    const audit = await attackThroughApi(f, canaries)
     expect(audit.problems?.some((p) => /includes another file/.test(p.reason))).toBe(true)
   })
 
@@ -320,16 +322,8 @@ describe('git never runs a program a repository names', () => {
     rmSync(join(f.repo, '.git'), { recursive: true })
     writeFileSync(join(f.repo, '.git'), `gitdir: ${elsewhere}\n`)
     armRepository(f.repo, elsewhere, program, 'gitfile.')
-    const backend = await backendFor(f)
-    let audit: AuditResult
-    try {
-      audit = await exerciseEverything(backend, f)
-    } finally {
-      await backend.dispose()
-    }
+    const audit = await attackThroughApi(f, canaries)
     expect(audit.problems?.some((p) => p.reason.includes('leads outside this repository'))).toBe(true)
-    const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
   })
 
   it.runIf(process.getuid?.() === 0)(
@@ -341,15 +335,7 @@ describe('git never runs a program a repository names', () => {
       armRepository(f.repo, join(f.repo, '.git'), program, 'owner.')
       execFileSync('chown', ['-R', '65534:65534', join(f.repo, '.git')])
       chownSync(f.repo, 65534, 65534)
-      const backend = await backendFor(f)
-      let audit: AuditResult
-      try {
-        audit = await exerciseEverything(backend, f)
-      } finally {
-        await backend.dispose()
-      }
-      const fired = readdirSync(canaries).sort().join(', ')
-      expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+      const audit = await attackThroughApi(f, canaries)
       const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: f.repo })
       expect(r.code).not.toBe(0)
       expect(r.stderr).toMatch(/dubious ownership/)
@@ -395,8 +381,7 @@ describe.skipIf(!existsSync(CLI))('the same through the built CLI (skipped when 
       codes.push(r.code)
       if (args[0] === 'audit') auditOut = r.stdout
     }
-    const fired = h.fired().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    expectNoCanary(h.canaries)
     expect(codes).toEqual([0, 0, 0, 0])
     expect(JSON.parse(auditOut).notes.find((n: { title: string }) => n.title === h.f.notes.renamed).verdict).toBe('stale')
   })
