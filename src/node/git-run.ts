@@ -90,10 +90,11 @@ const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   'check-ignore': [],
   'worktree': [],
   'hash-object': [],
-  'diff-files': ['--no-ext-diff', '--no-textconv'],
-  'diff-index': ['--no-ext-diff', '--no-textconv'],
-  'log': ['--no-ext-diff', '--no-textconv'],
-  'show': ['--no-ext-diff', '--no-textconv'],
+  // `-O` an empty order file: a repository's `diff.orderFile` would be read from anywhere.
+  'diff-files': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'diff-index': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'log': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'show': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
   'blame': ['--no-textconv'],
   'grep': ['--no-textconv'],
   // The demo builds its own repository (src/node/demo.ts).

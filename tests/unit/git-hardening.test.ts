@@ -27,7 +27,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { AuditResult } from '../../src/core/model'
 import { createBackend, type Backend } from '../../src/node/backend'
 import { clearRepoCache } from '../../src/node/git-repo'
-import { clearHistoryCache } from '../../src/node/git-history'
+import { changedFiles, clearHistoryCache } from '../../src/node/git-history'
 import { cleanGitEnv, driverOverrides, foreignGitFile, runGit } from '../../src/node/git-run'
 import { createJsonFileStore } from '../../src/node/json-store'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
@@ -134,6 +134,8 @@ function armRepository(repo: string, gitDir: string, program: ReturnType<typeof 
   set('filter.evil proc=x.process', program(`${tag}filter.evilproc.process`))
   set('log.showSignature', 'true')
   set('status.showUntrackedFiles', 'all')
+  // Not a program, a file read from anywhere: a missing one makes git fail, so reading it shows.
+  set('diff.orderFile', join(gitDir, 'no-such-order-file'))
   // A partial clone whose promisor remote is an `ext::` command: a missing object triggers a fetch.
   set('core.repositoryformatversion', '1')
   set('extensions.partialClone', 'origin')
@@ -283,8 +285,9 @@ describe('git never runs a program a repository names', () => {
     const h = hostileRepo()
     cleanups.push(h.f.cleanup)
     const audit = await attackThroughApi(h.f, h.canaries)
-    // Not vacuous: git did run there and answered (rename followed through history).
+    // Not vacuous: git did run there and answered (rename followed through history), every query.
     expect(audit.repo).toBe(h.f.repo)
+    expect(audit.problems ?? []).toEqual([])
     const renamed = audit.notes.find((n) => n.title === h.f.notes.renamed)
     expect(renamed?.verdict).toBe('stale')
     expect(renamed?.references.find((r) => r.kind === 'path')?.status).toBe('moved')
@@ -384,6 +387,34 @@ describe.skipIf(!existsSync(CLI))('the same through the built CLI (skipped when 
     expectNoCanary(h.canaries)
     expect(codes).toEqual([0, 0, 0, 0])
     expect(JSON.parse(auditOut).notes.find((n: { title: string }) => n.title === h.f.notes.renamed).verdict).toBe('stale')
+  })
+})
+
+describe('changed files without git status', () => {
+  it('lists what `git status --untracked-files=no` lists: staged, edited, deleted, mode changes; not touched-but-identical', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mc-git-changed-')))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    fixtureGit(dir, ['init', '-q', '-b', 'main'])
+    for (const n of ['staged', 'edited', 'deleted', 'mode', 'touched', 'same', 'both']) writeFileSync(join(dir, `${n}.txt`), `${n}\n`)
+    fixtureGit(dir, ['add', '-A'])
+    fixtureGit(dir, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'all'])
+    writeFileSync(join(dir, 'staged.txt'), 'staged 2\n')
+    writeFileSync(join(dir, 'both.txt'), 'both 2\n')
+    fixtureGit(dir, ['add', 'staged.txt', 'both.txt'])
+    writeFileSync(join(dir, 'both.txt'), 'both 3\n')
+    writeFileSync(join(dir, 'edited.txt'), 'edited 2\n')
+    rmSync(join(dir, 'deleted.txt'))
+    chmodSync(join(dir, 'mode.txt'), 0o755)
+    const future = new Date('2030-01-01T00:00:00Z')
+    utimesSync(join(dir, 'touched.txt'), future, future)
+    writeFileSync(join(dir, 'untracked.txt'), 'new\n')
+    const reference = fixtureGit(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=no'])
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => l.slice(3))
+      .sort()
+    expect(reference).toEqual(['both.txt', 'deleted.txt', 'edited.txt', 'mode.txt', 'staged.txt'])
+    expect((await changedFiles(dir)).sort()).toEqual(reference)
   })
 })
 
