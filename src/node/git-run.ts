@@ -223,7 +223,9 @@ export async function foreignGitFile(cwd: string): Promise<string | null> {
       const gitDir = await realpath(isAbsolute(target) ? target : resolve(d, target)).catch(() => null)
       if (gitDir === null) return null // git reports the broken link and reads nothing
       const back = await readFile(join(gitDir, 'gitdir'), 'utf8').catch(() => null)
-      if (back !== null && (await realpath(back.trim()).catch(() => null)) === dotGit) return null
+      // Relative when the worktree was added with `worktree.useRelativePaths` (git 2.48).
+      const backPath = back === null ? null : resolve(gitDir, back.trim())
+      if (backPath !== null && (await realpath(backPath).catch(() => null)) === dotGit) return null
       for (let a = dirname(d); ; a = dirname(a)) {
         if (gitDir.startsWith(join(a, '.git', 'modules') + sep)) return null
         if (dirname(a) === a) break

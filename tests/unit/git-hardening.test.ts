@@ -461,6 +461,10 @@ describe('the runner', () => {
     fixtureGit(repo, ['worktree', 'add', '-q', join(root, 'wt'), '-b', 'wt'])
     expect(await foreignGitFile(join(root, 'wt'))).toBeNull()
     expect((await runGit(['rev-parse', '--show-toplevel'], { cwd: join(root, 'wt') })).stdout).toBe(`${join(root, 'wt')}\n`)
+    // The same with relative links (`git worktree add` under `worktree.useRelativePaths`).
+    writeFileSync(join(root, 'wt', '.git'), 'gitdir: ../repo/.git/worktrees/wt\n')
+    writeFileSync(join(repo, '.git', 'worktrees', 'wt', 'gitdir'), '../../../../wt/.git\n')
+    expect(await foreignGitFile(join(root, 'wt'))).toBeNull()
     // A submodule's layout: `<super>/.git/modules/<name>`.
     mkdirSync(join(repo, '.git', 'modules'))
     execFileSync('cp', ['-a', join(repo, '.git'), join(root, 'lib.git')])
