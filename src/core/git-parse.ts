@@ -348,3 +348,9 @@ export function parseWorktreeList(out: string): Worktree[] {
   if (cur) trees.push(cur)
   return trees
 }
+
+/** The path of a `.git` file (`gitdir: <path>`), or null when it says anything else. */
+export function parseGitFile(text: string): string | null {
+  const m = /^gitdir: (.+?)\r?\n?$/.exec(text)
+  return m && !m[1].includes('\n') ? m[1] : null
+}

@@ -37,7 +37,7 @@ import type {
   SnippetFinding,
   WrittenAt,
 } from '../core/verdict'
-import { findRepo } from './git-repo'
+import { findRepo, repoRefusal } from './git-repo'
 import {
   blameTimes,
   changedFiles,
@@ -233,6 +233,9 @@ async function prepare(
     const opened = await openRepo(info.toplevel)
     if (opened.ok) state = opened.state
     else problems.push({ path: info.toplevel, reason: opened.reason })
+  } else {
+    const refused = await repoRefusal(repoDir)
+    if (refused !== null) problems.push({ path: repoDir, reason: refused })
   }
   const root = state ? state.root : repoDir
   if (state) onOpened?.(state)

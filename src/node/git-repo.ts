@@ -16,7 +16,10 @@
 import type { Stats } from 'node:fs'
 import { lstat, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path'
+import { parseGitFile } from '../core/git-parse'
 import { runGit } from './git-run'
+
+export { parseGitFile }
 
 export interface RepoInfo {
   /** Top level of the worktree that contains the directory. */
@@ -60,6 +63,20 @@ export async function findRepoWithGit(dir: string): Promise<RepoInfo | null> {
   // The common dir of a non-bare repository is `<main worktree>/.git`.
   const mainRoot = commonDir.endsWith('/.git') ? dirname(commonDir) : toplevel
   return { toplevel, mainRoot, isLinkedWorktree: mainRoot !== toplevel }
+}
+
+/**
+ * Why git refuses `dir` although a repository is there — owned by another user (git's
+ * safe.directory check, honoured only from the user's own config, which the runner ignores),
+ * or refused by the runner (a config include, a hook, a `.git` file leading elsewhere) — so the
+ * window can say so instead of treating the project as outside git. Null otherwise.
+ */
+export async function repoRefusal(dir: string): Promise<string | null> {
+  const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir, timeoutMs: 15_000 })
+  if (r.code === 0) return null
+  const line = r.stderr.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''
+  if (r.code === -1 && !/^cannot run git|timed out/.test(line)) return line || null
+  return /dubious ownership/.test(line) ? `${line.replace(/^fatal: /, '')} (git will not run there)` : null
 }
 
 async function lookup(dir: string): Promise<RepoInfo | null> {
@@ -170,15 +187,6 @@ async function linkedWorktree(d: string, gitFile: string): Promise<Probe> {
   }
   const mainRoot = dirname(commonDir)
   return { kind: 'repo', info: { toplevel: d, mainRoot, isLinkedWorktree: mainRoot !== d } }
-}
-
-/**
- * The path of a `.git` file (`gitdir: <path>`), or null when it says anything else.
- * Pure; exported for tests.
- */
-export function parseGitFile(text: string): string | null {
-  const m = /^gitdir: (.+?)\r?\n?$/.exec(text)
-  return m && !m[1].includes('\n') ? m[1] : null
 }
 
 /**

@@ -11,10 +11,15 @@
  * - before each run, the repository's own config is listed (reading it runs nothing): a
  *   config that includes other files or defines hooks is refused, and every filter, diff and
  *   merge driver it names is disabled by name ({@link driverOverrides});
- * - only the subcommands below, with `--no-ext-diff` / `--no-textconv` added where git has them.
+ * - only the subcommands below, with `--no-ext-diff` / `--no-textconv` added where git has them;
+ * - a `.git` file leading anywhere but a linked worktree's or a submodule's git folder is
+ *   refused before git starts, so a repository cannot send git to read another one.
  * Parsing of the output lives in pure functions (src/core/git-parse.ts).
  */
 import { spawn } from 'node:child_process'
+import { lstat, readFile, realpath } from 'node:fs/promises'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { parseGitFile } from '../core/git-parse'
 
 export interface GitResult {
   readonly code: number
@@ -85,10 +90,11 @@ const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   'check-ignore': [],
   'worktree': [],
   'hash-object': [],
-  'diff-files': ['--no-ext-diff', '--no-textconv'],
-  'diff-index': ['--no-ext-diff', '--no-textconv'],
-  'log': ['--no-ext-diff', '--no-textconv'],
-  'show': ['--no-ext-diff', '--no-textconv'],
+  // `-O` an empty order file: a repository's `diff.orderFile` would be read from anywhere.
+  'diff-files': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'diff-index': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'log': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'show': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
   'blame': ['--no-textconv'],
   'grep': ['--no-textconv'],
   // The demo builds its own repository (src/node/demo.ts).
@@ -179,6 +185,8 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   const flags = SUBCOMMANDS[sub]
   // An alias (`alias.x = !cmd`) would run a shell command: only known builtins run.
   if (flags === undefined) return { code: -1, stdout: '', stderr: `git ${sub} is not run by this app` }
+  const foreign = await foreignGitFile(options.cwd)
+  if (foreign !== null) return { code: -1, stdout: '', stderr: foreign }
   const listed = await spawnGit(['config', '-z', '--name-only', '--no-includes', '--list'], {
     cwd: options.cwd,
     timeoutMs: 15_000,
@@ -188,6 +196,45 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   const drivers = driverOverrides(listed.stdout.split('\0').filter((n) => n !== ''))
   if (!drivers.ok) return { code: -1, stdout: '', stderr: `${options.cwd}: ${drivers.reason}` }
   return spawnGit([sub, ...flags, ...args.slice(1)], options, [...SAFE_CONFIG, ...drivers.config])
+}
+
+/**
+ * Why git must not start in `cwd`: the nearest `.git` above it is a file whose `gitdir:` leads
+ * neither to a linked worktree that names this `.git` back (`<gitdir>/gitdir`, written by
+ * `git worktree add`) nor into `<ancestor>/.git/modules/` (a submodule). Null when there is no
+ * such file. Exported for tests.
+ */
+export async function foreignGitFile(cwd: string): Promise<string | null> {
+  let d: string
+  try {
+    d = await realpath(cwd)
+  } catch {
+    return null // git itself reports the missing folder
+  }
+  for (;;) {
+    const dotGit = join(d, '.git')
+    const st = await lstat(dotGit).catch(() => null)
+    if (st?.isDirectory()) return null
+    if (st) {
+      const refused = `${dotGit} leads outside this repository; git is not run there`
+      if (!st.isFile() || st.size > 4096) return refused
+      const target = parseGitFile(await readFile(dotGit, 'utf8').catch(() => ''))
+      if (target === null) return refused
+      const gitDir = await realpath(isAbsolute(target) ? target : resolve(d, target)).catch(() => null)
+      if (gitDir === null) return null // git reports the broken link and reads nothing
+      const back = await readFile(join(gitDir, 'gitdir'), 'utf8').catch(() => null)
+      // Relative when the worktree was added with `worktree.useRelativePaths` (git 2.48).
+      const backPath = back === null ? null : resolve(gitDir, back.trim())
+      if (backPath !== null && (await realpath(backPath).catch(() => null)) === dotGit) return null
+      for (let a = dirname(d); ; a = dirname(a)) {
+        if (gitDir.startsWith(join(a, '.git', 'modules') + sep)) return null
+        if (dirname(a) === a) break
+      }
+      return refused
+    }
+    if (dirname(d) === d) return null
+    d = dirname(d)
+  }
 }
 
 function spawnGit(

@@ -7,7 +7,7 @@
  * owned by another user (git's safe.directory check); a fourth has a `.git` file leading into
  * another repository whose config is as hostile.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import {
   chmodSync,
   chownSync,
@@ -22,13 +22,13 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AuditResult } from '../../src/core/model'
 import { createBackend, type Backend } from '../../src/node/backend'
 import { clearRepoCache } from '../../src/node/git-repo'
-import { clearHistoryCache } from '../../src/node/git-history'
-import { cleanGitEnv, driverOverrides, runGit } from '../../src/node/git-run'
+import { changedFiles, clearHistoryCache } from '../../src/node/git-history'
+import { cleanGitEnv, driverOverrides, foreignGitFile, runGit } from '../../src/node/git-run'
 import { createJsonFileStore } from '../../src/node/json-store'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
 import { dispatch } from '../../src/shared/dispatch'
@@ -134,6 +134,8 @@ function armRepository(repo: string, gitDir: string, program: ReturnType<typeof 
   set('filter.evil proc=x.process', program(`${tag}filter.evilproc.process`))
   set('log.showSignature', 'true')
   set('status.showUntrackedFiles', 'all')
+  // Not a program, a file read from anywhere: a missing one makes git fail, so reading it shows.
+  set('diff.orderFile', join(gitDir, 'no-such-order-file'))
   // A partial clone whose promisor remote is an `ext::` command: a missing object triggers a fetch.
   set('core.repositoryformatversion', '1')
   set('extensions.partialClone', 'origin')
@@ -255,6 +257,24 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<Au
   return audit
 }
 
+/** A fresh back end on `f` does everything once; then no canary may exist. Returns the audit. */
+async function attackThroughApi(f: AuditFixture, canaries: string): Promise<AuditResult> {
+  const backend = await backendFor(f)
+  let audit: AuditResult
+  try {
+    audit = await exerciseEverything(backend, f)
+  } finally {
+    await backend.dispose()
+  }
+  expectNoCanary(canaries)
+  return audit
+}
+
+function expectNoCanary(canaries: string): void {
+  const fired = readdirSync(canaries).sort().join(', ')
+  expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+}
+
 const cleanups: (() => void)[] = []
 afterAll(() => {
   for (const c of cleanups) c()
@@ -264,17 +284,10 @@ describe('git never runs a program a repository names', () => {
   it('no knob of .git/config, attributes or hooks fires through any API method', async () => {
     const h = hostileRepo()
     cleanups.push(h.f.cleanup)
-    const backend = await backendFor(h.f)
-    let audit: AuditResult
-    try {
-      audit = await exerciseEverything(backend, h.f)
-    } finally {
-      await backend.dispose()
-    }
-    const fired = h.fired().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
-    // Not vacuous: git did run there and answered (rename followed through history).
+    const audit = await attackThroughApi(h.f, h.canaries)
+    // Not vacuous: git did run there and answered (rename followed through history), every query.
     expect(audit.repo).toBe(h.f.repo)
+    expect(audit.problems ?? []).toEqual([])
     const renamed = audit.notes.find((n) => n.title === h.f.notes.renamed)
     expect(renamed?.verdict).toBe('stale')
     expect(renamed?.references.find((r) => r.kind === 'path')?.status).toBe('moved')
@@ -298,15 +311,7 @@ describe('git never runs a program a repository names', () => {
     writeFileSync(join(f.repo, '.git', 'info', 'attributes'), '* filter=inc\n')
     const future = new Date('2030-01-01T00:00:00Z')
     utimesSync(join(f.repo, 'src/stable.ts'), future, future)
-    const backend = await backendFor(f)
-    let audit: AuditResult
-    try {
-      audit = await exerciseEverything(backend, f)
-    } finally {
-      await backend.dispose()
-    }
-    const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    const audit = await attackThroughApi(f, canaries)
     expect(audit.problems?.some((p) => /includes another file/.test(p.reason))).toBe(true)
   })
 
@@ -320,14 +325,8 @@ describe('git never runs a program a repository names', () => {
     rmSync(join(f.repo, '.git'), { recursive: true })
     writeFileSync(join(f.repo, '.git'), `gitdir: ${elsewhere}\n`)
     armRepository(f.repo, elsewhere, program, 'gitfile.')
-    const backend = await backendFor(f)
-    try {
-      await exerciseEverything(backend, f)
-    } finally {
-      await backend.dispose()
-    }
-    const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+    const audit = await attackThroughApi(f, canaries)
+    expect(audit.problems?.some((p) => p.reason.includes('leads outside this repository'))).toBe(true)
   })
 
   it.runIf(process.getuid?.() === 0)(
@@ -339,19 +338,84 @@ describe('git never runs a program a repository names', () => {
       armRepository(f.repo, join(f.repo, '.git'), program, 'owner.')
       execFileSync('chown', ['-R', '65534:65534', join(f.repo, '.git')])
       chownSync(f.repo, 65534, 65534)
-      const backend = await backendFor(f)
-      try {
-        await exerciseEverything(backend, f)
-      } finally {
-        await backend.dispose()
-      }
-      const fired = readdirSync(canaries).sort().join(', ')
-    expect(fired, `these knobs ran their program: ${fired}`).toBe('')
+      const audit = await attackThroughApi(f, canaries)
       const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: f.repo })
       expect(r.code).not.toBe(0)
       expect(r.stderr).toMatch(/dubious ownership/)
+      // The audit says why the project's repository was not read.
+      expect(audit.problems?.map((p) => p.reason)).toContainEqual(expect.stringMatching(/dubious ownership.*git will not run there/))
     },
   )
+})
+
+const CLI = resolve('out/cli/index.js')
+
+/** The built command line in its own process, the code the app ships. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'ignore'] })
+    let stdout = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    // A hang limit only (60 s), never a speed check.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      done({ code, stdout })
+    })
+  })
+}
+
+describe.skipIf(!existsSync(CLI))('the same through the built CLI (skipped when out/cli is not built: run `npm run build`)', () => {
+  it('scan, load-order, audit and provenance run no program of the hostile repository', async () => {
+    const h = hostileRepo()
+    cleanups.push(h.f.cleanup)
+    const env = { PATH: process.env.PATH ?? '', HOME: join(h.f.root, 'home') }
+    const homes = ['--claude-home', h.f.claudeHome, '--codex-home', h.f.codexHome, '--managed-dir', h.f.managedDir]
+    const runs = [
+      ['scan', '--json', ...homes],
+      ['load-order', '--json', '--cwd', h.f.repo, ...homes],
+      ['audit', '--json', '--memory-dir', h.f.memoryDir, '--repo', h.f.repo, ...homes],
+      ['provenance', '--json', '--memory-dir', h.f.memoryDir, ...homes],
+    ]
+    const codes: (number | null)[] = []
+    let auditOut = ''
+    for (const args of runs) {
+      const r = await runCli(args, env)
+      codes.push(r.code)
+      if (args[0] === 'audit') auditOut = r.stdout
+    }
+    expectNoCanary(h.canaries)
+    expect(codes).toEqual([0, 0, 0, 0])
+    expect(JSON.parse(auditOut).notes.find((n: { title: string }) => n.title === h.f.notes.renamed).verdict).toBe('stale')
+  })
+})
+
+describe('changed files without git status', () => {
+  it('lists what `git status --untracked-files=no` lists: staged, edited, deleted, mode changes; not touched-but-identical', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mc-git-changed-')))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    fixtureGit(dir, ['init', '-q', '-b', 'main'])
+    for (const n of ['staged', 'edited', 'deleted', 'mode', 'touched', 'same', 'both']) writeFileSync(join(dir, `${n}.txt`), `${n}\n`)
+    fixtureGit(dir, ['add', '-A'])
+    fixtureGit(dir, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'all'])
+    writeFileSync(join(dir, 'staged.txt'), 'staged 2\n')
+    writeFileSync(join(dir, 'both.txt'), 'both 2\n')
+    fixtureGit(dir, ['add', 'staged.txt', 'both.txt'])
+    writeFileSync(join(dir, 'both.txt'), 'both 3\n')
+    writeFileSync(join(dir, 'edited.txt'), 'edited 2\n')
+    rmSync(join(dir, 'deleted.txt'))
+    chmodSync(join(dir, 'mode.txt'), 0o755)
+    const future = new Date('2030-01-01T00:00:00Z')
+    utimesSync(join(dir, 'touched.txt'), future, future)
+    writeFileSync(join(dir, 'untracked.txt'), 'new\n')
+    const reference = fixtureGit(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=no'])
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => l.slice(3))
+      .sort()
+    expect(reference).toEqual(['both.txt', 'deleted.txt', 'edited.txt', 'mode.txt', 'staged.txt'])
+    expect((await changedFiles(dir)).sort()).toEqual(reference)
+  })
 })
 
 describe('the runner', () => {
@@ -383,6 +447,40 @@ describe('the runner', () => {
     expect(driverOverrides(['include.path']).ok).toBe(false)
     expect(driverOverrides(['includeif.gitdir:/x/.path']).ok).toBe(false)
     expect(driverOverrides(['hook.lint.command']).ok).toBe(false)
+  })
+
+  it('lets git into linked worktrees and submodules, not through any other .git file', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'mc-git-file-')))
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }))
+    const repo = join(root, 'repo')
+    mkdirSync(repo)
+    fixtureGit(repo, ['init', '-q', '-b', 'main'])
+    writeFileSync(join(repo, 'a.txt'), 'a\n')
+    fixtureGit(repo, ['add', 'a.txt'])
+    fixtureGit(repo, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'a'])
+    fixtureGit(repo, ['worktree', 'add', '-q', join(root, 'wt'), '-b', 'wt'])
+    expect(await foreignGitFile(join(root, 'wt'))).toBeNull()
+    expect((await runGit(['rev-parse', '--show-toplevel'], { cwd: join(root, 'wt') })).stdout).toBe(`${join(root, 'wt')}\n`)
+    // The same with relative links (`git worktree add` under `worktree.useRelativePaths`).
+    writeFileSync(join(root, 'wt', '.git'), 'gitdir: ../repo/.git/worktrees/wt\n')
+    writeFileSync(join(repo, '.git', 'worktrees', 'wt', 'gitdir'), '../../../../wt/.git\n')
+    expect(await foreignGitFile(join(root, 'wt'))).toBeNull()
+    // A submodule's layout: `<super>/.git/modules/<name>`.
+    mkdirSync(join(repo, '.git', 'modules'))
+    execFileSync('cp', ['-a', join(repo, '.git'), join(root, 'lib.git')])
+    execFileSync('mv', [join(root, 'lib.git'), join(repo, '.git', 'modules', 'lib')])
+    mkdirSync(join(repo, 'lib'))
+    writeFileSync(join(repo, 'lib', '.git'), 'gitdir: ../.git/modules/lib\n')
+    expect(await foreignGitFile(join(repo, 'lib'))).toBeNull()
+    // Another project whose `.git` file borrows this repository, or the worktree's git folder.
+    for (const target of [join(repo, '.git'), join(repo, '.git', 'worktrees', 'wt')]) {
+      const intruder = mkdtempSync(join(root, 'intruder-'))
+      mkdirSync(join(intruder, 'deep'))
+      writeFileSync(join(intruder, '.git'), `gitdir: ${target}\n`)
+      expect(await foreignGitFile(join(intruder, 'deep'))).toMatch(/leads outside this repository/)
+      const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: join(intruder, 'deep') })
+      expect(r).toMatchObject({ code: -1, stdout: '' })
+    }
   })
 
   it('runs only known subcommands (an alias could be `!sh`)', async () => {
