@@ -49,6 +49,7 @@ export function findRepo(dir: string): Promise<RepoInfo | null> {
 export function clearRepoCache(): void {
   cache.clear()
   probes.clear()
+  gitSaidNo.clear()
 }
 
 /** The answer of real git for `dir` (the reference the disk walk must agree with). */
@@ -91,7 +92,23 @@ async function lookup(dir: string): Promise<RepoInfo | null> {
     return null
   }
   const found = await walkUp(real, start.dev)
-  return found === 'ask-git' ? findRepoWithGit(dir) : found
+  if (found !== 'ask-git') return found
+  const info = await findRepoWithGit(dir)
+  if (info === null) gitSaidNo.add(resolve(dir))
+  return info
+}
+
+/** Folders where the disk showed a repository of an unusual kind and git then answered no. */
+const gitSaidNo = new Set<string>()
+
+/**
+ * Why `dir` has no repository although one is there (git refused it), or null. Runs git only
+ * where `findRepo` already had to ask it and it said no: a folder outside any repository costs
+ * nothing more.
+ */
+export async function refusedRepo(dir: string): Promise<string | null> {
+  if ((await findRepo(dir)) !== null || !gitSaidNo.has(resolve(dir))) return null
+  return repoRefusal(dir)
 }
 
 /** A repository read from the disk, null when there is none, or 'ask-git' for other layouts. */

@@ -9,7 +9,7 @@ import { TRANSCRIPT_HEAD_MAX_BYTES } from '../core/limits'
 import type { MemoryFileInfo, ProjectInfo, Problem, ScanResult } from '../core/model'
 import { parseFrontmatter, frontmatterString } from '../core/frontmatter'
 import { countLines } from '../core/text'
-import { findRepo } from './git-repo'
+import { findRepo, refusedRepo } from './git-repo'
 import { escapesFolder, realpathLoose } from './path-guard'
 import { readTextFile } from './safe-read'
 import type { TranscriptHeadRead } from './transcript-head'
@@ -145,6 +145,17 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
       // Memory is keyed by the main worktree, not the launch directory (memory-facts §1).
       repoRoot = repo.mainRoot
       break
+    }
+  }
+  // A repository git refuses (another owner, a config include, a foreign `.git` file) is not
+  // audited; the project says why instead of looking like a folder outside git.
+  if (repoRoot === null) {
+    for (const cwd of cwds) {
+      const refused = await refusedRepo(cwd)
+      if (refused !== null) {
+        problems.push({ path: cwd, reason: `its repository is not read: ${refused}` })
+        break
+      }
     }
   }
 

@@ -24,7 +24,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { AuditResult } from '../../src/core/model'
+import type { AuditResult, ScanResult } from '../../src/core/model'
 import { createBackend, type Backend } from '../../src/node/backend'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { changedFiles, clearHistoryCache } from '../../src/node/git-history'
@@ -219,7 +219,7 @@ const HASH = '0'.repeat(64)
  * Everything the window can ask about this project: every API method once with real
  * arguments, and audit, note diffs and verification for every note. Returns the audit.
  */
-async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<AuditResult> {
+async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<Attacked> {
   const mem = f.index
   const called = new Set<string>()
   const call = async (method: string, args: unknown[]): Promise<unknown> => {
@@ -231,14 +231,16 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<Au
     }
   }
   await call('getContext', [])
-  await call('scan', [])
+  const scanned = (await call('scan', [])) as ScanResult
   const audit = (await call('audit', [f.memoryDir, f.repo])) as AuditResult
   await call('audit', [f.memoryDir, null])
   await call('provenance', [f.memoryDir])
   await call('loadOrder', [f.repo])
   await call('cutoff', [mem])
   await call('readFile', [mem])
-  for (const note of audit.notes ?? []) {
+  // A repository git refuses is no project's repository (access follows purpose): the audit is
+  // refused too, and the diff and verify calls still go out, on the index's first line.
+  for (const note of audit.notes ?? [{ file: mem, line: 1 }]) {
     await call('noteDiffs', [f.memoryDir, f.repo, note.file, note.line])
     await call('noteDiffs', [f.memoryDir, f.repo, note.file, note.line, 'main'])
     await call('verifyNote', [f.memoryDir, f.repo, note.file, note.line])
@@ -254,13 +256,23 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<Au
   await call('deleteFile', [mem, HASH, 'test'])
   await call('scan', [])
   expect([...API_METHOD_NAMES].filter((m) => !called.has(m))).toEqual([])
-  return audit
+  // What the window shows about this repository: the audit's problems, or, where git refuses the
+  // repository, the scanned project's (its audit is then refused as no project's repository).
+  const project = scanned.projects?.find((p) => p.memoryDir === f.memoryDir)
+  const reasons = [...(audit.problems ?? []), ...(project?.problems ?? [])].map((p) => p.reason)
+  return { audit, reasons }
 }
 
 /** A fresh back end on `f` does everything once; then no canary may exist. Returns the audit. */
-async function attackThroughApi(f: AuditFixture, canaries: string): Promise<AuditResult> {
+interface Attacked {
+  readonly audit: AuditResult
+  /** Every problem reason the window would show for this project. */
+  readonly reasons: readonly string[]
+}
+
+async function attackThroughApi(f: AuditFixture, canaries: string): Promise<Attacked> {
   const backend = await backendFor(f)
-  let audit: AuditResult
+  let audit: Attacked
   try {
     audit = await exerciseEverything(backend, f)
   } finally {
@@ -284,7 +296,7 @@ describe('git never runs a program a repository names', () => {
   it('no knob of .git/config, attributes or hooks fires through any API method', async () => {
     const h = hostileRepo()
     cleanups.push(h.f.cleanup)
-    const audit = await attackThroughApi(h.f, h.canaries)
+    const { audit } = await attackThroughApi(h.f, h.canaries)
     // Not vacuous: git did run there and answered (rename followed through history), every query.
     expect(audit.repo).toBe(h.f.repo)
     expect(audit.problems ?? []).toEqual([])
@@ -311,8 +323,8 @@ describe('git never runs a program a repository names', () => {
     writeFileSync(join(f.repo, '.git', 'info', 'attributes'), '* filter=inc\n')
     const future = new Date('2030-01-01T00:00:00Z')
     utimesSync(join(f.repo, 'src/stable.ts'), future, future)
-    const audit = await attackThroughApi(f, canaries)
-    expect(audit.problems?.some((p) => /includes another file/.test(p.reason))).toBe(true)
+    const { reasons } = await attackThroughApi(f, canaries)
+    expect(reasons.some((r) => /includes another file/.test(r))).toBe(true)
   })
 
   it('a .git file leading into another repository runs nothing of that repository', async () => {
@@ -325,8 +337,8 @@ describe('git never runs a program a repository names', () => {
     rmSync(join(f.repo, '.git'), { recursive: true })
     writeFileSync(join(f.repo, '.git'), `gitdir: ${elsewhere}\n`)
     armRepository(f.repo, elsewhere, program, 'gitfile.')
-    const audit = await attackThroughApi(f, canaries)
-    expect(audit.problems?.some((p) => p.reason.includes('leads outside this repository'))).toBe(true)
+    const { reasons } = await attackThroughApi(f, canaries)
+    expect(reasons.some((r) => r.includes('leads outside this repository'))).toBe(true)
   })
 
   it.runIf(process.getuid?.() === 0)(
@@ -338,12 +350,12 @@ describe('git never runs a program a repository names', () => {
       armRepository(f.repo, join(f.repo, '.git'), program, 'owner.')
       execFileSync('chown', ['-R', '65534:65534', join(f.repo, '.git')])
       chownSync(f.repo, 65534, 65534)
-      const audit = await attackThroughApi(f, canaries)
+      const { reasons } = await attackThroughApi(f, canaries)
       const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: f.repo })
       expect(r.code).not.toBe(0)
       expect(r.stderr).toMatch(/dubious ownership/)
       // The audit says why the project's repository was not read.
-      expect(audit.problems?.map((p) => p.reason)).toContainEqual(expect.stringMatching(/dubious ownership.*git will not run there/))
+      expect(reasons).toContainEqual(expect.stringMatching(/dubious ownership.*git will not run there/))
     },
   )
 })
