@@ -16,7 +16,7 @@ import {
 } from '../core/git-parse'
 import type { HistoryIndex, Worktree } from '../core/git-parse'
 import { runGit } from './git-run'
-import { stat } from 'node:fs/promises'
+import { lstat, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** What git says about a work tree now. */
@@ -262,6 +262,15 @@ export async function changedFiles(root: string): Promise<string[]> {
       e.status === 'M' && e.oldMode === e.newMode && /^100(644|755)$/.test(e.newMode)
     if (sameRegularFile && !e.path.includes('\n') && !out.has(e.path)) toHash.push({ path: e.path, sha: e.oldSha })
     else out.add(e.path)
+  }
+  // Only regular files are handed to `hash-object`: it reads what it is given, and a FIFO put
+  // where a tracked file was blocks it until the hang limit (reliability-bad-input › fifos).
+  const kinds = await Promise.all(toHash.map((t) => lstat(join(root, t.path)).then((st) => st.isFile(), () => false)))
+  for (let i = toHash.length - 1; i >= 0; i--) {
+    if (!kinds[i]) {
+      out.add(toHash[i]!.path)
+      toHash.splice(i, 1)
+    }
   }
   if (toHash.length > 0) {
     const h = await runGit(['hash-object', '--stdin-paths'], {

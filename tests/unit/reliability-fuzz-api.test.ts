@@ -180,7 +180,7 @@ describe('Electron window settings (beyond tests/unit/security.test.ts)', () => 
     for (const m of html.matchAll(/\bsrc="([^"]+)"/g)) expect(m[1]).not.toMatch(/^(https?:)?\/\//)
   })
 
-  it('denies every new window and hands only https links to the OS', () => {
+  it('denies every new window and hands only https links to allow-listed hosts to the OS', () => {
     const opened: string[] = []
     for (const url of [
       'https://docs.claude.com/x',
@@ -191,11 +191,14 @@ describe('Electron window settings (beyond tests/unit/security.test.ts)', () => 
       'about:blank',
       'smb://h/s',
       'HTTPS://UPPER.example',
+      'HTTPS://DOCS.CLAUDE.COM/y',
+      'https://docs.claude.com.evil.example/',
+      'https://u:p@github.com/',
       'not a url',
     ]) {
       expect(handleWindowOpen(url, (u) => opened.push(u))).toEqual({ action: 'deny' })
     }
-    expect(opened).toEqual(['https://docs.claude.com/x', 'HTTPS://UPPER.example'])
+    expect(opened).toEqual(['https://docs.claude.com/x', 'HTTPS://DOCS.CLAUDE.COM/y'])
   })
 
   it('refuses navigation anywhere but the app page', () => {
