@@ -328,6 +328,11 @@ export function backtickFlood(count: number): string {
   return `x ${'`'.repeat(count)}\n`
 }
 
+/** `a/a/a/…/x.ts` with `depth` components: each too many for a path lookup (issue 11, item 8). */
+export function deepPath(depth: number): string {
+  return `${'a/'.repeat(depth)}x.ts`
+}
+
 export interface BadInput {
   readonly id: string
   /** What the input is, for the report. */
@@ -392,6 +397,17 @@ export const BAD_INPUTS: readonly BadInput[] = [
         `---\nname: ticks\ndescription: d\n---\n\n${backtickFlood(250_000)}`,
       )
       appendFileSync(mem(t), '- [Ticks](ticks.md) — many backticks\n')
+    },
+  },
+  {
+    id: 'deep-path',
+    what: 'a note naming an 80 KB `a/a/a/…` path (the old audit sent it to git check-ignore: 38 s)',
+    plant: (t) => {
+      writeFileSync(
+        mem(t, 'deep.md'),
+        `---\nname: deep\ndescription: d\n---\n\nSee \`${deepPath(40_000)}\` for details.\n`,
+      )
+      appendFileSync(mem(t), '- [Deep](deep.md) — a long path\n')
     },
   },
   {
