@@ -2,7 +2,7 @@
  * Bad input (issue 8): every input of tests/helpers/bad-inputs.ts, planted in a real tree,
  * through the built CLI (scan, cutoff, load-order, audit, provenance) and through the pure
  * parsers. For each: no crash (exit 0, or 2 with one line naming the problem), no hang past
- * 5 s, and no byte or mtime of the tree changed (no write without an edit).
+ * 60 s, and no byte or mtime of the tree changed (no write without an edit).
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -45,8 +45,11 @@ beforeAll(() => {
   CLI = join(dir, 'cli', 'index.js')
   return () => rmSync(dir, { recursive: true, force: true })
 })
-/** The promise of issue 8: nothing takes longer than this on bad input. */
-const HANG_MS = 5000
+/**
+ * A hang limit, generous on purpose (issue 11): the machines running this are busy, so a
+ * slow run is not a hang; the quadratic and unbounded inputs took minutes or crashed.
+ */
+const HANG_MS = 60_000
 
 interface CliRun {
   readonly code: number | null
@@ -169,7 +172,7 @@ describe.skipIf(!built)('bad input through the CLI (skipped when out/cli is not 
         t.cleanup()
       }
     },
-    120_000,
+    6 * HANG_MS,
   )
 
   it('reports the figures', () => {
@@ -226,7 +229,7 @@ describe('pathological text through the pure parsers', () => {
   }
 
   it.each(PATHOLOGICAL_TEXTS.map((p) => [p.id, p.text] as const))(
-    '%s: every parser returns within 5 s without throwing',
+    '%s: every parser returns within the hang limit without throwing',
     (id, text) => {
       const slow: string[] = []
       for (const [name, fn] of Object.entries(parsers)) {
@@ -237,7 +240,7 @@ describe('pathological text through the pure parsers', () => {
       }
       expect(slow, id).toEqual([])
     },
-    120_000,
+    12 * HANG_MS,
   )
 
   it('refuses to expand a billion-laughs frontmatter', () => {

@@ -67,6 +67,31 @@ async function filesUnder(dir: string): Promise<string[]> {
   return Promise.all(names.map(async (n) => b64(await readFile(join(dir, n)))))
 }
 
+/** The other writer in its own process; `running()` is false once it has exited. */
+function startWriter(
+  file: string,
+  mode: Mode,
+  rounds: number,
+  logPath: string,
+  maxSleepMs: number,
+): { running: () => boolean; exited: Promise<number | null>; stderr: () => string } {
+  const child = spawn(
+    process.execPath,
+    [WRITER, file, mode, String(rounds), logPath, String(maxSleepMs)],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  let running = true
+  const exited = new Promise<number | null>((res) =>
+    child.on('exit', (code) => {
+      running = false
+      res(code)
+    }),
+  )
+  return { running: () => running, exited, stderr: () => stderr }
+}
+
 async function race(mode: Mode, actor: Actor): Promise<Figures> {
   const base = join(root, `${actor}-${mode}`)
   const dir = join(base, 'memory')
@@ -83,20 +108,7 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
     stamps: createJsonFileStore(join(state, 'stamps.json')),
   })
 
-  const child = spawn(
-    process.execPath,
-    [WRITER, file, mode, String(ROUNDS), logPath, String(MAX_SLEEP_MS)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let stderr = ''
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  let running = true
-  const exited = new Promise<number | null>((res) =>
-    child.on('exit', (code) => {
-      running = false
-      res(code)
-    }),
-  )
+  const writer = startWriter(file, mode, ROUNDS, logPath, MAX_SLEEP_MS)
 
   const fig: Figures = {
     writerRounds: 0,
@@ -115,7 +127,7 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
   const ours: { base: string | null; baseB64: string | null; text: string; opId: string | null }[] =
     []
   let k = 0
-  while (running) {
+  while (writer.running()) {
     const read = await readForEdit(file)
     if (!read.ok && read.problem !== 'missing') throw new Error(`${read.problem}: ${read.reason}`)
     const roll = Math.random()
@@ -175,8 +187,8 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
     }
     await new Promise((r) => setTimeout(r, Math.random() * 2))
   }
-  expect(await exited).toBe(0)
-  expect(stderr).toBe('')
+  expect(await writer.exited).toBe(0)
+  expect(writer.stderr()).toBe('')
   // The writer is gone: one last look at the inodes our renames replaced (issue 11, item 9).
   await recoverReplaced(file, true)
 
@@ -305,20 +317,7 @@ describe('a blind truncate-then-write writer, hundreds of rounds', () => {
       const file = join(dir, 'MEMORY.md')
       const logPath = join(base, 'writer.jsonl')
       await writeFile(file, '# Memory\n')
-      const child = spawn(
-        process.execPath,
-        [WRITER, file, 'truncate', String(BLIND_ROUNDS), logPath, String(pause)],
-        { stdio: ['ignore', 'ignore', 'pipe'] },
-      )
-      let stderr = ''
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-      let running = true
-      const exited = new Promise<number | null>((res) =>
-        child.on('exit', (code) => {
-          running = false
-          res(code)
-        }),
-      )
+      const writer = startWriter(file, 'truncate', BLIND_ROUNDS, logPath, pause)
       const ours: string[] = []
       const fig = {
         ours: 0,
@@ -329,7 +328,7 @@ describe('a blind truncate-then-write writer, hundreds of rounds', () => {
         writerLines: 0,
       }
       let k = 0
-      while (running) {
+      while (writer.running()) {
         const read = await readForEdit(file)
         if (!read.ok) continue
         const line = `t${k++}`
@@ -350,8 +349,8 @@ describe('a blind truncate-then-write writer, hundreds of rounds', () => {
           ours.push(line)
         }
       }
-      expect(await exited).toBe(0)
-      expect(stderr).toBe('')
+      expect(await writer.exited).toBe(0)
+      expect(writer.stderr()).toBe('')
       // The writer is gone: one last look at the inodes we replaced, then let them go.
       await recoverReplaced(file, true)
 

@@ -21,10 +21,10 @@ import {
   secureWebPreferences,
 } from '../../src/main/security'
 import { createBackend, type Backend } from '../../src/node/backend'
-import { createJsonFileStore } from '../../src/node/json-store'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
 import { dispatch, DispatchError } from '../../src/shared/dispatch'
 import { BackendError } from '../../src/node/errors'
+import { backendConfigFor } from '../helpers/backend-config'
 import { createFixtureHome, type FixtureHome } from '../helpers/fixture-home'
 import {
   apiAttacks,
@@ -61,20 +61,7 @@ beforeAll(async () => {
     escapeLink,
     escapeDirLink,
   }
-  mkdirSync(join(f.root, 'stamps'), { recursive: true })
-  backend = await createBackend({
-    version: 'test',
-    claudeHome: f.claudeHome,
-    codexHome: f.codexHome,
-    managedDir: f.managedDir,
-    demo: false,
-    demoReason: null,
-    stateDir: f.stateDir,
-    transport: 'direct',
-    env: {},
-    trash: null,
-    stampStore: createJsonFileStore(join(f.root, 'stamps', 'stamps.json')),
-  })
+  backend = await createBackend(backendConfigFor(f))
   // The scan runs once first, as the window does: it makes the launch folders roots.
   await backend.scan()
 })

@@ -4,14 +4,14 @@
  * error to its caller, while cheap requests are answered meanwhile and the process lives on.
  */
 import { createServer, get, type Server } from 'node:http'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend, type Backend } from '../../src/node/backend'
 import { createIsolatedRunner, IsolatedJobError } from '../../src/node/isolated'
-import { createJsonFileStore } from '../../src/node/json-store'
+import { backendConfigFor } from '../helpers/backend-config'
 import { createFixtureHome, type FixtureHome } from '../helpers/fixture-home'
 
 const CRASHING = new URL('../helpers/crashing-job.mjs', import.meta.url)
@@ -108,22 +108,10 @@ describe('the back end runs provenance through the runner', () => {
   let backend: Backend
   beforeAll(async () => {
     f = createFixtureHome()
-    mkdirSync(join(f.root, 'stamps'), { recursive: true })
-    backend = await createBackend({
-      version: 'test',
-      claudeHome: f.claudeHome,
-      codexHome: f.codexHome,
-      managedDir: f.managedDir,
-      demo: false,
-      demoReason: null,
-      stateDir: f.stateDir,
-      transport: 'direct',
-      env: {},
-      trash: null,
-      stampStore: createJsonFileStore(join(f.root, 'stamps', 'stamps.json')),
+    backend = await createBackend(
       // Its provenance job aborts its process, as the old replay bomb did to `serve`.
-      heavyWorker: CRASHING,
-    })
+      backendConfigFor(f, { heavyWorker: CRASHING }),
+    )
     await backend.scan()
   })
   afterAll(async () => {
@@ -160,20 +148,12 @@ describe.skipIf(!existsSync(BUILT))(
     it('answers provenance exactly as the in-process call does', async () => {
       const f = createFixtureHome()
       const make = (heavyWorker: URL | null): Promise<Backend> =>
-        createBackend({
-          version: 'test',
-          claudeHome: f.claudeHome,
-          codexHome: f.codexHome,
-          managedDir: f.managedDir,
-          demo: false,
-          demoReason: null,
-          stateDir: join(f.root, heavyWorker === null ? 'state-inline' : 'state-isolated'),
-          transport: 'direct',
-          env: {},
-          trash: null,
-          stampStore: createJsonFileStore(join(f.root, 'stamps.json')),
-          heavyWorker,
-        })
+        createBackend(
+          backendConfigFor(f, {
+            stateDir: join(f.root, heavyWorker === null ? 'state-inline' : 'state-isolated'),
+            heavyWorker,
+          }),
+        )
       const inline = await make(null)
       const isolated = await make(pathToFileURL(BUILT))
       try {
