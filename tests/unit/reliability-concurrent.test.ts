@@ -5,19 +5,17 @@
  * silent, and every version anyone saved is still somewhere: in the file, our backups, the
  * trash, or in what the other writer itself read before replacing it.
  */
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, readBackup, readOperations } from '../../src/node/backups'
 import { createCuration } from '../../src/node/curation'
 import { createJsonFileStore } from '../../src/node/json-store'
 import { readForEdit, recoverReplaced, safeWrite } from '../../src/node/safe-write'
 import { freedesktopTrash } from '../../src/node/trash'
+import { startWriter } from '../helpers/writer-process'
 
-const WRITER = fileURLToPath(new URL('../helpers/concurrent-writer.mjs', import.meta.url))
 const MODES = ['same-size', 'truncate', 'append', 'rename-over', 'delete-recreate'] as const
 type Mode = (typeof MODES)[number]
 /** Writer rounds per mode and actor; MC_RACE_ROUNDS raises it for a long run. */
@@ -65,31 +63,6 @@ async function filesUnder(dir: string): Promise<string[]> {
     return []
   }
   return Promise.all(names.map(async (n) => b64(await readFile(join(dir, n)))))
-}
-
-/** The other writer in its own process; `running()` is false once it has exited. */
-function startWriter(
-  file: string,
-  mode: Mode,
-  rounds: number,
-  logPath: string,
-  maxSleepMs: number,
-): { running: () => boolean; exited: Promise<number | null>; stderr: () => string } {
-  const child = spawn(
-    process.execPath,
-    [WRITER, file, mode, String(rounds), logPath, String(maxSleepMs)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let stderr = ''
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  let running = true
-  const exited = new Promise<number | null>((res) =>
-    child.on('exit', (code) => {
-      running = false
-      res(code)
-    }),
-  )
-  return { running: () => running, exited, stderr: () => stderr }
 }
 
 async function race(mode: Mode, actor: Actor): Promise<Figures> {
