@@ -14,6 +14,9 @@ const jobs: Record<string, (args: never) => Promise<unknown>> = {
   },
 }
 
+// The parent is gone (closed, killed): nobody waits for the answer.
+process.once('disconnect', () => process.exit(0))
+
 process.once('message', (request: JobRequest) => {
   void (async () => {
     const fn = jobs[request.job]
