@@ -11,7 +11,13 @@ export default defineConfig(({ command }) => ({
     define: { MC_DEV_BUILD: JSON.stringify(command === 'serve') },
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          // The worker thread of src/node/isolated.ts, found beside index.js.
+          'heavy-worker': resolve(root, 'src/node/heavy-worker.ts'),
+        },
+      },
     },
   },
   preload: {

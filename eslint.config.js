@@ -9,9 +9,10 @@ const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'cr
 const layer = (group, message) => ({ group, message })
 /**
  * Issue 11: git runs only through src/node/git-run.ts, which disables every program a hostile
- * repository's config could make git run. No other module in src/ spawns anything.
+ * repository's config could make git run. Besides it, only isolated.ts starts a process: our
+ * own job script (issue 11 item 8). No other module in src/ spawns anything.
  */
-const noSpawn = layer(['child_process', 'node:child_process'], 'Run git through runGit() in src/node/git-run.ts (the one hardened runner); nothing else in src/ spawns processes.')
+const noSpawn = layer(['child_process', 'node:child_process'], 'Run git through runGit() in src/node/git-run.ts (the one hardened runner), and heavy jobs through src/node/isolated.ts; nothing else in src/ spawns processes.')
 
 const layers = [
   {
@@ -24,7 +25,7 @@ const layers = [
   },
   {
     files: ['src/node/**/*.ts'],
-    ignores: ['src/node/git-run.ts'],
+    ignores: ['src/node/git-run.ts', 'src/node/isolated.ts'],
     patterns: [
       noSpawn,
       layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'], 'src/node must not depend on Electron or React.'),
@@ -32,7 +33,9 @@ const layers = [
     ],
   },
   {
-    files: ['src/node/git-run.ts'],
+    // The two processes src/ starts: git through the hardened runner, and our own job script
+    // (isolated.ts forks heavy-worker.js, never a program named by input).
+    files: ['src/node/git-run.ts', 'src/node/isolated.ts'],
     patterns: [
       layer(['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'], 'src/node must not depend on Electron or React.'),
       layer(['**/main/**', '**/preload/**', '**/renderer/**', '**/cli/**', '**/shared/**'], 'src/node imports only src/core and Node.'),

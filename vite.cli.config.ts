@@ -7,12 +7,19 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
   build: {
-    ssr: resolve(root, 'src/cli/index.ts'),
+    ssr: true,
     outDir: resolve(root, 'out/cli'),
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rollupOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
+    rollupOptions: {
+      // heavy-worker: the worker thread of src/node/isolated.ts, found beside index.js.
+      input: {
+        index: resolve(root, 'src/cli/index.ts'),
+        'heavy-worker': resolve(root, 'src/node/heavy-worker.ts'),
+      },
+      output: { format: 'es', entryFileNames: '[name].js' },
+    },
   },
 })

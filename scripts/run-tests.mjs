@@ -39,7 +39,7 @@ function vitest(name, args) {
 }
 
 // Unit tests in parallel; then the reliability suites one file at a time, so their
-// "no hang past 5 s" budgets and process races are not measured against each other's load.
+// hang limits and process races are not measured against each other's load.
 vitest('unit', ['--exclude', 'tests/unit/reliability-*'])
 vitest('reliability', ['tests/unit/reliability-', '--no-file-parallelism'])
 

@@ -59,3 +59,10 @@ export const REPLAY_MAX_CHARS = READ_MAX_BYTES
 /** Replay: the most lines one step's line diff compares, and the most edits the diff may find before it falls back to matching lines by text (both keep one step's work bounded). */
 export const REPLAY_DIFF_MAX_LINES = 50_000
 export const REPLAY_DIFF_MAX_EDITS = 2_000
+/**
+ * Paths from note text that we ask git about: longer, or with more components, than any path
+ * a file system holds (PATH_MAX 4096) is reported and never sent — an 80 KB `a/a/a…` path
+ * kept `git check-ignore` busy for 38 s (issue 11, item 8).
+ */
+export const GIT_PATH_MAX_CHARS = 4096
+export const GIT_PATH_MAX_COMPONENTS = 256

@@ -18,6 +18,7 @@
  * - A bare file name (`money.ts`) holds when some tracked file has that name.
  */
 import { diffLines } from 'diff'
+import { GIT_PATH_MAX_CHARS, GIT_PATH_MAX_COMPONENTS } from './limits'
 import type { AuditReference, ReferenceStatus, Verdict } from './model'
 import type { HistoryIndex, PathFate, RenameStep } from './git-parse'
 import { followDir, followPath } from './git-parse'
@@ -93,14 +94,31 @@ export interface CheckedReference {
 }
 
 /**
+ * Why a path named in a note is too long to look up (no file system holds it), or null. Such
+ * a path is reported, never sent to git or the disk (see GIT_PATH_MAX_CHARS).
+ */
+export function overlongPath(path: string): string | null {
+  if (path.length > GIT_PATH_MAX_CHARS)
+    return `is ${path.length.toLocaleString('en')} characters long, over the ${GIT_PATH_MAX_CHARS.toLocaleString('en')} a path can have`
+  let parts = 1
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) {
+    if (++parts > GIT_PATH_MAX_COMPONENTS)
+      return `has over ${GIT_PATH_MAX_COMPONENTS} path components`
+  }
+  return null
+}
+
+/**
  * Candidate repository-relative paths for a path as written: from the root, then
- * from the folder of the file holding the note. Null when it points outside.
+ * from the folder of the file holding the note. Null when it points outside, or is too
+ * long to be a path (overlongPath).
  */
 export function candidatePaths(
   path: string,
   root: string,
   noteDir: string | null,
 ): string[] | null {
+  if (overlongPath(path) !== null) return null
   const out: string[] = []
   const push = (p: string | null): void => {
     if (p !== null && p !== '' && !out.includes(p)) out.push(p)
@@ -202,6 +220,11 @@ function checkPath(
   facts: RepoFacts,
   noteDir: string | null,
 ): CheckedReference | { readonly skipped: string } {
+  const overlong = overlongPath(path)
+  if (overlong !== null) {
+    const shown = path.length > 60 ? `${path.slice(0, 60)}…` : path
+    return { skipped: `${tick(shown)} ${overlong}; not checked` }
+  }
   const candidates = candidatePaths(path, facts.root, noteDir)
   if (candidates === null)
     return { skipped: `${tick(ref.text)} is outside the repository; not checked` }

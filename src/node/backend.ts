@@ -21,6 +21,7 @@ import { loadOrder } from './load-order'
 import { PathGuard } from './path-guard'
 import type { AccessPurpose } from '../core/access-policy'
 import { provenance } from './provenance'
+import { builtHeavyWorker, createIsolatedRunner } from './isolated'
 import { readForEdit } from './safe-write'
 import { scanClaudeHome } from './scan'
 
@@ -39,6 +40,8 @@ export interface BackendConfig {
   readonly trash: TrashFn | null
   /** Where verification stamps are kept (Electron: electron-store; serve: a JSON file). */
   readonly stampStore: KeyValueStore
+  /** Worker script for heavy jobs (isolated.ts); default: the built one beside this bundle, if any. */
+  readonly heavyWorker?: URL | null
 }
 
 export { BackendError }
@@ -89,6 +92,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }
   }
   const cacheDir = join(config.stateDir, 'provenance-cache')
+  // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
+  // other requests nor crash this process (in-process only when run from the sources).
+  const heavyScript = config.heavyWorker === undefined ? builtHeavyWorker() : config.heavyWorker
+  const heavy = heavyScript === null ? null : createIsolatedRunner({ script: heavyScript })
   // The last audits' repository facts, for a click on a note (issue 7; audit.ts says when they hold).
   const auditCache = new AuditFactsCache()
   const curation = createCuration({ stateDir: config.stateDir, trash: config.trash, stamps: config.stampStore })
@@ -272,8 +279,17 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     async provenance(memoryDir) {
       await ensureScanned()
       const dir = await allowed('memory-folder', memoryDir)
-      const r = await provenance({ claudeHome: config.claudeHome, memoryDir: dir, cacheDir })
-      return { files: r.files, problems: r.problems }
+      const args = { claudeHome: config.claudeHome, memoryDir: dir, cacheDir }
+      if (heavy === null) {
+        const r = await provenance(args)
+        return { files: r.files, problems: r.problems }
+      }
+      try {
+        return (await heavy.run('provenance', args)) as Awaited<ReturnType<Backend['provenance']>>
+      } catch (err) {
+        // The job died (out of memory, crash): a problem with its reason, the server lives on.
+        return { files: [], problems: [{ path: dir, reason: `history not read: ${err instanceof Error ? err.message : String(err)}` }] }
+      }
     },
     onDidChange(listener) {
       events.on('change', listener)
@@ -288,6 +304,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     async dispose() {
       events.removeAllListeners()
       auditCache.close()
+      await heavy?.close()
     },
   }
   return backend

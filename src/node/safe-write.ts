@@ -262,6 +262,7 @@ async function conflictNow(path: string): Promise<Extract<WriteResult, { kind: '
  */
 export async function readForEdit(path: string): Promise<EditRead> {
   const abs = resolve(path)
+  await recoverReplaced(abs)
   const cur = await readCurrent(abs)
   if (cur.kind === 'missing') {
     let dangling: boolean
@@ -397,6 +398,89 @@ async function writeTemp(
   }
 }
 
+/**
+ * Inodes our renames replaced, kept open afterwards (issue 11, item 9). A program that opened
+ * the file before our rename and truncates-then-writes it blind writes into the old inode,
+ * which no longer has a name; while we hold it, its bytes are still readable. Every later
+ * read or write of the path first looks at these inodes: one written to since is saved as a
+ * `raced` backup and the write reports a conflict, so both versions are presented.
+ */
+interface HeldInode {
+  readonly handle: FileHandle
+  readonly backupsDir: string
+  readonly reason: string
+  /** Hash of the bytes last seen in it. Always compared in full: mtime ticks are coarse. */
+  hash: ContentHash
+}
+/** Replaced inodes kept per path, and in all: the oldest is checked one last time and closed. */
+const HELD_PER_PATH = 8
+const HELD_MAX = 256
+const heldInodes = new Map<string, HeldInode[]>()
+let heldCount = 0
+
+/** Look at one held inode: a `raced` backup id when it was written to since last seen. */
+async function checkHeld(target: string, h: HeldInode): Promise<string | null> {
+  try {
+    const bytes = await readAll(h.handle, READ_MAX_BYTES)
+    if (bytes === null) return null
+    const hash = hashContent(bytes)
+    if (hash === h.hash) return null
+    h.hash = hash
+    const saved = await createBackup(h.backupsDir, {
+      path: target,
+      bytes,
+      reason: `written by another program into the version replaced by: ${h.reason}`,
+      operation: 'raced',
+    })
+    return saved.ok ? saved.meta.id : null
+  } catch {
+    return null
+  }
+}
+
+async function closeHeld(target: string, h: HeldInode): Promise<string | null> {
+  const id = await checkHeld(target, h)
+  heldCount--
+  await h.handle.close().catch(() => undefined)
+  return id
+}
+
+/** Keep a replaced inode open (see HeldInode); evicts the oldest past the caps. */
+async function keepReplaced(target: string, h: HeldInode): Promise<void> {
+  const list = heldInodes.get(target) ?? []
+  list.push(h)
+  heldInodes.set(target, list)
+  heldCount++
+  while (list.length > HELD_PER_PATH) await closeHeld(target, list.shift() as HeldInode)
+  if (heldCount > HELD_MAX) {
+    for (const [path, other] of heldInodes) {
+      if (heldCount <= HELD_MAX) break
+      while (other.length > 0 && heldCount > HELD_MAX)
+        await closeHeld(path, other.shift() as HeldInode)
+      if (other.length === 0) heldInodes.delete(path)
+    }
+  }
+}
+
+/**
+ * Versions another program wrote into inodes our renames replaced at `path` (a symlink is
+ * followed), each saved as a `raced` backup: the ids of those found now. `close` also lets
+ * go of the inodes (at shutdown, or at the end of a test).
+ */
+export async function recoverReplaced(path: string, close = false): Promise<string[]> {
+  const resolved = await resolveTarget(resolve(path))
+  const target = resolved.ok ? resolved.target : resolve(path)
+  const list = heldInodes.get(target)
+  if (list === undefined) return []
+  const ids: string[] = []
+  for (const h of [...list]) {
+    const id = close ? await closeHeld(target, h) : await checkHeld(target, h)
+    if (id !== null) ids.push(id)
+  }
+  if (close) heldInodes.delete(target)
+  return ids
+}
+
 interface CoreOptions {
   readonly path: string
   readonly expectedHash: ContentHash | null
@@ -415,6 +499,9 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
   const target = resolved.target
   // A crash (or a disk gone read-only) can leave a temp file from an earlier write.
   await sweepStaleTemps(dirname(target))
+  // Another program wrote into a version we replaced: keep it, present both, write nothing.
+  const recovered = await recoverReplaced(target)
+  if (recovered.length > 0) return { ...(await conflictNow(abs)), racedBackupId: recovered[0] }
 
   // 1. Compare: the bytes on disk must be the ones the edit was based on.
   const first = await readCurrent(target)
@@ -507,7 +594,9 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
       if (held.handle === null) throw new Error('internal: handle not kept')
       const old = await readAll(held.handle, READ_MAX_BYTES)
       if (old === null || hashContent(old) !== opts.expectedHash) {
-        return await handleRace(abs, held.handle, old, newHash, opts)
+        const handle = held.handle
+        held = null
+        return await handleRace(abs, target, handle, old, newHash, opts)
       }
     }
 
@@ -518,8 +607,19 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
       // our rename (truncate, pause, write) is caught here too instead of writing into a void.
       const late = await readAll(held.handle, READ_MAX_BYTES)
       if (late === null || hashContent(late) !== opts.expectedHash) {
-        return await handleRace(abs, held.handle, late, newHash, opts)
+        const handle = held.handle
+        held = null
+        return await handleRace(abs, target, handle, late, newHash, opts)
       }
+    }
+    if (held !== null && held.kind === 'ok' && held.handle !== null) {
+      await keepReplaced(target, {
+        handle: held.handle,
+        backupsDir: opts.backupsDir,
+        reason: opts.reason,
+        hash: held.hash,
+      })
+      held = null
     }
     const after = await readCurrent(target)
     const verified = after.kind === 'ok' && after.hash === newHash
@@ -563,6 +663,7 @@ const RACE_SETTLE_MS = 5
  */
 async function handleRace(
   abs: string,
+  target: string,
   handle: FileHandle,
   seen: Buffer | null,
   newHash: ContentHash,
@@ -577,6 +678,13 @@ async function handleRace(
     if (again !== null && again.equals(old)) break
     old = again
   }
+  // Still held afterwards: the other program may write into it again (see HeldInode).
+  await keepReplaced(target, {
+    handle,
+    backupsDir: opts.backupsDir,
+    reason: opts.reason,
+    hash: old === null ? '' : hashContent(old),
+  })
   if (old === null)
     return { kind: 'error', reason: `${abs} grew past the read limit while being written` }
   const raced = await createBackup(opts.backupsDir, {

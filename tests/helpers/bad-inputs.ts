@@ -243,8 +243,15 @@ function mkfifo(path: string): void {
   execFileSync('mkfifo', [path])
 }
 
-/** A transcript line that writes `content` to `file` (a successful Write). */
-function writeCall(file: string, content: string, id: string): string {
+/** A successful tool call on `file`: the assistant's tool_use line and its result line. */
+function toolCall(
+  file: string,
+  id: string,
+  at: { readonly use: string; readonly result: string },
+  name: string,
+  input: object,
+  toolUseResult: object,
+): string {
   return [
     JSON.stringify({
       type: 'assistant',
@@ -252,32 +259,37 @@ function writeCall(file: string, content: string, id: string): string {
       cwd: '/x',
       gitBranch: 'main',
       uuid: `a-${id}`,
-      timestamp: '2026-03-03T10:00:00.000Z',
+      timestamp: at.use,
       message: {
         id: `m-${id}`,
         role: 'assistant',
-        content: [{ type: 'tool_use', id, name: 'Write', input: { file_path: file, content } }],
+        content: [{ type: 'tool_use', id, name, input: { file_path: file, ...input } }],
       },
     }),
     JSON.stringify({
       type: 'user',
       sessionId: SESSION,
       uuid: `u-${id}`,
-      timestamp: '2026-03-03T10:00:01.000Z',
+      timestamp: at.result,
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
-      toolUseResult: { type: 'update', filePath: file },
+      toolUseResult: { filePath: file, ...toolUseResult },
     }),
   ].join('\n')
+}
+
+/** A transcript line that writes `content` to `file` (a successful Write). */
+function writeCall(file: string, content: string, id: string): string {
+  const at = { use: '2026-03-03T10:00:00.000Z', result: '2026-03-03T10:00:01.000Z' }
+  return toolCall(file, id, at, 'Write', { content }, { type: 'update' })
 }
 
 /**
  * The replay bomb of issue 11 item 8: one ~4 KB MultiEdit of 40 `replace_all` edits `x`→`xx`,
  * after a Write of `x`. Replayed naively the text doubles 40 times (2^40 characters) and V8
- * dies with a fatal out-of-memory that no try/catch sees.
+ * dies with a fatal error that no try/catch sees.
  */
 export const REPLAY_BOMB_EDITS = 40
 export function replayBombInput(): {
-  readonly file_path?: string
   readonly edits: { old_string: string; new_string: string; replace_all: boolean }[]
 } {
   return {
@@ -291,41 +303,18 @@ export function replayBombInput(): {
 
 /** A transcript line pair: a successful MultiEdit of `file` (the replay bomb). */
 function replayBombCall(file: string, id: string): string {
-  return [
-    JSON.stringify({
-      type: 'assistant',
-      sessionId: SESSION,
-      cwd: '/x',
-      gitBranch: 'main',
-      uuid: `a-${id}`,
-      timestamp: '2026-03-03T10:00:02.000Z',
-      message: {
-        id: `m-${id}`,
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool_use',
-            id,
-            name: 'MultiEdit',
-            input: { file_path: file, ...replayBombInput() },
-          },
-        ],
-      },
-    }),
-    JSON.stringify({
-      type: 'user',
-      sessionId: SESSION,
-      uuid: `u-${id}`,
-      timestamp: '2026-03-03T10:00:03.000Z',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
-      toolUseResult: { filePath: file, edits: replayBombInput().edits },
-    }),
-  ].join('\n')
+  const at = { use: '2026-03-03T10:00:02.000Z', result: '2026-03-03T10:00:03.000Z' }
+  return toolCall(file, id, at, 'MultiEdit', replayBombInput(), replayBombInput())
 }
 
 /** Backticks on one line, after text so it is no fence: the quadratic input of the old code-span regex. */
 export function backtickFlood(count: number): string {
   return `x ${'`'.repeat(count)}\n`
+}
+
+/** `a/a/a/…/x.ts` with `depth` components: each too many for a path lookup (issue 11, item 8). */
+export function deepPath(depth: number): string {
+  return `${'a/'.repeat(depth)}x.ts`
 }
 
 export interface BadInput {
@@ -392,6 +381,17 @@ export const BAD_INPUTS: readonly BadInput[] = [
         `---\nname: ticks\ndescription: d\n---\n\n${backtickFlood(250_000)}`,
       )
       appendFileSync(mem(t), '- [Ticks](ticks.md) — many backticks\n')
+    },
+  },
+  {
+    id: 'deep-path',
+    what: 'a note naming a 160 KB `a/a/a/…` path (the old audit sent it to git check-ignore: 38 s at 80 KB)',
+    plant: (t) => {
+      writeFileSync(
+        mem(t, 'deep.md'),
+        `---\nname: deep\ndescription: d\n---\n\nSee \`${deepPath(80_000)}\` for details.\n`,
+      )
+      appendFileSync(mem(t), '- [Deep](deep.md) — a long path\n')
     },
   },
   {

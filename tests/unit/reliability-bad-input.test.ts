@@ -2,7 +2,7 @@
  * Bad input (issue 8): every input of tests/helpers/bad-inputs.ts, planted in a real tree,
  * through the built CLI (scan, cutoff, load-order, audit, provenance) and through the pure
  * parsers. For each: no crash (exit 0, or 2 with one line naming the problem), no hang past
- * 5 s, and no byte or mtime of the tree changed (no write without an edit).
+ * 60 s, and no byte or mtime of the tree changed (no write without an edit).
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -172,7 +172,7 @@ describe.skipIf(!built)('bad input through the CLI (skipped when out/cli is not 
         t.cleanup()
       }
     },
-    120_000,
+    6 * HANG_MS,
   )
 
   it('reports the figures', () => {
@@ -240,7 +240,7 @@ describe('pathological text through the pure parsers', () => {
       }
       expect(slow, id).toEqual([])
     },
-    120_000,
+    12 * HANG_MS,
   )
 
   it('refuses to expand a billion-laughs frontmatter', () => {

@@ -4,11 +4,16 @@
  */
 import { describe, expect, it } from 'vitest'
 import { findCodeSpans, type CodeSpan, type WorkMeter } from '../../src/core/code-spans'
-import { REPLAY_MAX_CHARS } from '../../src/core/limits'
+import {
+  GIT_PATH_MAX_CHARS,
+  GIT_PATH_MAX_COMPONENTS,
+  REPLAY_MAX_CHARS,
+} from '../../src/core/limits'
 import { parseIndexEntries } from '../../src/core/memory-index'
 import { extractReferences } from '../../src/core/references'
 import { applyWrite, replayWrites, type ReplayStep } from '../../src/core/replay'
-import { backtickFlood, REPLAY_BOMB_EDITS, replayBombInput } from '../helpers/bad-inputs'
+import { candidatePaths, checkReference } from '../../src/core/verdict'
+import { backtickFlood, deepPath, REPLAY_BOMB_EDITS, replayBombInput } from '../helpers/bad-inputs'
 
 const SIZES = [10_000, 20_000, 40_000, 80_000] as const
 
@@ -187,5 +192,41 @@ describe('code spans: linear work, same spans as the rule', () => {
       const entries = parseIndexEntries(`- [Note](note.md) — ${flood}`)
       expect(entries.map((e) => e.target)).toEqual(['note.md'])
     }
+  })
+})
+
+describe('paths sent to git are bounded', () => {
+  const facts = {
+    root: '/r',
+    exists: () => false,
+  } as unknown as Parameters<typeof checkReference>[1]
+
+  it('an 80 KB a/a/a… path and a 300-component one are reported, never looked up', () => {
+    const long = deepPath(40_000)
+    const many = deepPath(300)
+    expect(long.length).toBeGreaterThan(80_000)
+    expect(many.length).toBeLessThan(GIT_PATH_MAX_CHARS)
+    for (const [path, why] of [
+      [
+        long,
+        `is ${long.length.toLocaleString('en')} characters long, over the 4,096 a path can have`,
+      ],
+      [many, `has over ${GIT_PATH_MAX_COMPONENTS} path components`],
+    ] as const) {
+      // Nothing to look up: the audit asks git and the disk only about candidates.
+      expect(candidatePaths(path, '/r', '/r/docs')).toBeNull()
+      expect(
+        checkReference({ kind: 'path', text: path, path, line: null, dir: false }, facts, null),
+      ).toEqual({
+        skipped: `\`${path.slice(0, 60)}…\` ${why}; not checked`,
+      })
+    }
+    // Right at the bounds a path is still looked up.
+    expect(candidatePaths(deepPath(GIT_PATH_MAX_COMPONENTS - 1), '/r', null)).toHaveLength(1)
+  })
+
+  it('extraction finds the long path in a note: the bound is what keeps it from git', () => {
+    const refs = extractReferences(`See \`${deepPath(40_000)}\` for details.`)
+    expect(refs.map((r) => r.kind)).toEqual(['path'])
   })
 })

@@ -5,19 +5,17 @@
  * silent, and every version anyone saved is still somewhere: in the file, our backups, the
  * trash, or in what the other writer itself read before replacing it.
  */
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, readBackup, readOperations } from '../../src/node/backups'
 import { createCuration } from '../../src/node/curation'
 import { createJsonFileStore } from '../../src/node/json-store'
-import { readForEdit, safeWrite } from '../../src/node/safe-write'
+import { readForEdit, recoverReplaced, safeWrite } from '../../src/node/safe-write'
 import { freedesktopTrash } from '../../src/node/trash'
+import { startWriter } from '../helpers/writer-process'
 
-const WRITER = fileURLToPath(new URL('../helpers/concurrent-writer.mjs', import.meta.url))
 const MODES = ['same-size', 'truncate', 'append', 'rename-over', 'delete-recreate'] as const
 type Mode = (typeof MODES)[number]
 /** Writer rounds per mode and actor; MC_RACE_ROUNDS raises it for a long run. */
@@ -85,20 +83,7 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
     stamps: createJsonFileStore(join(state, 'stamps.json')),
   })
 
-  const child = spawn(
-    process.execPath,
-    [WRITER, file, mode, String(ROUNDS), logPath, String(MAX_SLEEP_MS)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let stderr = ''
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  let running = true
-  const exited = new Promise<number | null>((res) =>
-    child.on('exit', (code) => {
-      running = false
-      res(code)
-    }),
-  )
+  const writer = startWriter(file, mode, ROUNDS, logPath, MAX_SLEEP_MS)
 
   const fig: Figures = {
     writerRounds: 0,
@@ -119,7 +104,7 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
   let k = 0
   // Rounds, not time (issue 14): at least MIN_OURS of ours whatever the machine's load, racing the
   // writer while it runs; deletes and undos on a fixed schedule, so each is exercised every run.
-  while (running || fig.ours < MIN_OURS) {
+  while (writer.running() || fig.ours < MIN_OURS) {
     const read = await readForEdit(file)
     if (!read.ok && read.problem !== 'missing') throw new Error(`${read.problem}: ${read.reason}`)
     const turn = fig.ours++
@@ -178,8 +163,10 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
     }
     await new Promise((r) => setTimeout(r, Math.random() * 2))
   }
-  expect(await exited).toBe(0)
-  expect(stderr).toBe('')
+  expect(await writer.exited).toBe(0)
+  expect(writer.stderr()).toBe('')
+  // The writer is gone: one last look at the inodes our renames replaced (issue 11, item 9).
+  await recoverReplaced(file, true)
 
   // Everything that survives anywhere.
   const seen = new Set<string>()
@@ -223,9 +210,10 @@ async function race(mode: Mode, actor: Actor): Promise<Figures> {
 
   // 0 bytes lost: every version either side saved was kept by whoever replaced it.
   const lostOurs = ours.filter((o) => !seen.has(b64(o.text)))
-  const lostTheirs = writerAfters.filter((e) => !e.orphaned && !seen.has(e.b64))
+  // Orphaned versions too: written into an inode we replaced, they are in its `raced` backup.
+  const lostTheirs = writerAfters.filter((e) => !seen.has(e.b64))
   fig.orphaned = writerAfters.filter((e) => e.orphaned).length
-  fig.versionsSaved = ours.length + writerAfters.length - fig.orphaned
+  fig.versionsSaved = ours.length + writerAfters.length
   fig.lost = lostOurs.length + lostTheirs.length
   expect(lostOurs.map((o) => o.text.slice(-12))).toEqual([])
   expect(lostTheirs.map((e) => Buffer.from(e.b64, 'base64').toString().slice(-12))).toEqual([])
@@ -283,4 +271,94 @@ describe('a second process writing the same file the whole time', () => {
     expect(sum('deleted', 'curation')).toBeGreaterThan(0)
     expect(sum('undone', 'curation')).toBeGreaterThan(0)
   })
+})
+
+/**
+ * A blind truncate-then-write writer (issue 11, item 9): it opens the file, truncates it and
+ * writes its version, holding the inode the whole time, as an agent's file tools may. When our
+ * rename lands between its open and its write, it writes into an inode with no name. Every
+ * line it wrote must still be somewhere: the file, a backup, or the `raced` backup of the
+ * replaced inode that a write's conflict names. Fixed round counts, no time budget.
+ */
+describe('a blind truncate-then-write writer, hundreds of rounds', () => {
+  const BLIND_ROUNDS = Number(process.env.MC_BLIND_ROUNDS ?? 400)
+  const blind: Record<string, Record<string, number>> = {}
+
+  for (const pause of [0, 2] as const) {
+    it(`pause ${pause} ms between truncate and write: 0 lines lost`, async () => {
+      const base = join(root, `blind-${pause}`)
+      const dir = join(base, 'memory')
+      const backups = join(base, 'backups')
+      await mkdir(dir, { recursive: true })
+      const file = join(dir, 'MEMORY.md')
+      const logPath = join(base, 'writer.jsonl')
+      await writeFile(file, '# Memory\n')
+      const writer = startWriter(file, 'truncate', BLIND_ROUNDS, logPath, pause)
+      const ours: string[] = []
+      const fig = {
+        ours: 0,
+        written: 0,
+        conflicts: 0,
+        racedReported: 0,
+        orphaned: 0,
+        writerLines: 0,
+      }
+      let k = 0
+      while (writer.running()) {
+        const read = await readForEdit(file)
+        if (!read.ok) continue
+        const line = `t${k++}`
+        const res = await safeWrite({
+          path: file,
+          expectedHash: read.hash,
+          newText: `${read.text}${line}\n`,
+          backupsDir: backups,
+          reason: 'blind race',
+        })
+        fig.ours++
+        if (res.kind === 'error') throw new Error(res.reason)
+        if (res.kind === 'conflict') {
+          fig.conflicts++
+          if (res.racedBackupId !== undefined) fig.racedReported++
+        } else {
+          fig.written++
+          ours.push(line)
+        }
+      }
+      expect(await writer.exited).toBe(0)
+      expect(writer.stderr()).toBe('')
+      // The writer is gone: one last look at the inodes we replaced, then let them go.
+      await recoverReplaced(file, true)
+
+      const present = new Set<string>((await readFile(file, 'utf8')).split('\n'))
+      const { backups: metas, problems } = await listBackups(backups)
+      expect(problems).toEqual([])
+      let raced = 0
+      for (const m of metas) {
+        const b = await readBackup(backups, m.id)
+        if (!b.ok) throw new Error(b.reason)
+        for (const l of b.bytes.toString('utf8').split('\n')) present.add(l)
+        if (m.operation === 'raced') raced++
+      }
+      const theirs: string[] = []
+      for (const entry of (await readFile(logPath, 'utf8')).split('\n').filter(Boolean)) {
+        for (const e of (JSON.parse(entry) as { events: WriterEvent[] }).events) {
+          if (e.kind !== 'after') continue
+          if (e.orphaned) fig.orphaned++
+          const lines = Buffer.from(e.b64, 'base64').toString('utf8').split('\n').filter(Boolean)
+          theirs.push(lines[lines.length - 1])
+        }
+      }
+      fig.writerLines = theirs.length
+      blind[`pause ${pause}`] = { ...fig, racedBackups: raced }
+      console.log(
+        `[reliability] blind truncate writer, pause ${pause}: ${JSON.stringify(blind[`pause ${pause}`])}`,
+      )
+      expect(theirs.length).toBeGreaterThan(BLIND_ROUNDS / 2)
+      expect(fig.written).toBeGreaterThan(0)
+      expect(theirs.filter((l) => !present.has(l))).toEqual([])
+      expect(ours.filter((l) => !present.has(l))).toEqual([])
+      expect((await readdir(dir)).filter((f) => f !== 'MEMORY.md')).toEqual([])
+    }, 600_000)
+  }
 })

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import {
   chmod,
   lstat,
@@ -14,10 +14,10 @@ import {
 } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, readBackup, readOperations } from '../../src/node/backups'
 import { hashContent, readForEdit, safeWrite } from '../../src/node/safe-write'
+import { startWriter } from '../helpers/writer-process'
 
 let root: string
 let n = 0
@@ -410,7 +410,6 @@ describe('safeWrite on a tiny or read-only disk (tmpfs, needs root)', () => {
 
 // ---- a second process changing the file while we edit it -------------------------------
 
-const WRITER = fileURLToPath(new URL('../helpers/concurrent-writer.mjs', import.meta.url))
 const MODES = ['same-size', 'truncate', 'append', 'rename-over', 'delete-recreate'] as const
 const ROUNDS = 100
 
@@ -429,18 +428,7 @@ describe('safeWrite against a concurrent writer in another process', () => {
       const file = join(dir, 'MEMORY.md')
       const logPath = join(dir, '..', 'writer.jsonl')
       await writeFile(file, `# Memory\n${'- [Note](note.md) — a hook line\n'.repeat(4)}`)
-      const child = spawn(process.execPath, [WRITER, file, mode, String(ROUNDS), logPath, '12'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-      let stderr = ''
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-      let running = true
-      const exited = new Promise<number | null>((res) =>
-        child.on('exit', (code) => {
-          running = false
-          res(code)
-        }),
-      )
+      const writer = startWriter(file, mode, ROUNDS, logPath, 12)
 
       const ours: {
         base: string | null
@@ -449,7 +437,7 @@ describe('safeWrite against a concurrent writer in another process', () => {
         backupId: string | null
       }[] = []
       let k = 0
-      while (running) {
+      while (writer.running()) {
         const read = await readForEdit(file)
         if (!read.ok && read.problem !== 'missing')
           throw new Error(`${read.problem}: ${read.reason}`)
@@ -477,8 +465,8 @@ describe('safeWrite against a concurrent writer in another process', () => {
         }
         await new Promise((r) => setTimeout(r, Math.random() * 2))
       }
-      expect(await exited).toBe(0)
-      expect(stderr).toBe('')
+      expect(await writer.exited).toBe(0)
+      expect(writer.stderr()).toBe('')
 
       // What survives anywhere except in what each side claims to have written.
       const seen = new Set<string>()
