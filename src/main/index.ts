@@ -2,7 +2,7 @@
  * The Electron shell, kept thin: one secure window, the menu, IPC registration from
  * the one handler table, window state. Everything else lives in src/node.
  */
-import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setupApp } from '../node/app-setup'
@@ -23,6 +23,7 @@ import {
   secureWebPreferences,
 } from './security'
 import { createStampStore, createWindowStateStore } from './window-state'
+import { utilityLaunch } from './utility-launch'
 
 const here = dirname(fileURLToPath(import.meta.url))
 let mainWindow: BrowserWindow | null = null
@@ -100,6 +101,8 @@ app.whenReady().then(async () => {
     env: process.env,
     trash: (p) => shell.trashItem(p),
     stampStore: createStampStore(),
+    // Packaged builds turn the RunAsNode fuse off: heavy jobs run in a utility process instead.
+    heavyLaunch: utilityLaunch((path, args, options) => utilityProcess.fork(path, args, options)),
   })
   registerIpc(backend)
   backend.onDidChange((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event))

@@ -21,7 +21,7 @@ import { loadOrder } from './load-order'
 import { PathGuard } from './path-guard'
 import type { AccessPurpose } from '../core/access-policy'
 import { provenance } from './provenance'
-import { builtHeavyWorker, createIsolatedRunner } from './isolated'
+import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from './isolated'
 import { readForEdit } from './safe-write'
 import { scanClaudeHome } from './scan'
 
@@ -42,6 +42,8 @@ export interface BackendConfig {
   readonly stampStore: KeyValueStore
   /** Worker script for heavy jobs (isolated.ts); default: the built one beside this bundle, if any. */
   readonly heavyWorker?: URL | null
+  /** How a job's process starts (Electron: a utility process, src/main/utility-launch.ts); default Node's fork. */
+  readonly heavyLaunch?: LaunchFn
 }
 
 export { BackendError }
@@ -95,7 +97,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
   const heavyScript = config.heavyWorker === undefined ? builtHeavyWorker() : config.heavyWorker
-  const heavy = heavyScript === null ? null : createIsolatedRunner({ script: heavyScript })
+  const heavy = heavyScript === null ? null : createIsolatedRunner({ script: heavyScript, launch: config.heavyLaunch })
   // The last audits' repository facts, for a click on a note (issue 7; audit.ts says when they hold).
   const auditCache = new AuditFactsCache()
   const curation = createCuration({ stateDir: config.stateDir, trash: config.trash, stamps: config.stampStore })

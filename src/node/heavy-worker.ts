@@ -14,19 +14,34 @@ const jobs: Record<string, (args: never) => Promise<unknown>> = {
   },
 }
 
-// The parent is gone (closed, killed): nobody waits for the answer.
-process.once('disconnect', () => process.exit(0))
+async function answer(request: JobRequest): Promise<JobReply> {
+  const fn = jobs[request.job]
+  try {
+    if (fn === undefined) return { ok: false, reason: `unknown job ${request.job}` }
+    return { ok: true, value: await fn(request.args as never) }
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) }
+  }
+}
 
-process.once('message', (request: JobRequest) => {
-  void (async () => {
-    const fn = jobs[request.job]
-    let reply: JobReply
-    try {
-      if (fn === undefined) reply = { ok: false, reason: `unknown job ${request.job}` }
-      else reply = { ok: true, value: await fn(request.args as never) }
-    } catch (err) {
-      reply = { ok: false, reason: err instanceof Error ? err.message : String(err) }
-    }
-    process.send?.(reply, () => process.exit(0))
-  })()
-})
+/** Electron's utility process talks through `process.parentPort` (src/main/utility-launch.ts). */
+interface ParentPort {
+  once(event: 'message', listener: (e: { data: JobRequest }) => void): void
+  postMessage(message: unknown): void
+}
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort
+
+if (parentPort) {
+  parentPort.once('message', (e) => {
+    void answer(e.data).then((reply) => {
+      parentPort.postMessage(reply)
+      setImmediate(() => process.exit(0))
+    })
+  })
+} else {
+  // The parent is gone (closed, killed): nobody waits for the answer.
+  process.once('disconnect', () => process.exit(0))
+  process.once('message', (request: JobRequest) => {
+    void answer(request).then((reply) => process.send?.(reply, () => process.exit(0)))
+  })
+}

@@ -28,6 +28,7 @@ interface Record_ {
   permissionCheckHandler: boolean
   menu: { label?: string; role?: string; submenu?: { label?: string; role?: string }[] }[]
   openExternal: string[]
+  utilityForks: { modulePath: string; execArgv: string[] }[]
   probes: Record<string, unknown> & {
     windowOpen: Record<string, string>
     navigatePrevented: Record<string, boolean>
@@ -105,6 +106,11 @@ describe.skipIf(!built)('the built main process under a stand-in electron', () =
     expect(record.probes.ipcUntrusted).toMatchObject({ ok: false })
     expect(record.probes.ipcUntrusted.error).toMatch(/untrusted frame/)
     expect(record.probes.ipcOtherAppHost).toMatchObject({ ok: false })
+    // Provenance ran in a job process started the Electron way (utilityProcess), not by fork.
+    expect(record.utilityForks.length).toBeGreaterThan(0)
+    expect(record.utilityForks[0]!.modulePath).toMatch(/out[/\\]main[/\\]heavy-worker\.js$/)
+    expect(record.probes.provenance).toMatchObject({ problems: [] })
+    expect((record.probes.provenance as { files: number }).files).toBeGreaterThan(0)
   }, 90_000)
 
   it('navigation, new windows, permissions and the renderer protocol are locked down (issue 11)', async () => {

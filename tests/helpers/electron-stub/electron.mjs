@@ -2,6 +2,7 @@
 // window loads its URL, it probes the registered handlers (IPC, navigation, new windows, the
 // renderer protocol, permissions) the way Electron would call them, writes everything it saw to
 // $MC_ELECTRON_RECORD as JSON and exits. Assertions live in tests/unit/electron-main.test.ts.
+import { fork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { writeFileSync } from 'node:fs'
 
@@ -19,6 +20,7 @@ const record = {
   openExternal: [],
   probes: {},
   errors: [],
+  utilityForks: [],
 }
 const handlers = { ipc: new Map(), protocol: new Map(), permissionRequest: null, permissionCheck: null, contents: [] }
 
@@ -173,6 +175,15 @@ async function probe(win, url) {
     otherHost: await fetchApp('app://other/index.html'),
   }
 
+  const invokeRaw = async (channel, frameUrl, args) => {
+    const frame = { url: frameUrl }
+    try {
+      return await handlers.ipc.get(channel)({ senderFrame: frame, sender: { mainFrame: frame } }, ...args)
+    } catch (e) {
+      record.errors.push(`${channel}: ${e?.message ?? e}`)
+      return null
+    }
+  }
   const invoke = async (channel, frameUrl, args = []) => {
     const fn = handlers.ipc.get(channel)
     if (!fn) return { error: 'no handler' }
@@ -189,8 +200,33 @@ async function probe(win, url) {
   p.ipcUntrusted = await invoke(scanChannel, 'https://evil.example/')
   p.ipcOtherAppHost = await invoke(scanChannel, 'app://evil/index.html')
 
+  // Provenance runs in a job process started through utilityProcess (RunAsNode is off when packaged).
+  const scanned = await invokeRaw(record.ipcHandle.find((c) => c.endsWith(':scan')), url, [])
+  const memoryDir = scanned?.projects?.find((x) => x.memoryDir)?.memoryDir ?? null
+  const prov = memoryDir ? await invokeRaw(record.ipcHandle.find((c) => c.endsWith(':provenance')), url, [memoryDir]) : null
+  p.provenance = prov ? { files: prov.files?.length ?? -1, problems: (prov.problems ?? []).map((x) => x.reason) } : null
+
   p.permissionRequest = await new Promise((ok) => handlers.permissionRequest?.(null, 'media', ok) ?? ok(null))
   p.permissionCheck = handlers.permissionCheck?.(null, 'clipboard-read') ?? null
 }
 
-export default { app, ipcMain, protocol, session, shell, Menu, BrowserWindow }
+/** Electron's utilityProcess, played by a Node child with `process.parentPort` shimmed in. */
+export const utilityProcess = {
+  fork(modulePath, args, options) {
+    record.utilityForks.push({ modulePath, execArgv: options?.execArgv ?? [] })
+    const child = fork(modulePath, args ?? [], {
+      execArgv: [...(options?.execArgv ?? []), '--import', new URL('./parent-port.mjs', import.meta.url).href],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    })
+    const proc = new EventEmitter()
+    child.on('message', (m) => proc.emit('message', m))
+    child.on('exit', (code) => proc.emit('exit', code ?? 1))
+    child.on('error', (e) => proc.emit('error', 'FatalError', String(e)))
+    proc.postMessage = (m) => child.send(m)
+    proc.kill = () => child.kill('SIGKILL')
+    return proc
+  },
+}
+
+export default { app, ipcMain, protocol, session, shell, Menu, BrowserWindow, utilityProcess }
