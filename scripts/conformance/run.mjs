@@ -34,7 +34,8 @@ const DEFAULT_CODEX = '0.171.0'
 const RUN_LIMIT_MS = 60_000
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const cli = join(repo, 'out/cli/index.js')
+/** The CLI under test; `--cli PATH` compares another build (e.g. an older commit's). */
+let cli = join(repo, 'out/cli/index.js')
 
 function parseArgs(argv) {
   const o = {
@@ -51,6 +52,7 @@ function parseArgs(argv) {
     else if (a === '--only') o.only = argv[++i]
     else if (a === '--filter') o.filter = argv[++i]
     else if (a === '--verbose') o.verbose = true
+    else if (a === '--cli') cli = resolve(argv[++i])
     else throw new Error(`unknown option ${a}`)
   }
   return o
@@ -176,6 +178,8 @@ function buildTree(T, c) {
     CODEX_DISABLE_UPDATE_CHECK: '1',
     NO_COLOR: '1',
     ...(c.env ?? {}),
+    // Values that name a path inside T.
+    ...Object.fromEntries(Object.entries(c.envT ?? {}).map(([k, v]) => [k, join(T, v)])),
   }
   mkdirSync(env.TMPDIR, { recursive: true })
   return { cwd, env }

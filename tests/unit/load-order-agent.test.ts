@@ -219,13 +219,20 @@ describe('memory switches and folder overrides (memory-facts §1)', () => {
     )
   })
 
-  test('autoMemoryDirectory (absolute or ~/) moves the folder; project settings cannot', async () => {
+  test('autoMemoryDirectory (absolute or ~/) moves the folder', async () => {
     write('home/elsewhere/MEMORY.md', '- one\n- two\n')
     write('home/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: '~/elsewhere' }))
-    write('proj/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: p('evil') }))
-    write('evil/MEMORY.md', '- evil\n')
     const r = await run('proj')
     expect(memoryOf(r).map((m) => [m.path, m.lines])).toEqual([[p('home/elsewhere/MEMORY.md'), 2]])
+  })
+
+  test("the project's settings move it too, over the user's (as 2.1.332 does, npm run conformance)", async () => {
+    write('home/elsewhere/MEMORY.md', '- one\n- two\n')
+    write('home/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: '~/elsewhere' }))
+    write('proj/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: p('moved') }))
+    write('moved/MEMORY.md', '- moved\n')
+    const r = await run('proj')
+    expect(memoryOf(r).map((m) => [m.path, m.lines])).toEqual([[p('moved/MEMORY.md'), 1]])
   })
 
   test('a long launch path: the memory folder carries the agent hash suffix', async () => {
