@@ -104,8 +104,8 @@ export interface AutoMemory {
  * Where Claude Code keeps auto memory for a launch directory, or that it is off
  * (memory-facts §1, honoured by 2.1.332 [agent]): `CLAUDE_CODE_DISABLE_AUTO_MEMORY`, then
  * `autoMemoryEnabled: false` (managed > local > project > user settings), then the folder
- * from `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`, then `autoMemoryDirectory` — never from the
- * project's shared settings, so a repository cannot redirect memory writes — else
+ * from `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`, then `autoMemoryDirectory` (managed > local >
+ * project > user settings) — else
  * `<claude home>/projects/<encoded root>/memory`.
  */
 export async function resolveAutoMemory(input: AutoMemoryInput): Promise<AutoMemory> {
@@ -145,9 +145,12 @@ export async function resolveAutoMemory(input: AutoMemoryInput): Promise<AutoMem
       warnings,
     }
   }
+  // The project's shared settings count too: 2.1.332 honours them (npm run conformance), so a
+  // repository can move its memory folder, and the curator must look where the agent does.
   for (const [name, s] of [
     ['managed', managed],
     ['local', local],
+    ['project', project],
     ['user', user],
   ] as const) {
     const v = s?.autoMemoryDirectory

@@ -95,7 +95,7 @@ export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport
       repoRoot: repo ? repo.toplevel : null,
       repoMainRoot: repo ? repo.mainRoot : null,
       externalImportsApproved: await externalImportsApproved(
-        claudeJsonPath(claudeHome, homeDir),
+        claudeJsonPath(claudeHome, homeDir, env),
         repo ? repo.toplevel : cwd,
       ),
       claudeMdExcludes: excludes,
@@ -152,13 +152,17 @@ export async function memoryFileFor(input: Parameters<typeof resolveAutoMemory>[
 }
 
 /**
- * The file where Claude Code records per-project approvals: `.claude.json` in the
- * configuration folder when one is set apart from `~/.claude`, else in the home.
+ * The file where Claude Code records per-project approvals: `.claude.json` inside
+ * `CLAUDE_CONFIG_DIR` when that is set (observed with 2.1.332 by npm run conformance),
+ * else in the home; a Claude home given apart from `~/.claude` counts as set.
  */
-export function claudeJsonPath(claudeHome: string, homeDir: string): string {
-  return resolve(claudeHome) === resolve(homeDir, '.claude')
-    ? join(homeDir, '.claude.json')
-    : join(claudeHome, '.claude.json')
+export function claudeJsonPath(
+  claudeHome: string,
+  homeDir: string,
+  env: Record<string, string | undefined>,
+): string {
+  const configDirSet = !!env.CLAUDE_CONFIG_DIR || resolve(claudeHome) !== resolve(homeDir, '.claude')
+  return configDirSet ? join(claudeHome, '.claude.json') : join(homeDir, '.claude.json')
 }
 
 /**

@@ -12,6 +12,7 @@ import { claudeLoadOrder, type ClaudeFsPort, type PortRead } from '../../src/cor
 import { encodeProjectDir } from '../../src/core/project-path'
 import { utf8Length } from '../../src/core/text'
 import { loadOrder, type LoadOrderReport } from '../../src/node/load-order'
+import { CORE_INPUT } from '../helpers/load-order-input'
 
 let root: string
 const p = (rel: string): string => join(root, rel)
@@ -74,19 +75,7 @@ describe('rule files', () => {
       '/r/.claude/rules/a.md': 'a\n',
       '/r/.claude/rules/c.md': 'c\n',
     }
-    const r = await claudeLoadOrder(
-      {
-        cwd: '/r',
-        claudeHome: '/h/.claude',
-        managedDir: '/m',
-        homeDir: '/h',
-        repoRoot: '/r',
-        claudeMdExcludes: [],
-        disableClaudeMds: false,
-        memoryFile: null,
-      },
-      recordingPort(files, []),
-    )
+    const r = await claudeLoadOrder({ ...CORE_INPUT, cwd: '/r' }, recordingPort(files, []))
     expect(r.startup.map((s) => s.path)).toEqual(Object.keys(files))
   })
 
@@ -160,19 +149,7 @@ describe('imports outside the launch directory (issue 11 item 6)', () => {
       '/r/app/CLAUDE.md': '@../secret.md\n',
       '/r/secret.md': 'secret\n',
     }
-    const r = await claudeLoadOrder(
-      {
-        cwd: '/r/app',
-        claudeHome: '/h/.claude',
-        managedDir: '/m',
-        homeDir: '/h',
-        repoRoot: '/r',
-        claudeMdExcludes: [],
-        disableClaudeMds: false,
-        memoryFile: null,
-      },
-      recordingPort(files, reads),
-    )
+    const r = await claudeLoadOrder(CORE_INPUT, recordingPort(files, reads))
     expect(r.startup.map((s) => s.path)).toEqual([
       '/h/.claude/CLAUDE.md',
       '/elsewhere/user-import.md',
@@ -242,13 +219,20 @@ describe('memory switches and folder overrides (memory-facts §1)', () => {
     )
   })
 
-  test('autoMemoryDirectory (absolute or ~/) moves the folder; project settings cannot', async () => {
+  test('autoMemoryDirectory (absolute or ~/) moves the folder', async () => {
     write('home/elsewhere/MEMORY.md', '- one\n- two\n')
     write('home/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: '~/elsewhere' }))
-    write('proj/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: p('evil') }))
-    write('evil/MEMORY.md', '- evil\n')
     const r = await run('proj')
     expect(memoryOf(r).map((m) => [m.path, m.lines])).toEqual([[p('home/elsewhere/MEMORY.md'), 2]])
+  })
+
+  test("the project's settings move it too, over the user's (as 2.1.332 does, npm run conformance)", async () => {
+    write('home/elsewhere/MEMORY.md', '- one\n- two\n')
+    write('home/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: '~/elsewhere' }))
+    write('proj/.claude/settings.json', JSON.stringify({ autoMemoryDirectory: p('moved') }))
+    write('moved/MEMORY.md', '- moved\n')
+    const r = await run('proj')
+    expect(memoryOf(r).map((m) => [m.path, m.lines])).toEqual([[p('moved/MEMORY.md'), 1]])
   })
 
   test('a long launch path: the memory folder carries the agent hash suffix', async () => {
@@ -314,3 +298,19 @@ function recordingPort(files: Record<string, string>, reads: string[]): ClaudeFs
     },
   }
 }
+
+describe('where approvals are recorded', () => {
+  test('with CLAUDE_CONFIG_DIR set, .claude.json inside it counts (observed by npm run conformance)', async () => {
+    write('repo/app/CLAUDE.md', '@../shared.md\n')
+    write('repo/shared.md', 'shared\n')
+    git(p('repo'), 'init', '-q')
+    write(
+      'home/.claude/.claude.json',
+      JSON.stringify({ projects: { [p('repo')]: { hasClaudeMdExternalIncludesApproved: true } } }),
+    )
+    const r = await run('repo/app', { CLAUDE_CONFIG_DIR: p('home/.claude') })
+    expect(startup(r)).toEqual(['repo/app/CLAUDE.md', 'repo/shared.md'])
+    // Without CLAUDE_CONFIG_DIR the file in the home counts, and it holds no approval.
+    expect(startup(await run('repo/app'))).toEqual(['repo/app/CLAUDE.md'])
+  })
+})

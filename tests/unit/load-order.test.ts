@@ -23,6 +23,7 @@ import type { ClaudeScope } from '../../src/core/model'
 import { utf8Length } from '../../src/core/text'
 import { loadOrder, parseCodexConfig } from '../../src/node/load-order'
 import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../helpers/corpus'
+import { CORE_INPUT } from '../helpers/load-order-input'
 
 // ---- an in-memory disk ------------------------------------------------------
 
@@ -77,16 +78,7 @@ function memPort(entries: Record<string, MemEntry>): ClaudeFsPort & CodexFsPort 
   }
 }
 
-const BASE: ClaudeLoadInput = {
-  cwd: '/r/app',
-  claudeHome: '/h/.claude',
-  managedDir: '/m',
-  homeDir: '/h',
-  repoRoot: '/r',
-  claudeMdExcludes: [],
-  disableClaudeMds: false,
-  memoryFile: null,
-}
+const BASE: ClaudeLoadInput = CORE_INPUT
 
 function sf(
   path: string,
