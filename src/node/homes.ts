@@ -121,15 +121,18 @@ export async function resolveAutoMemory(input: AutoMemoryInput): Promise<AutoMem
   const project = await read(join(input.cwd, '.claude', 'settings.json'))
   const user = await read(join(input.claudeHome, 'settings.json'))
 
-  if (isTruthyEnv(input.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY)) {
-    return { dir: null, reason: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY is set', warnings }
-  }
-  for (const [name, s] of [
+  // The project's shared settings count for both keys: 2.1.332 honours them (npm run
+  // conformance), so a repository can move its memory folder; the curator looks where the agent does.
+  const layers = [
     ['managed', managed],
     ['local', local],
     ['project', project],
     ['user', user],
-  ] as const) {
+  ] as const
+  if (isTruthyEnv(input.env.CLAUDE_CODE_DISABLE_AUTO_MEMORY)) {
+    return { dir: null, reason: 'CLAUDE_CODE_DISABLE_AUTO_MEMORY is set', warnings }
+  }
+  for (const [name, s] of layers) {
     const v = s?.autoMemoryEnabled
     if (typeof v === 'boolean') {
       if (!v)
@@ -145,14 +148,7 @@ export async function resolveAutoMemory(input: AutoMemoryInput): Promise<AutoMem
       warnings,
     }
   }
-  // The project's shared settings count too: 2.1.332 honours them (npm run conformance), so a
-  // repository can move its memory folder, and the curator must look where the agent does.
-  for (const [name, s] of [
-    ['managed', managed],
-    ['local', local],
-    ['project', project],
-    ['user', user],
-  ] as const) {
+  for (const [name, s] of layers) {
     const v = s?.autoMemoryDirectory
     if (typeof v !== 'string' || v.trim() === '') continue
     const value = v.trim()
