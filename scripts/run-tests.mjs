@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, build, unit tests (vitest) and the Playwright suite in
-// Debian's Chromium against `serve`. Ends with one plain line `N passed, N failed, N skipped`
+// Debian's Chromium against `serve`, then the conformance run of the real agents. Ends with one plain line `N passed, N failed, N skipped`
 // summed over every suite (CI reads it), and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -59,8 +59,35 @@ if (!existsSync(chromium)) {
   } else results.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 })
 }
 
+// Conformance (issue 13): the real Claude Code and Codex, pinned, on our fixture trees; each case
+// that agrees with load-order and cutoff counts as passed, each difference as failed. Where the
+// agents cannot be installed or run (no registry, no namespace tools), the stage is skipped with
+// the reason it printed (exit 2). MC_SKIP_CONFORMANCE=1 skips it on purpose.
+if (process.env.MC_SKIP_CONFORMANCE === '1') {
+  process.stdout.write('\n=== conformance: skipped (MC_SKIP_CONFORMANCE=1)\n')
+  results.push({ name: 'conformance', passed: 0, failed: 0, skipped: 1 })
+} else {
+  process.stdout.write('\n=== conformance: node scripts/conformance/run.mjs\n')
+  const started = Date.now()
+  const c = spawnSync(process.execPath, ['scripts/conformance/run.mjs'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  process.stdout.write(c.stdout ?? '')
+  process.stderr.write(c.stderr ?? '')
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const tally = /^(\d+) agree, (\d+) differ$/m.exec(c.stdout ?? '')
+  if (c.status === 2 || (!tally && c.status !== 1)) {
+    const why = `${c.stderr ?? ''}`.split('\n').filter((l) => l.trim()).pop() ?? `exit ${c.status ?? c.signal}`
+    process.stdout.write(`=== conformance: skipped in ${seconds} s — could not run the agents: ${why}\n`)
+    results.push({ name: 'conformance', passed: 0, failed: 0, skipped: 1 })
+  } else {
+    process.stdout.write(`=== conformance: exit ${c.status} in ${seconds} s\n`)
+    const agree = tally ? Number(tally[1]) : 0
+    const differ = tally ? Number(tally[2]) : 1
+    results.push({ name: 'conformance', passed: agree, failed: differ + (c.status === 0 || differ > 0 ? 0 : 1), skipped: 0 })
+  }
+}
+
 process.stdout.write('\n')
-for (const r of results) process.stdout.write(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped\n`)
+for (const r of results) process.stdout.write(`${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped\n`)
 const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 })
 process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
 process.exitCode = total.failed > 0 ? 1 : 0
