@@ -463,6 +463,36 @@ async function keepReplaced(target: string, h: HeldInode): Promise<void> {
 }
 
 /**
+ * Let go of every held inode nobody wrote to since we last looked, on a full disk: a replaced
+ * version we hold open still takes its space, and our own held copies must never be why a
+ * write is refused (a 256 KiB tmpfs filled up with them). One that was written to stays held,
+ * so its bytes are still saved by the next look. True when anything was let go.
+ */
+async function releaseUnchangedHeld(): Promise<boolean> {
+  let released = false
+  for (const [path, list] of [...heldInodes]) {
+    for (const h of [...list]) {
+      let unchanged = false
+      try {
+        const bytes = await readAll(h.handle, READ_MAX_BYTES)
+        unchanged = bytes !== null && hashContent(bytes) === h.hash
+      } catch {
+        unchanged = false
+      }
+      if (!unchanged) continue
+      list.splice(list.indexOf(h), 1)
+      heldCount--
+      await h.handle.close().catch(() => undefined)
+      released = true
+    }
+    if (list.length === 0) heldInodes.delete(path)
+  }
+  return released
+}
+
+const isDiskFull = (err: unknown): boolean => ['ENOSPC', 'EDQUOT'].includes((err as NodeJS.ErrnoException)?.code ?? '')
+
+/**
  * Versions another program wrote into inodes our renames replaced at `path` (a symlink is
  * followed), each saved as a `raced` backup: the ids of those found now. `close` also lets
  * go of the inodes (at shutdown, or at the end of a test).
@@ -535,12 +565,16 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
   // 2. Back up the old bytes before anything is written.
   let backupId: string | null = null
   if (first.kind === 'ok') {
-    const backup = await createBackup(opts.backupsDir, {
-      path: abs,
-      bytes: first.bytes,
-      reason: opts.reason,
-      operation: 'write',
-    })
+    const backupOf = () =>
+      createBackup(opts.backupsDir, {
+        path: abs,
+        bytes: first.bytes,
+        reason: opts.reason,
+        operation: 'write',
+      })
+    let backup = await backupOf()
+    // A full disk: our held replaced versions may be what fills it (see releaseUnchangedHeld).
+    if (!backup.ok && /\(ENOSPC\)|\(EDQUOT\)/.test(backup.reason) && (await releaseUnchangedHeld())) backup = await backupOf()
     if (!backup.ok)
       return {
         kind: 'error',
@@ -556,7 +590,13 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
   try {
     // 3. The new content, complete and fsynced, under a temp name in the same folder.
     try {
-      await writeTemp(tmp, newBytes, first.kind === 'ok' ? first : null)
+      try {
+        await writeTemp(tmp, newBytes, first.kind === 'ok' ? first : null)
+      } catch (err) {
+        if (!isDiskFull(err) || !(await releaseUnchangedHeld())) throw err
+        await rm(tmp, { force: true })
+        await writeTemp(tmp, newBytes, first.kind === 'ok' ? first : null)
+      }
     } catch (err) {
       return {
         kind: 'error',

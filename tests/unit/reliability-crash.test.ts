@@ -257,7 +257,9 @@ describe('a disk that fills up or turns read-only mid-write (tmpfs, needs root)'
       expect(await temps(dir)).toEqual([])
     }
     console.log(`[reliability] disk filling mid-write: ${JSON.stringify(fig)}`)
-    expect(fig.written).toBeGreaterThan(0)
+    // Most rounds leave room for the write (about 60% by the sizes drawn): held replaced versions
+    // once filled the 256 KiB disk and only 3 of 300 were written. A tenth is a safe floor.
+    expect(fig.written).toBeGreaterThan(fig.rounds / 10)
     expect(fig.refusedTemp).toBeGreaterThan(0)
     expect(fig.refusedBackup).toBeGreaterThan(0)
     await rm(filler, { force: true })
