@@ -472,13 +472,8 @@ async function releaseUnchangedHeld(): Promise<boolean> {
   let released = false
   for (const [path, list] of [...heldInodes]) {
     for (const h of [...list]) {
-      let unchanged = false
-      try {
-        const bytes = await readAll(h.handle, READ_MAX_BYTES)
-        unchanged = bytes !== null && hashContent(bytes) === h.hash
-      } catch {
-        unchanged = false
-      }
+      const bytes = await readAll(h.handle, READ_MAX_BYTES).catch(() => null)
+      const unchanged = bytes !== null && hashContent(bytes) === h.hash
       if (!unchanged) continue
       list.splice(list.indexOf(h), 1)
       heldCount--
