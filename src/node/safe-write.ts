@@ -412,6 +412,16 @@ interface HeldInode {
   /** Hash of the bytes last seen in it. Always compared in full: mtime ticks are coarse. */
   hash: ContentHash
 }
+/**
+ * How long a replaced inode is held, then checked one last time and closed. A blind writer
+ * writes within moments of its truncate; holding longer keeps an unnamed file that still takes
+ * disk space and makes the kernel refuse `remount,ro` (EBUSY). `MC_HOLD_REPLACED_MS` overrides
+ * it (0: check at once and keep nothing), for tests of other faults.
+ */
+const HELD_MS = (() => {
+  const v = Number(process.env.MC_HOLD_REPLACED_MS)
+  return Number.isFinite(v) && v >= 0 ? v : 2000
+})()
 /** Replaced inodes kept per path, and in all: the oldest is checked one last time and closed. */
 const HELD_PER_PATH = 8
 const HELD_MAX = 256
@@ -438,10 +448,14 @@ async function checkHeld(target: string, h: HeldInode): Promise<string | null> {
   }
 }
 
+/** Raced backups found when a held inode was let go: reported by the next look at the path. */
+const racedOnRelease = new Map<string, string[]>()
+
 async function closeHeld(target: string, h: HeldInode): Promise<string | null> {
   const id = await checkHeld(target, h)
   heldCount--
   await h.handle.close().catch(() => undefined)
+  if (id !== null) racedOnRelease.set(target, [...(racedOnRelease.get(target) ?? []), id])
   return id
 }
 
@@ -451,6 +465,17 @@ async function keepReplaced(target: string, h: HeldInode): Promise<void> {
   list.push(h)
   heldInodes.set(target, list)
   heldCount++
+  // Past the window: a last look (a version written into it becomes a raced backup), then closed.
+  const expire = (): void => {
+    const now = heldInodes.get(target)
+    const at = now?.indexOf(h) ?? -1
+    if (now === undefined || at < 0) return
+    now.splice(at, 1)
+    if (now.length === 0) heldInodes.delete(target)
+    void closeHeld(target, h)
+  }
+  if (HELD_MS === 0) expire()
+  else setTimeout(expire, HELD_MS).unref()
   while (list.length > HELD_PER_PATH) await closeHeld(target, list.shift() as HeldInode)
   if (heldCount > HELD_MAX) {
     for (const [path, other] of heldInodes) {
@@ -495,14 +520,17 @@ const isDiskFull = (err: unknown): boolean => ['ENOSPC', 'EDQUOT'].includes((err
 export async function recoverReplaced(path: string, close = false): Promise<string[]> {
   const resolved = await resolveTarget(resolve(path))
   const target = resolved.ok ? resolved.target : resolve(path)
-  const list = heldInodes.get(target)
-  if (list === undefined) return []
-  const ids: string[] = []
+  const list = heldInodes.get(target) ?? []
   for (const h of [...list]) {
-    const id = close ? await closeHeld(target, h) : await checkHeld(target, h)
-    if (id !== null) ids.push(id)
+    if (close) await closeHeld(target, h)
+    else {
+      const id = await checkHeld(target, h)
+      if (id !== null) racedOnRelease.set(target, [...(racedOnRelease.get(target) ?? []), id])
+    }
   }
   if (close) heldInodes.delete(target)
+  const ids = racedOnRelease.get(target) ?? []
+  racedOnRelease.delete(target)
   return ids
 }
 

@@ -48,15 +48,17 @@ export interface ChildRun {
 export function startChild(
   childFile: string,
   args: readonly string[],
-  options: { readonly asNobody?: boolean } = {},
+  options: { readonly asNobody?: boolean; readonly env?: Readonly<Record<string, string>> } = {},
 ): ChildRun {
   const argv = [process.execPath, childFile, ...args]
+  const env = { ...process.env, ...options.env }
   const child = options.asNobody
     ? spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', ...argv], {
         stdio: ['pipe', 'pipe', 'pipe'],
         cwd: '/',
+        env,
       })
-    : spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env })
   const lines: string[] = []
   let partial = ''
   let err = ''

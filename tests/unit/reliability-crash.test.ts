@@ -275,7 +275,10 @@ describe('a disk that fills up or turns read-only mid-write (tmpfs, needs root)'
     const size = 8_000
     await writeFile(file, versionText(0, size))
     const backups = join(root, 'ro-backups')
-    const run = startChild(child, ['loop-tolerant', file, backups, String(size)])
+    // The kernel refuses `remount,ro` (EBUSY) while a deleted file is open, and safeWrite holds
+    // each replaced version for a moment (safe-write.ts, HELD_MS); a writer that never pauses
+    // would hold one at every instant. This test is about EROFS, so its writer holds none.
+    const run = startChild(child, ['loop-tolerant', file, backups, String(size)], { env: { MC_HOLD_REPLACED_MS: '0' } })
     expect(await run.waitFor((l) => l === 'ready')).toBe(true)
     const fig = { remounts: 0, busy: 0, errors: 0, tempsSeenWhileReadOnly: 0, attempts: 0 }
     const errorsSoFar = (): number => run.lines.filter((l) => l.startsWith('error ')).length
