@@ -16,6 +16,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { API_PREFIX, TOKEN_HEADER, type CuratorApi, type ChangeEvent } from '../shared/api'
 import { dispatch, DispatchError } from '../shared/dispatch'
 import { BackendError } from '../node/errors'
+import { CONTENT_TYPES } from '../node/content-types'
 
 export interface HttpTransportOptions {
   readonly api: CuratorApi
@@ -31,18 +32,7 @@ export interface HttpTransportOptions {
 export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-}
+const TYPES = CONTENT_TYPES
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a)

@@ -5,22 +5,9 @@
  */
 import { readFile, realpath } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import { CONTENT_TYPES } from '../node/content-types'
 import { RENDERER_HOST, RENDERER_SCHEME } from './security'
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.ttf': 'font/ttf',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-}
 
 /** The file under `rendererDir` that `url` names, or null when it names anything else. */
 export async function rendererFileFor(rendererDir: string, url: string): Promise<string | null> {
@@ -53,7 +40,7 @@ export async function serveRendererRequest(rendererDir: string, url: string): Pr
   if (!file || !body) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } })
   return new Response(new Uint8Array(body), {
     status: 200,
-    headers: { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' },
+    headers: { 'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' },
   })
 }
 

@@ -2,7 +2,27 @@
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test, expect, startServe, isolatedEnv } from './fixtures'
+import type { Page } from '@playwright/test'
 import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
+
+/** Open note-1.md of the fixture project in the Memory tab; resolves with its path. */
+async function openTopic(page: Page, served: { url: string }, memoryDir: string): Promise<{ topic: string; ws: ReturnType<typeof memoryWorkspace> }> {
+  const ws = memoryWorkspace(page)
+  await page.goto(served.url)
+  await ws.selectProject(/acme-shop/)
+  await ws.openFile('note-1.md')
+  await expect(ws.editor.locator('.view-lines')).toContainText('sums the cart')
+  return { topic: join(memoryDir, 'note-1.md'), ws }
+}
+
+/** Start editing the open file with the cursor at its end, once the editor really has focus. */
+async function editAtEnd(page: Page, ws: ReturnType<typeof memoryWorkspace>): Promise<void> {
+  await page.getByTestId('edit-file').click()
+  await ws.editor.locator('.view-lines').click()
+  // Type only once the editable editor has focus; under load keystrokes sent earlier are lost.
+  await expect(ws.editor.locator('.monaco-editor.focused')).toBeVisible()
+  await page.keyboard.press('Control+End')
+}
 
 test('a line appended to MEMORY.md on disk shows without a reload', async ({ page, served, fixture }) => {
   const ws = memoryWorkspace(page)
@@ -19,21 +39,12 @@ test('a line appended to MEMORY.md on disk shows without a reload', async ({ pag
 })
 
 test('a topic file changed on disk reloads; during an edit, both versions are shown instead', async ({ page, served, fixture }) => {
-  const topic = join(fixture.memoryDir, 'note-1.md')
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
-  await ws.openFile('note-1.md')
-  await expect(ws.editor.locator('.view-lines')).toContainText('sums the cart')
+  const { topic, ws } = await openTopic(page, served, fixture.memoryDir)
   appendFileSync(topic, 'First change from a session.\n')
   await expect(ws.editor.locator('.view-lines')).toContainText('First change from a session.')
 
   // Start an edit; a session writes the file meanwhile: the edit is kept and the choice offered.
-  await page.getByTestId('edit-file').click()
-  await ws.editor.locator('.view-lines').click()
-  // Type only once the editable editor has focus; under load keystrokes sent earlier are lost.
-  await expect(ws.editor.locator('.monaco-editor.focused')).toBeVisible()
-  await page.keyboard.press('Control+End')
+  await editAtEnd(page, ws)
   await page.keyboard.type('My own line.', { delay: 20 })
   await expect(ws.editor.locator('.view-lines')).toContainText('My own line.')
   appendFileSync(topic, 'Second change from a session.\n')
@@ -85,16 +96,8 @@ test('undo works after serve restarts with the same state folder, restoring the 
 })
 
 test('every typed character reaches the file, even on a throttled CPU (issue 14)', async ({ page, served, fixture }) => {
-  const topic = join(fixture.memoryDir, 'note-1.md')
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
-  await ws.openFile('note-1.md')
-  await expect(ws.editor.locator('.view-lines')).toContainText('sums the cart')
-  await page.getByTestId('edit-file').click()
-  await ws.editor.locator('.view-lines').click()
-  await expect(ws.editor.locator('.monaco-editor.focused')).toBeVisible()
-  await page.keyboard.press('Control+End')
+  const { topic, ws } = await openTopic(page, served, fixture.memoryDir)
+  await editAtEnd(page, ws)
   // A busy machine, made on purpose: the page runs 6× slower while keys arrive with no pause, so
   // renders lag the keystrokes (a controlled editor value then replaced the newest character).
   const cdp = await page.context().newCDPSession(page)

@@ -6,7 +6,7 @@ import { createJsonFileStore } from '../../src/node/json-store'
 import type { FixtureHome } from './fixture-home'
 
 export function backendConfigFor(
-  f: FixtureHome,
+  f: Pick<FixtureHome, 'root' | 'claudeHome' | 'codexHome' | 'managedDir' | 'stateDir'>,
   extra: Partial<BackendConfig> = {},
 ): BackendConfig {
   mkdirSync(join(f.root, 'stamps'), { recursive: true })

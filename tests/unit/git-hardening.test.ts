@@ -29,10 +29,10 @@ import { createBackend, type Backend } from '../../src/node/backend'
 import { clearRepoCache } from '../../src/node/git-repo'
 import { changedFiles, clearHistoryCache } from '../../src/node/git-history'
 import { cleanGitEnv, driverOverrides, foreignGitFile, runGit } from '../../src/node/git-run'
-import { createJsonFileStore } from '../../src/node/json-store'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
 import { dispatch } from '../../src/shared/dispatch'
 import { createAuditFixture, type AuditFixture } from '../helpers/audit-fixture'
+import { backendConfigFor } from '../helpers/backend-config'
 
 const HOOKS = [
   'post-index-change',
@@ -197,20 +197,7 @@ function hostileRepo(): Hostile {
 async function backendFor(f: AuditFixture): Promise<Backend> {
   clearRepoCache()
   clearHistoryCache()
-  mkdirSync(join(f.root, 'stamps'), { recursive: true })
-  return createBackend({
-    version: 'test',
-    claudeHome: f.claudeHome,
-    codexHome: f.codexHome,
-    managedDir: f.managedDir,
-    demo: false,
-    demoReason: null,
-    stateDir: f.stateDir,
-    transport: 'direct',
-    env: {},
-    trash: null,
-    stampStore: createJsonFileStore(join(f.root, 'stamps', 'stamps.json')),
-  })
+  return createBackend(backendConfigFor(f))
 }
 
 const HASH = '0'.repeat(64)
