@@ -26,15 +26,9 @@ export interface Watchable {
   emitChange(paths: readonly string[]): void
 }
 
-/** The folders to watch for a scan: every memory folder, plus the projects folder. */
-export function watchedFolders(
-  scan: { readonly projects: readonly { readonly memoryDir: string | null }[] },
-  claudeHome?: string,
-): string[] {
-  const dirs = new Set<string>()
-  for (const p of scan.projects) if (p.memoryDir !== null) dirs.add(p.memoryDir)
-  if (claudeHome) dirs.add(join(claudeHome, 'projects'))
-  return [...dirs]
+/** Every memory folder of a scan, once (the home's own tree is watched apart: ignoredInHome). */
+export function watchedFolders(scan: { readonly projects: readonly { readonly memoryDir: string | null }[] }): string[] {
+  return [...new Set(scan.projects.flatMap((p) => (p.memoryDir === null ? [] : [p.memoryDir])))]
 }
 
 /**
