@@ -3,7 +3,7 @@
  * and alias limits (never an engine that evaluates code — stack-notes.md).
  */
 import { parse } from 'yaml'
-import { FRONTMATTER_MAX_ALIASES, FRONTMATTER_MAX_CHARS } from './limits'
+import { FRONTMATTER_MAX_ALIASES, FRONTMATTER_MAX_CHARS, FRONTMATTER_MAX_DEPTH } from './limits'
 
 export type Frontmatter =
   | { readonly kind: 'none' }
@@ -48,6 +48,18 @@ export function parseFrontmatter(text: string): Frontmatter {
   }
   const simple = parseSimpleMapping(body)
   if (simple !== null) return { kind: 'ok', data: simple, lineCount, length }
+  // `yaml` parses nesting by recursion: 20,000 `[` reach the stack limit, and V8 then may die
+  // compiling a RegExp ("RegExpCompiler Allocation failed", a fatal error no catch sees), which
+  // killed a whole process in CI. Deep nesting is refused before the parser sees it.
+  const depth = nestingDepth(body)
+  if (depth > FRONTMATTER_MAX_DEPTH) {
+    return {
+      kind: 'error',
+      reason: `frontmatter nests deeper than ${FRONTMATTER_MAX_DEPTH} levels`,
+      lineCount,
+      length,
+    }
+  }
   try {
     const value: unknown = parse(body, {
       maxAliasCount: FRONTMATTER_MAX_ALIASES,
@@ -107,6 +119,52 @@ function isPlainString(value: string): boolean {
   if (value.includes(' #') || value.includes(': ') || value.endsWith(':')) return false
   if (RESERVED.test(value)) return false
   return !NUMBER.test(value)
+}
+
+/**
+ * An upper bound of the YAML nesting depth of `body`, without parsing it: the deepest
+ * `[`/`{` flow nesting (outside quoted strings), or the deepest block nesting (each deeper
+ * indentation, plus compact `- - x` and `? ` entries on one line). Pure; exported for tests.
+ */
+export function nestingDepth(body: string): number {
+  let max = 0
+  let flow = 0
+  const indents: number[] = []
+  let quote = '' // a quoted scalar may span lines
+  for (const line of body.split('\n')) {
+    const indent = /^[ \t]*/.exec(line)![0].length
+    if (indent < line.length && line[indent] !== '#') {
+      while (indents.length > 0 && indents[indents.length - 1] >= indent) indents.pop()
+      indents.push(indent)
+      const compact = /^(?:[-?:][ \t]+)*/.exec(line.slice(indent))![0].replace(/[ \t]/g, '').length
+      max = Math.max(max, indents.length + compact)
+    }
+    let prev = ' ' // the last character outside a quoted scalar, spaces skipped
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]
+      if (quote === '"') {
+        if (ch === '\\') i++
+        else if (ch === '"') quote = ''
+        continue
+      }
+      if (quote === "'") {
+        if (ch === "'" && line[i + 1] === "'") i++
+        else if (ch === "'") quote = ''
+        continue
+      }
+      if (ch === ' ' || ch === '\t') continue
+      // A quote opens a quoted scalar only where a scalar starts (YAML 1.2, 7.3); inside a
+      // plain scalar (`it's`) it is text, and brackets after it still count.
+      const afterSpace = i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t'
+      if ((ch === '"' || ch === "'") && (' [{,'.includes(prev) || (':-?'.includes(prev) && afterSpace)))
+        quote = ch
+      else if (ch === '#' && afterSpace) break
+      else if (ch === '[' || ch === '{') max = Math.max(max, ++flow)
+      else if ((ch === ']' || ch === '}') && flow > 0) flow--
+      prev = ch
+    }
+  }
+  return max
 }
 
 /** A string field of parsed frontmatter, or null. */

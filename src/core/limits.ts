@@ -33,6 +33,8 @@ export const TRANSCRIPT_HEAD_MAX_LINES = 50
 /** Frontmatter: the largest block we parse, and the alias count YAML may expand. */
 export const FRONTMATTER_MAX_CHARS = 64 * 1024
 export const FRONTMATTER_MAX_ALIASES = 50
+/** Deepest YAML nesting handed to the parser (its recursion must stay far from the stack limit). */
+export const FRONTMATTER_MAX_DEPTH = 64
 
 /** Our own caps on work per call (not agent rules): each bounds time or memory on hostile trees. */
 export const ON_DEMAND_WALK_MAX_DIRS = 2000
