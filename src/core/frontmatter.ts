@@ -48,35 +48,30 @@ export function parseFrontmatter(text: string): Frontmatter {
   }
   const simple = parseSimpleMapping(body)
   if (simple !== null) return { kind: 'ok', data: simple, lineCount, length }
-  // `yaml` parses nesting by recursion: 20,000 `[` reach the stack limit, and V8 then may die
-  // compiling a RegExp ("RegExpCompiler Allocation failed", a fatal error no catch sees), which
-  // killed a whole process in CI. Deep nesting is refused before the parser sees it.
-  const depth = nestingDepth(body)
-  if (depth > FRONTMATTER_MAX_DEPTH) {
-    return {
-      kind: 'error',
-      reason: `frontmatter nests deeper than ${FRONTMATTER_MAX_DEPTH} levels`,
-      lineCount,
-      length,
-    }
+  const parsed = parseYaml(body)
+  if ('reason' in parsed) return { kind: 'error', reason: parsed.reason, lineCount, length }
+  const value = parsed.value
+  const data =
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  return { kind: 'ok', data, lineCount, length }
+}
+
+/**
+ * The one way YAML is parsed here (frontmatter, rules): alias-capped, and refused when nested
+ * deeper than FRONTMATTER_MAX_DEPTH. `yaml` parses nesting by recursion: 20,000 `[` parsed near
+ * the stack limit made V8 die compiling a RegExp ("RegExpCompiler Allocation failed", a fatal
+ * error no catch sees), which killed a whole process in CI.
+ */
+export function parseYaml(body: string): { readonly value: unknown } | { readonly reason: string } {
+  if (nestingDepth(body) > FRONTMATTER_MAX_DEPTH) {
+    return { reason: `frontmatter nests deeper than ${FRONTMATTER_MAX_DEPTH} levels` }
   }
   try {
-    const value: unknown = parse(body, {
-      maxAliasCount: FRONTMATTER_MAX_ALIASES,
-      prettyErrors: false,
-    })
-    const data =
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : {}
-    return { kind: 'ok', data, lineCount, length }
+    return { value: parse(body, { maxAliasCount: FRONTMATTER_MAX_ALIASES, prettyErrors: false }) }
   } catch (err) {
-    return {
-      kind: 'error',
-      reason: `frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}`,
-      lineCount,
-      length,
-    }
+    return { reason: `frontmatter is not valid YAML: ${(err as Error).message.split('\n')[0]}` }
   }
 }
 

@@ -3,10 +3,8 @@
  * frontmatter (memory-facts §3, "`paths`").
  */
 import ignore from 'ignore'
-import { parse } from 'yaml'
-import { parseFrontmatter } from './frontmatter'
-import { FRONTMATTER_MAX_ALIASES, FRONTMATTER_MAX_CHARS } from './limits'
-import { BRACE_EXPANSION_MAX } from './limits'
+import { parseFrontmatter, parseYaml } from './frontmatter'
+import { BRACE_EXPANSION_MAX, FRONTMATTER_MAX_CHARS } from './limits'
 
 /** When a rule loads: at start, or when Claude reads a file matching one of `patterns`. */
 export type RuleCondition =
@@ -98,17 +96,12 @@ function lenientData(text: string, blockLength: number): Readonly<Record<string,
     if (!m || /^["'[{]/.test(m[2]) || !/[*{}[\]&!|>%@`#]/.test(m[2])) return line
     return m[1] + JSON.stringify(m[2])
   })
-  try {
-    const value: unknown = parse(quoted.join('\n'), {
-      maxAliasCount: FRONTMATTER_MAX_ALIASES,
-      prettyErrors: false,
-    })
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null
-  } catch {
-    return null
-  }
+  const parsed = parseYaml(quoted.join('\n'))
+  if (!('value' in parsed)) return null
+  const value = parsed.value
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null
 }
 
 function unconditional(warnings: RuleWarning[]): RuleInfo {

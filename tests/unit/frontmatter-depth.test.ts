@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { nestingDepth, parseFrontmatter } from '../../src/core/frontmatter'
 import { FRONTMATTER_MAX_DEPTH } from '../../src/core/limits'
+import { parseRule } from '../../src/core/rules'
 
 const fm = (body: string): string => `---\n${body}\n---\nbody\n`
 const refused = (body: string): void => {
@@ -44,5 +45,8 @@ describe('frontmatter nesting depth', () => {
     const kinds = new Set<string>()
     for (let depth = 0; depth < 3_000; depth += 3) kinds.add(at(depth))
     expect([...kinds]).toEqual(['error'])
+    // Rules retry invalid YAML with globs quoted: the retry goes through the same guard.
+    const rule = (n: number): string => (n === 0 ? parseRule(deep.replace('x:', 'paths:')).condition.kind : rule(n - 1))
+    for (let depth = 0; depth < 3_000; depth += 30) expect(rule(depth)).toBe('unconditional')
   })
 })
