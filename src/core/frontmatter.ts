@@ -151,7 +151,10 @@ export function nestingDepth(body: string): number {
       // A quote opens a quoted scalar only where a scalar starts (YAML 1.2, 7.3); inside a
       // plain scalar (`it's`) it is text, and brackets after it still count.
       const afterSpace = i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t'
-      if ((ch === '"' || ch === "'") && (' [{,'.includes(prev) || (':-?'.includes(prev) && afterSpace)))
+      if (
+        (ch === '"' || ch === "'") &&
+        (' [{,'.includes(prev) || (':-?'.includes(prev) && afterSpace))
+      )
         quote = ch
       else if (ch === '#' && afterSpace) break
       else if (ch === '[' || ch === '{') max = Math.max(max, ++flow)

@@ -13,7 +13,8 @@ const fm = (body: string): string => `---\n${body}\n---\nbody\n`
 const refused = (body: string): void => {
   const r = parseFrontmatter(fm(body))
   expect(r.kind, body.slice(0, 60)).toBe('error')
-  if (r.kind === 'error') expect(r.reason).toBe(`frontmatter nests deeper than ${FRONTMATTER_MAX_DEPTH} levels`)
+  if (r.kind === 'error')
+    expect(r.reason).toBe(`frontmatter nests deeper than ${FRONTMATTER_MAX_DEPTH} levels`)
 }
 
 describe('frontmatter nesting depth', () => {
@@ -31,11 +32,19 @@ describe('frontmatter nesting depth', () => {
   })
 
   it('parses ordinary nesting and brackets inside quoted strings as YAML', () => {
-    const quoted = parseFrontmatter(fm(`title: "${'['.repeat(200)}"\npaths: ['a/**', "b/{x,y}.ts"]`))
-    expect(quoted).toMatchObject({ kind: 'ok', data: { title: '['.repeat(200), paths: ['a/**', 'b/{x,y}.ts'] } })
+    const quoted = parseFrontmatter(
+      fm(`title: "${'['.repeat(200)}"\npaths: ['a/**', "b/{x,y}.ts"]`),
+    )
+    expect(quoted).toMatchObject({
+      kind: 'ok',
+      data: { title: '['.repeat(200), paths: ['a/**', 'b/{x,y}.ts'] },
+    })
     const nested = 'a:\n  b:\n    - c: [1, [2, {d: 3}]]'
     expect(nestingDepth(nested)).toBeLessThanOrEqual(FRONTMATTER_MAX_DEPTH)
-    expect(parseFrontmatter(fm(nested))).toMatchObject({ kind: 'ok', data: { a: { b: [{ c: [1, [2, { d: 3 }]] }] } } })
+    expect(parseFrontmatter(fm(nested))).toMatchObject({
+      kind: 'ok',
+      data: { a: { b: [{ c: [1, [2, { d: 3 }]] }] } },
+    })
     expect(nestingDepth('x: "[[[[[" # [[[[[\n# [[[[[')).toBe(1)
   })
 
@@ -46,7 +55,8 @@ describe('frontmatter nesting depth', () => {
     for (let depth = 0; depth < 3_000; depth += 3) kinds.add(at(depth))
     expect([...kinds]).toEqual(['error'])
     // Rules retry invalid YAML with globs quoted: the retry goes through the same guard.
-    const rule = (n: number): string => (n === 0 ? parseRule(deep.replace('x:', 'paths:')).condition.kind : rule(n - 1))
+    const rule = (n: number): string =>
+      n === 0 ? parseRule(deep.replace('x:', 'paths:')).condition.kind : rule(n - 1)
     for (let depth = 0; depth < 3_000; depth += 30) expect(rule(depth)).toBe('unconditional')
   })
 })

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, it, test } from 'vitest'
 import {
   ancestorsRootFirst,
   dirnameOf,
+  boundNesting,
   findImports,
   isInsidePath,
   joinPath,
@@ -123,5 +124,30 @@ describe('resolveImport and path helpers', () => {
     expect(relativeInside('/a/b/c.md', '/a')).toBe('b/c.md')
     expect(relativeInside('/ab/c.md', '/a')).toBeNull()
     expect(relativeInside('/a', '/a')).toBe('')
+  })
+})
+
+describe('deeply nested markdown (hostile instruction files)', () => {
+  it('finds the imports of 2,600 nested list levels (6.8 MB) on their own lines', () => {
+    // Before the clamp, marked's recursive list lexing ran this out of heap.
+    const text = Array.from({ length: 2600 }, (_, i) => ' '.repeat(i * 2) + `- @f${i}.md`).join(
+      '\n',
+    )
+    const found = findImports(text)
+    expect(found).toHaveLength(2600)
+    expect(found[2599]).toEqual({ raw: 'f2599.md', path: 'f2599.md', line: 2600 })
+  })
+
+  it('finds the imports of lines 4,000 blockquotes deep', () => {
+    const text = Array.from({ length: 20 }, (_, i) => '> '.repeat(4000) + `@q${i}.md`).join('\n')
+    const found = findImports(text)
+    expect(found.map((f) => f.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+  })
+
+  it('leaves ordinary files exactly as written', () => {
+    const ordinary =
+      '# T\n\n- a\n  - b @x.md\n    - c\n\n> quote @y.md\n>> deeper\n\n        code @z.md\n'
+    expect(boundNesting(ordinary)).toBe(ordinary)
+    expect(findImports(ordinary).map((f) => f.path)).toEqual(['x.md', 'y.md'])
   })
 })
