@@ -14,8 +14,8 @@ export default defineConfig(({ command }) => ({
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/index.ts'),
-          // The worker thread of src/node/isolated.ts, found beside index.js.
-          'heavy-worker': resolve(root, 'src/node/heavy-worker.ts'),
+          // The worker thread of src/node/jobs/isolated.ts, found beside index.js.
+          'heavy-worker': resolve(root, 'src/node/jobs/heavy-worker.ts'),
         },
       },
     },

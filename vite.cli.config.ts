@@ -14,10 +14,10 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      // heavy-worker: the worker thread of src/node/isolated.ts, found beside index.js.
+      // heavy-worker: the worker thread of src/node/jobs/isolated.ts, found beside index.js.
       input: {
         index: resolve(root, 'src/cli/index.ts'),
-        'heavy-worker': resolve(root, 'src/node/heavy-worker.ts'),
+        'heavy-worker': resolve(root, 'src/node/jobs/heavy-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

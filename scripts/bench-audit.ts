@@ -4,17 +4,17 @@
  * paths, symbols, commands and quotes in it, then times `auditMemory` (cold
  * history cache) against the raw `git log --name-status` over the same repository.
  *
- * Run through vitest (tests/unit/audit-bench-smoke.test.ts); raise the size with
+ * Run through vitest (tests/unit/bench/audit-bench-smoke.test.ts); raise the size with
  * AUDIT_BENCH_SCALE=100 (20,000 files, 10,000 commits, 300 notes).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { auditMemory } from '../src/node/audit'
-import { clearHistoryCache } from '../src/node/git-history'
-import { runGit } from '../src/node/git-run'
-import type { Verdict } from '../src/core/model'
+import { auditMemory } from '../src/node/audit/audit'
+import { clearHistoryCache } from '../src/node/git/history'
+import { runGit } from '../src/node/git/run'
+import type { Verdict } from '../src/shared/model'
 
 export interface AuditBenchOptions {
   readonly files: number

@@ -9,6 +9,8 @@ export function electronBinary(root = process.cwd()) {
   const pathFile = join(dir, 'path.txt')
   if (!existsSync(pathFile)) return null
   const name = readFileSync(pathFile, 'utf8')
-  const bin = process.env.ELECTRON_OVERRIDE_DIST_PATH ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, name) : join(dir, 'dist', name)
+  const bin = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, name)
+    : join(dir, 'dist', name)
   return existsSync(bin) ? bin : null
 }

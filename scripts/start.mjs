@@ -15,9 +15,15 @@ if (build.status !== 0) {
 }
 
 if (electronBinary() === null) {
-  const get = spawnSync(process.execPath, ['node_modules/electron/install.js'], { encoding: 'utf8' })
+  const get = spawnSync(process.execPath, ['node_modules/electron/install.js'], {
+    encoding: 'utf8',
+  })
   if (get.status !== 0 || electronBinary() === null) {
-    const why = `${get.stderr ?? ''}${get.stdout ?? ''}`.split('\n').find((l) => l.trim() !== '')?.trim() ?? `exit ${get.status}`
+    const why =
+      `${get.stderr ?? ''}${get.stdout ?? ''}`
+        .split('\n')
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? `exit ${get.status}`
     process.stderr.write(
       `memory-curator: no Electron binary, and downloading it failed (${why}). ` +
         'Run the same app in your browser with `npm run serve`, or fetch the binary on a machine with internet: `node node_modules/electron/install.js`.\n',
@@ -26,5 +32,7 @@ if (electronBinary() === null) {
   }
 }
 
-const run = spawnSync(npx, ['electron-vite', 'preview', '--skipBuild', '--', ...args], { stdio: 'inherit' })
+const run = spawnSync(npx, ['electron-vite', 'preview', '--skipBuild', '--', ...args], {
+  stdio: 'inherit',
+})
 process.exit(run.status ?? 1)

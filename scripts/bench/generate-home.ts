@@ -18,7 +18,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 import type { BenchScale } from './options'
 import { createRng, skewedSplit, type Rng } from './prng'
 

@@ -6,14 +6,14 @@ import type { Dirent } from 'node:fs'
 import { cpSync, mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { open, readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { SCAN_FILE_CONCURRENCY } from '../../src/core/limits'
-import { auditMemory } from '../../src/node/audit'
-import { cutoffFile } from '../../src/node/cutoff-file'
-import { clearRepoCache } from '../../src/node/git-repo'
-import { clearHistoryCache } from '../../src/node/git-history'
-import { provenance, writtenAtProvider } from '../../src/node/provenance'
-import { scanClaudeHome } from '../../src/node/scan'
+import { auditMemory } from '../../src/node/audit/audit'
+import { cutoffFile } from '../../src/node/memory/cutoff-file'
+import { clearRepoCache } from '../../src/node/git/repo'
+import { clearHistoryCache } from '../../src/node/git/history'
+import { provenance, writtenAtProvider } from '../../src/node/transcripts/provenance'
+import { scanClaudeHome } from '../../src/node/memory/scan'
 import { runAuditBench } from '../bench-audit'
 import type { GeneratedHome } from './generate-home'
 import { bestChildOf, bestOf, forEachLimited } from './measure'
@@ -25,7 +25,7 @@ export const RUNS = 2
 
 /**
  * Bytes of a transcript head the baseline reads: the first read `readTranscriptHead` makes
- * (src/node/transcript-head.ts asks for 16 KiB first; most heads end within it).
+ * (src/node/transcripts/head.ts asks for 16 KiB first; most heads end within it).
  */
 const HEAD_READ_BYTES = 16 * 1024
 

@@ -24,7 +24,12 @@ export type Command =
       readonly repo?: string
       readonly failOn?: FailOn
     }
-  | { readonly kind: 'provenance'; readonly global: GlobalOptions; readonly memoryDir?: string; readonly project?: string }
+  | {
+      readonly kind: 'provenance'
+      readonly global: GlobalOptions
+      readonly memoryDir?: string
+      readonly project?: string
+    }
   | {
       readonly kind: 'serve'
       readonly global: GlobalOptions
@@ -64,8 +69,18 @@ Options every command takes:
 `
 
 const VALUE_OPTIONS = new Set([
-  '--claude-home', '--codex-home', '--managed-dir', '--cwd', '--memory-dir', '--project', '--repo',
-  '--fail-on', '--port', '--host', '--demo-dir', '--state-dir',
+  '--claude-home',
+  '--codex-home',
+  '--managed-dir',
+  '--cwd',
+  '--memory-dir',
+  '--project',
+  '--repo',
+  '--fail-on',
+  '--port',
+  '--host',
+  '--demo-dir',
+  '--state-dir',
 ])
 const FLAG_OPTIONS = new Set(['--json', '--demo', '--help', '-h', '--version'])
 
@@ -123,7 +138,8 @@ export function parseArgs(argv: readonly string[]): Command {
       const name = eq > 0 ? arg.slice(0, eq) : arg
       if (VALUE_OPTIONS.has(name)) {
         const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
-        if (value === undefined || value === '') throw new UsageError(`option ${name} needs a value`)
+        if (value === undefined || value === '')
+          throw new UsageError(`option ${name} needs a value`)
         if (opts.has(name)) throw new UsageError(`option ${name} given twice`)
         opts.set(name, value)
       } else if (FLAG_OPTIONS.has(name)) {
@@ -140,7 +156,8 @@ export function parseArgs(argv: readonly string[]): Command {
   const allowed = ALLOWED[command]
   if (!allowed) throw new UsageError(`unknown command ${command} (try --help)`)
   for (const name of [...opts.keys(), ...flags]) {
-    if (!allowed.includes(name) && !COMMON.includes(name)) throw new UsageError(`option ${name} does not apply to ${command}`)
+    if (!allowed.includes(name) && !COMMON.includes(name))
+      throw new UsageError(`option ${name} does not apply to ${command}`)
   }
   const global: GlobalOptions = {
     claudeHome: opts.get('--claude-home'),
@@ -171,7 +188,8 @@ export function parseArgs(argv: readonly string[]): Command {
       noMorePositional(0)
       const memoryDir = opts.get('--memory-dir')
       const project = opts.get('--project')
-      if (!memoryDir === !project) throw new UsageError('audit needs exactly one of --memory-dir DIR or --project ID')
+      if (!memoryDir === !project)
+        throw new UsageError('audit needs exactly one of --memory-dir DIR or --project ID')
       const failOn = opts.get('--fail-on')
       if (failOn !== undefined && failOn !== 'stale' && failOn !== 'suspect') {
         throw new UsageError(`--fail-on takes stale or suspect, not ${failOn}`)
@@ -182,14 +200,16 @@ export function parseArgs(argv: readonly string[]): Command {
       noMorePositional(0)
       const memoryDir = opts.get('--memory-dir')
       const project = opts.get('--project')
-      if (!memoryDir === !project) throw new UsageError('provenance needs exactly one of --project ID or --memory-dir DIR')
+      if (!memoryDir === !project)
+        throw new UsageError('provenance needs exactly one of --project ID or --memory-dir DIR')
       return { kind: 'provenance', global, memoryDir, project }
     }
     case 'serve': {
       noMorePositional(0)
       const portText = opts.get('--port') ?? '0'
       const port = Number(portText)
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes 0..65535, not ${portText}`)
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new UsageError(`--port takes 0..65535, not ${portText}`)
       const host = opts.get('--host') ?? '127.0.0.1'
       if (loopbackBindAddress(host) === null) throw new UsageError(nonLoopbackHostMessage(host))
       return {

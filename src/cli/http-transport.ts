@@ -15,8 +15,8 @@ import { extname, normalize, resolve, sep } from 'node:path'
 import { timingSafeEqual } from 'node:crypto'
 import { API_PREFIX, TOKEN_HEADER, type CuratorApi, type ChangeEvent } from '../shared/api'
 import { dispatch, DispatchError } from '../shared/dispatch'
-import { BackendError } from '../node/errors'
-import { CONTENT_TYPES } from '../node/content-types'
+import { BackendError } from '../node/app/errors'
+import { CONTENT_TYPES } from '../node/app/content-types'
 
 export interface HttpTransportOptions {
   readonly api: CuratorApi
@@ -40,7 +40,12 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -52,7 +57,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 /** Build the request handler of `serve`. */
-export function createHttpHandler(options: HttpTransportOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHttpHandler(
+  options: HttpTransportOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const { api, token, rendererDir, allowedHosts } = options
   const maxBody = options.maxBodyBytes ?? 1024 * 1024
   const rendererRoot = resolve(rendererDir)
@@ -117,12 +124,19 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
     })
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (req.method !== 'POST') return send(res, 405, { error: 'use POST', code: 'bad-request' }, { allow: 'POST' })
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+  ): Promise<void> {
+    if (req.method !== 'POST')
+      return send(res, 405, { error: 'use POST', code: 'bad-request' }, { allow: 'POST' })
     const type = req.headers['content-type'] ?? ''
-    if (!type.startsWith('application/json')) return send(res, 415, { error: 'content-type must be application/json', code: 'bad-request' })
+    if (!type.startsWith('application/json'))
+      return send(res, 415, { error: 'content-type must be application/json', code: 'bad-request' })
     const body = await readBody(req)
-    if (body === null) return send(res, 413, { error: `request body over ${maxBody} bytes`, code: 'bad-request' })
+    if (body === null)
+      return send(res, 413, { error: `request body over ${maxBody} bytes`, code: 'bad-request' })
     let args: unknown
     try {
       args = body === '' ? [] : JSON.parse(body)
@@ -133,7 +147,11 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
       const result = await dispatch(api, method, args)
       send(res, 200, { result })
     } catch (err) {
-      if (err instanceof DispatchError) return send(res, err.code === 'not-found' ? 404 : 400, { error: err.message, code: err.code })
+      if (err instanceof DispatchError)
+        return send(res, err.code === 'not-found' ? 404 : 400, {
+          error: err.message,
+          code: err.code,
+        })
       if (err instanceof BackendError) {
         const status = err.code === 'forbidden' ? 403 : err.code === 'not-found' ? 404 : 400
         return send(res, status, { error: err.message, code: err.code })
@@ -145,8 +163,13 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
 
   /** Server-sent events, read by the page with `fetch` (EventSource cannot send the header). */
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== 'GET') return send(res, 405, { error: 'use GET', code: 'bad-request' }, { allow: 'GET' })
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+    if (req.method !== 'GET')
+      return send(res, 405, { error: 'use GET', code: 'bad-request' }, { allow: 'GET' })
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    })
     res.write(': connected\n\n')
     const off = options.onDidChange((e) => res.write(`data: ${JSON.stringify(e)}\n\n`))
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
@@ -159,7 +182,10 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
   return (req, res) => {
     const host = req.headers.host ?? ''
     if (!allowedHosts.includes(host)) {
-      return send(res, 403, { error: `foreign Host header: ${host.slice(0, 100)}`, code: 'forbidden' })
+      return send(res, 403, {
+        error: `foreign Host header: ${host.slice(0, 100)}`,
+        code: 'forbidden',
+      })
     }
     const origin = req.headers.origin
     if (origin !== undefined && !allowedOrigins.has(origin)) {
@@ -168,15 +194,18 @@ export function createHttpHandler(options: HttpTransportOptions): (req: Incoming
     const raw = (req.url ?? '/').split('?')[0] ?? '/'
     if (raw.startsWith(API_PREFIX)) {
       if (!authorised(req)) {
-        return send(res, 401, { error: `missing or wrong access token (send it in the ${TOKEN_HEADER} header)`, code: 'forbidden' })
+        return send(res, 401, {
+          error: `missing or wrong access token (send it in the ${TOKEN_HEADER} header)`,
+          code: 'forbidden',
+        })
       }
       const method = raw.slice(API_PREFIX.length)
       if (method === 'events') return handleEvents(req, res)
       void handleApi(req, res, method)
       return
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'use GET', code: 'bad-request' })
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, { error: 'use GET', code: 'bad-request' })
     void serveStatic(res, raw)
   }
 }
-

@@ -5,13 +5,13 @@
  */
 import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { auditMemory } from '../node/audit'
-import { cutoffFile } from '../node/cutoff-file'
-import { resolveHomes } from '../node/homes'
-import { loadOrder } from '../node/load-order'
-import { provenance, writtenAtProvider } from '../node/provenance'
-import { defaultStateDir } from '../node/app-setup'
-import { scanClaudeHome } from '../node/scan'
+import { auditMemory } from '../node/audit/audit'
+import { cutoffFile } from '../node/memory/cutoff-file'
+import { resolveHomes } from '../node/memory/homes'
+import { loadOrder } from '../node/load-order/load-order'
+import { provenance, writtenAtProvider } from '../node/transcripts/provenance'
+import { defaultStateDir } from '../node/app/setup'
+import { scanClaudeHome } from '../node/memory/scan'
 import { parseArgs, UsageError, type Command } from './args'
 import { auditReport, cutoffReport, loadOrderReport, provenanceReport, scanReport } from './report'
 import { startServe } from './serve'
@@ -71,7 +71,9 @@ async function run(cmd: Command): Promise<number> {
       } catch (err) {
         if (err instanceof InputError) throw err
         const code = (err as NodeJS.ErrnoException).code
-        throw new InputError(`${file}: ${code === 'ELOOP' ? 'symlink loop' : code === 'ENOENT' ? 'no such file' : `cannot stat (${code})`}`)
+        throw new InputError(
+          `${file}: ${code === 'ELOOP' ? 'symlink loop' : code === 'ENOENT' ? 'no such file' : `cannot stat (${code})`}`,
+        )
       }
       const r = await cutoffFile(file)
       emit(cmd.global.json, r, () => cutoffReport(r))
@@ -97,8 +99,12 @@ async function run(cmd: Command): Promise<number> {
       } else {
         const scan = await scanClaudeHome(homes.claudeHome)
         const project = scan.projects.find((p) => p.id === cmd.project)
-        if (!project) throw new InputError(`--project ${cmd.project}: no such project folder in ${homes.claudeHome}/projects`)
-        if (!project.memoryDir) throw new InputError(`--project ${cmd.project}: has no memory folder`)
+        if (!project)
+          throw new InputError(
+            `--project ${cmd.project}: no such project folder in ${homes.claudeHome}/projects`,
+          )
+        if (!project.memoryDir)
+          throw new InputError(`--project ${cmd.project}: has no memory folder`)
         memoryDir = project.memoryDir
         if (!cmd.repo) repo = project.repoRoot
       }
@@ -106,8 +112,13 @@ async function run(cmd: Command): Promise<number> {
         memoryDir,
         repo,
         // When a note was written: the transcript write that last touched its lines, else coarser sources.
-        writtenAtFor: writtenAtProvider({ claudeHome: homes.claudeHome, cacheDir: provenanceCache() }),
-        onProgress: cmd.global.json ? undefined : (done, total) => process.stderr.write(`\raudit ${done}/${total}`),
+        writtenAtFor: writtenAtProvider({
+          claudeHome: homes.claudeHome,
+          cacheDir: provenanceCache(),
+        }),
+        onProgress: cmd.global.json
+          ? undefined
+          : (done, total) => process.stderr.write(`\raudit ${done}/${total}`),
       })
       if (!cmd.global.json) process.stderr.write('\n')
       emit(cmd.global.json, r, () => auditReport(r))
@@ -118,8 +129,15 @@ async function run(cmd: Command): Promise<number> {
     case 'provenance': {
       const memoryDir = cmd.memoryDir
         ? await requireDir(cmd.memoryDir, '--memory-dir')
-        : await requireDir(join(homes.claudeHome, 'projects', cmd.project ?? '', 'memory'), `--project ${cmd.project}:`)
-      const r = await provenance({ claudeHome: homes.claudeHome, memoryDir, cacheDir: provenanceCache() })
+        : await requireDir(
+            join(homes.claudeHome, 'projects', cmd.project ?? '', 'memory'),
+            `--project ${cmd.project}:`,
+          )
+      const r = await provenance({
+        claudeHome: homes.claudeHome,
+        memoryDir,
+        cacheDir: provenanceCache(),
+      })
       const { files } = r
       emit(cmd.global.json, { files }, () => provenanceReport({ files }))
       return 0
@@ -136,7 +154,9 @@ async function main(): Promise<void> {
       process.stderr.write(`memory-curator: ${err.message}\n`)
       code = 2
     } else {
-      process.stderr.write(`memory-curator: internal error: ${(err as Error).stack ?? String(err)}\n`)
+      process.stderr.write(
+        `memory-curator: internal error: ${(err as Error).stack ?? String(err)}\n`,
+      )
       code = 3
     }
   }

@@ -1,5 +1,11 @@
 /** Readable reports for a person (the CLI without --json). Pure formatting of the contract's shapes. */
-import type { AuditResult, CutoffResult, LoadOrderResult, ProvenanceResult, ScanResult } from '../core/model'
+import type {
+  AuditResult,
+  CutoffResult,
+  LoadOrderResult,
+  ProvenanceResult,
+  ScanResult,
+} from '../shared/model'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../core/limits'
 
 export function scanReport(r: ScanResult): string {
@@ -28,9 +34,11 @@ export function cutoffReport(r: CutoffResult): string {
   const unloaded = r.entries.filter((e) => !e.loaded)
   if (unloaded.length) {
     out.push(`  ${unloaded.length} entr${unloaded.length === 1 ? 'y does' : 'ies do'} not load:`)
-    for (const e of unloaded) out.push(`    line ${e.line}: ${e.title}${e.target ? ` → ${e.target}` : ''}`)
+    for (const e of unloaded)
+      out.push(`    line ${e.line}: ${e.title}${e.target ? ` → ${e.target}` : ''}`)
   }
-  for (const d of r.dangling) out.push(`  dangling link, line ${d.line}: ${d.target} does not exist`)
+  for (const d of r.dangling)
+    out.push(`  dangling link, line ${d.line}: ${d.target} does not exist`)
   for (const o of r.orphans) out.push(`  orphan topic file (no entry links it): ${o}`)
   for (const p of r.problems) out.push(`  ! ${p.path}: ${p.reason}`)
   return out.join('\n')
@@ -39,7 +47,9 @@ export function cutoffReport(r: CutoffResult): string {
 export function loadOrderReport(r: LoadOrderResult): string {
   const out = [`Launched in ${r.cwd}`, '', 'Claude Code loads at start, in order:']
   r.claude.startup.forEach((f, i) =>
-    out.push(`  ${i + 1}. [${f.scope}] ${f.path}${f.importedBy ? ` (imported by ${f.importedBy})` : ''} — ${f.lines} lines, ${f.chars} chars`),
+    out.push(
+      `  ${i + 1}. [${f.scope}] ${f.path}${f.importedBy ? ` (imported by ${f.importedBy})` : ''} — ${f.lines} lines, ${f.chars} chars`,
+    ),
   )
   if (r.claude.onDemand.length) out.push('', 'On demand:')
   for (const f of r.claude.onDemand) out.push(`  [${f.scope}] ${f.path} — when ${f.trigger}`)
@@ -49,7 +59,9 @@ export function loadOrderReport(r: LoadOrderResult): string {
   for (const w of r.claude.warnings) out.push(`  ${w.code} ${w.path}: ${w.message}`)
   out.push('', `Codex (budget ${r.codex.budgetBytes} bytes):`)
   for (const f of r.codex.files) {
-    out.push(`  [${f.scope}] ${f.path} — ${f.includedBytes} of ${f.bytes} bytes${f.truncated ? ' (cut)' : ''}`)
+    out.push(
+      `  [${f.scope}] ${f.path} — ${f.includedBytes} of ${f.bytes} bytes${f.truncated ? ' (cut)' : ''}`,
+    )
   }
   for (const d of r.codex.dropped) out.push(`  dropped ${d.path}: ${d.reason}`)
   return out.join('\n')
@@ -57,7 +69,10 @@ export function loadOrderReport(r: LoadOrderResult): string {
 
 export function auditReport(r: AuditResult): string {
   const s = r.summary
-  const out = [`Repository: ${r.repo ?? 'none'}`, `${s.stale} stale, ${s.suspect} suspect, ${s.fresh} fresh, ${s.unverifiable} unverifiable`]
+  const out = [
+    `Repository: ${r.repo ?? 'none'}`,
+    `${s.stale} stale, ${s.suspect} suspect, ${s.fresh} fresh, ${s.unverifiable} unverifiable`,
+  ]
   const order = { stale: 0, suspect: 1, unverifiable: 2, fresh: 3 } as const
   for (const n of [...r.notes].sort((a, b) => order[a.verdict] - order[b.verdict])) {
     out.push('', `${n.verdict.toUpperCase()}  ${n.title}  (${n.file}:${n.line})`)
@@ -71,9 +86,12 @@ export function provenanceReport(r: ProvenanceResult): string {
   for (const f of r.files) {
     out.push(f.path)
     for (const w of f.writes) {
-      out.push(`  ${w.timestamp}  ${w.tool.padEnd(9)} ${w.ok ? 'ok    ' : 'FAILED'} session ${w.sessionId} on ${w.gitBranch || '-'} in ${w.cwd}`)
+      out.push(
+        `  ${w.timestamp}  ${w.tool.padEnd(9)} ${w.ok ? 'ok    ' : 'FAILED'} session ${w.sessionId} on ${w.gitBranch || '-'} in ${w.cwd}`,
+      )
     }
-    for (const l of f.lost) out.push(`  lost: "${l.text}" (added by ${l.addedBy}, removed by ${l.removedBy})`)
+    for (const l of f.lost)
+      out.push(`  lost: "${l.text}" (added by ${l.addedBy}, removed by ${l.removedBy})`)
     out.push('')
   }
   return out.length ? out.join('\n') : 'no memory writes found in transcripts'

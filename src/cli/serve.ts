@@ -9,11 +9,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { setupApp } from '../node/app-setup'
-import { createBackend, type Backend } from '../node/backend'
-import { watchMemory } from '../node/watch'
-import { createJsonFileStore } from '../node/json-store'
-import { freedesktopTrash } from '../node/trash'
+import { setupApp } from '../node/app/setup'
+import { createBackend, type Backend } from '../node/app/backend'
+import { watchMemory } from '../node/memory/watch'
+import { createJsonFileStore } from '../node/fs/json-store'
+import { freedesktopTrash } from '../node/edits/trash'
 import type { CuratorApi } from '../shared/api'
 import { TOKEN_FRAGMENT_KEY } from '../shared/channels'
 import { loopbackBindAddress, nonLoopbackHostMessage } from './args'
@@ -26,7 +26,11 @@ export interface ServeOptions {
   readonly demo: boolean
   readonly demoDir?: string
   readonly stateDir?: string
-  readonly global: { readonly claudeHome?: string; readonly codexHome?: string; readonly managedDir?: string }
+  readonly global: {
+    readonly claudeHome?: string
+    readonly codexHome?: string
+    readonly managedDir?: string
+  }
   /** Folder of the built renderer; default `out/renderer` beside this bundle. */
   readonly rendererDir?: string
   /** Print the URL line (the CLI does; tests read the returned URL instead). */
@@ -46,7 +50,10 @@ export function defaultRendererDir(): string {
   const env = process.env.MEMORY_CURATOR_RENDERER_DIR
   if (env) return resolve(env)
   const here = dirname(fileURLToPath(import.meta.url))
-  for (const candidate of [join(here, '..', 'renderer'), join(here, '..', '..', 'out', 'renderer')]) {
+  for (const candidate of [
+    join(here, '..', 'renderer'),
+    join(here, '..', '..', 'out', 'renderer'),
+  ]) {
     if (existsSync(join(candidate, 'index.html'))) return candidate
   }
   return join(here, '..', 'renderer')
@@ -76,7 +83,9 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const token = randomBytes(24).toString('base64url')
   const rendererDir = options.rendererDir ?? defaultRendererDir()
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    process.stderr.write(`serve: no built renderer at ${rendererDir} — run \`npm run build\` first\n`)
+    process.stderr.write(
+      `serve: no built renderer at ${rendererDir} — run \`npm run build\` first\n`,
+    )
   }
   let handler: ReturnType<typeof createHttpHandler> | null = null
   const server: Server = createServer((req, res) => {
@@ -94,14 +103,22 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const hostPart = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress
   const allowedHosts = [`${hostPart}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]
   const api: CuratorApi = backend
-  handler = createHttpHandler({ api, onDidChange: backend.onDidChange, token, rendererDir, allowedHosts })
+  handler = createHttpHandler({
+    api,
+    onDidChange: backend.onDidChange,
+    token,
+    rendererDir,
+    allowedHosts,
+  })
   // Never awaited: start-up must not wait on the watcher (issue 14).
   const watch = watchMemory(backend, { claudeHome: setup.claudeHome })
   // In the fragment: a browser never sends it to a server, so it is in no request line or log.
   const url = `http://${hostPart}:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`
   if (!options.quiet) {
     // The address last, alone on its line, after anything else this command prints (issue 14).
-    process.stderr.write(`serving ${setup.demo ? `the built-in demo (${setup.demoReason})` : setup.claudeHome} — Ctrl+C to stop; open:\n`)
+    process.stderr.write(
+      `serving ${setup.demo ? `the built-in demo (${setup.demoReason})` : setup.claudeHome} — Ctrl+C to stop; open:\n`,
+    )
     process.stdout.write(`${url}\n`)
   }
   const close = async (): Promise<void> => {

@@ -4,9 +4,9 @@
  * kind comes from what the app itself found (memory folders in the Claude home, load chains
  * it computed, scanned projects), never from where a transcript says a session ran: a
  * transcript's cwd names a project, it does not open its folder. Pure: the facts are values;
- * src/node/path-guard.ts gathers them and checks both the path given and its real path.
+ * src/node/fs/path-guard.ts gathers them and checks both the path given and its real path.
  */
-import { isInsidePath } from './imports'
+import { isInsidePath } from './load-order/imports'
 
 /** Why a path is asked for. Derived from the API method, never sent by the window. */
 export type AccessPurpose =
@@ -69,8 +69,7 @@ const NEEDS: Readonly<Record<AccessPurpose, string>> = {
 }
 
 export type AccessDecision =
-  | { readonly ok: true; readonly kind: PathKind }
-  | { readonly ok: false; readonly reason: string }
+  { readonly ok: true; readonly kind: PathKind } | { readonly ok: false; readonly reason: string }
 
 /** Path segments of an absolute POSIX-style path (`/a/b` → `a`, `b`). */
 function segments(p: string): string[] {
@@ -91,13 +90,17 @@ function below(root: string, p: string): string[] | null {
 export function isInstructionName(p: string): boolean {
   const segs = segments(p)
   const name = segs[segs.length - 1] ?? ''
-  if (['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md'].includes(name)) return true
+  if (['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md'].includes(name))
+    return true
   const rules = segs.lastIndexOf('rules')
   return rules > 0 && name.endsWith('.md') && rules < segs.length - 1
 }
 
 /** The kind of `p` (absolute, normalised), or why it has none. */
-export function classifyPath(p: string, facts: AccessFacts): { kind: PathKind } | { reason: string } {
+export function classifyPath(
+  p: string,
+  facts: AccessFacts,
+): { kind: PathKind } | { reason: string } {
   // Git's own files are never content the window shows or writes (issue 11: `.git/config`).
   if (segments(p).includes('.git')) return { reason: 'inside .git' }
   for (const home of facts.claudeHomes) {
@@ -109,16 +112,24 @@ export function classifyPath(p: string, facts: AccessFacts): { kind: PathKind } 
     if (rest.length > 3 && name.endsWith('.md')) return { kind: 'memory-file' }
   }
   const chain = facts.chainFiles.get(p)
-  if (chain !== undefined) return { kind: chain === 'loaded' && isInstructionName(p) ? 'instruction-file' : 'imported-file' }
+  if (chain !== undefined)
+    return {
+      kind: chain === 'loaded' && isInstructionName(p) ? 'instruction-file' : 'imported-file',
+    }
   if (facts.repositories.has(p)) return { kind: 'repository' }
   if (facts.projectDirs.some((d) => isInsidePath(p, d))) return { kind: 'launch-dir' }
   return { reason: 'not a memory file, an instruction file or a project folder the app found' }
 }
 
 /** May `p` be used for `purpose`? The reason, when not, names what was missing. */
-export function decideAccess(purpose: AccessPurpose, p: string, facts: AccessFacts): AccessDecision {
+export function decideAccess(
+  purpose: AccessPurpose,
+  p: string,
+  facts: AccessFacts,
+): AccessDecision {
   const c = classifyPath(p, facts)
-  if ('reason' in c) return { ok: false, reason: c.reason === 'inside .git' ? c.reason : NEEDS[purpose] }
+  if ('reason' in c)
+    return { ok: false, reason: c.reason === 'inside .git' ? c.reason : NEEDS[purpose] }
   if (!PURPOSE_ALLOWS[purpose].includes(c.kind)) return { ok: false, reason: NEEDS[purpose] }
   return { ok: true, kind: c.kind }
 }

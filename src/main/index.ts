@@ -2,12 +2,21 @@
  * The Electron shell, kept thin: one secure window, the menu, IPC registration from
  * the one handler table, window state. Everything else lives in src/node.
  */
-import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { setupApp } from '../node/app-setup'
-import { createBackend, BackendError, type Backend } from '../node/backend'
-import { watchMemory } from '../node/watch'
+import { setupApp } from '../node/app/setup'
+import { createBackend, BackendError, type Backend } from '../node/app/backend'
+import { watchMemory } from '../node/memory/watch'
 import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../shared/api'
 import { dispatch, DispatchError } from '../shared/dispatch'
 import { buildMenu } from './menu'
@@ -36,7 +45,10 @@ const rendererUrl = rendererUrlFor(devBuild, process.env.ELECTRON_RENDERER_URL)
 
 // Must happen before `ready`: the page's scheme is standard and secure (fetch, workers, CSP 'self').
 protocol.registerSchemesAsPrivileged([
-  { scheme: RENDERER_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  {
+    scheme: RENDERER_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
 ])
 
 function registerIpc(api: CuratorApi): void {
@@ -49,7 +61,8 @@ function registerIpc(api: CuratorApi): void {
       try {
         return await dispatch(api, method, args)
       } catch (err) {
-        if (err instanceof DispatchError || err instanceof BackendError) throw new Error(err.message, { cause: err })
+        if (err instanceof DispatchError || err instanceof BackendError)
+          throw new Error(err.message, { cause: err })
         throw err
       }
     })
@@ -80,7 +93,9 @@ async function createWindow(): Promise<void> {
 }
 
 app.on('web-contents-created', (_e, contents) => {
-  contents.setWindowOpenHandler(({ url }) => handleWindowOpen(url, (u) => void shell.openExternal(u)))
+  contents.setWindowOpenHandler(({ url }) =>
+    handleWindowOpen(url, (u) => void shell.openExternal(u)),
+  )
   contents.on('will-navigate', (event, url) => {
     if (!isNavigationAllowed(url, rendererUrl)) event.preventDefault()
   })

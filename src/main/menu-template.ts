@@ -12,7 +12,10 @@ export interface MenuActions {
   readonly openDocs: () => void
 }
 
-export function menuTemplate(actions: MenuActions, options: { readonly isMac: boolean; readonly devBuild: boolean }): MenuItemConstructorOptions[] {
+export function menuTemplate(
+  actions: MenuActions,
+  options: { readonly isMac: boolean; readonly devBuild: boolean },
+): MenuItemConstructorOptions[] {
   const { isMac, devBuild } = options
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),

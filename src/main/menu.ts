@@ -3,7 +3,11 @@ import { Menu, shell, type BrowserWindow } from 'electron'
 import { DOCS_URL, menuTemplate } from './menu-template'
 import { isSafeExternalUrl } from './security'
 
-export function buildMenu(getWindow: () => BrowserWindow | null, onRescan: () => void, devBuild: boolean): Menu {
+export function buildMenu(
+  getWindow: () => BrowserWindow | null,
+  onRescan: () => void,
+  devBuild: boolean,
+): Menu {
   const template = menuTemplate(
     {
       rescan: onRescan,

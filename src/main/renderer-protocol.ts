@@ -5,9 +5,8 @@
  */
 import { readFile, realpath } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
-import { CONTENT_TYPES } from '../node/content-types'
+import { CONTENT_TYPES } from '../node/app/content-types'
 import { RENDERER_HOST, RENDERER_SCHEME } from './security'
-
 
 /** The file under `rendererDir` that `url` names, or null when it names anything else. */
 export async function rendererFileFor(rendererDir: string, url: string): Promise<string | null> {
@@ -37,10 +36,14 @@ export async function rendererFileFor(rendererDir: string, url: string): Promise
 export async function serveRendererRequest(rendererDir: string, url: string): Promise<Response> {
   const file = await rendererFileFor(rendererDir, url)
   const body = file ? await readFile(file).catch(() => null) : null
-  if (!file || !body) return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+  if (!file || !body)
+    return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } })
   return new Response(new Uint8Array(body), {
     status: 200,
-    headers: { 'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+    },
   })
 }
 

@@ -40,7 +40,11 @@ export function rendererUrlFor(devBuild: boolean, envUrl: string | undefined): s
 }
 
 /** Only the app's own page, in its main frame, may call the API (GitHub Desktop's trusted-ipc-sender). */
-export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean, appUrl: string): boolean {
+export function isTrustedSender(
+  frameUrl: string | undefined,
+  isMainFrame: boolean,
+  appUrl: string,
+): boolean {
   if (!isMainFrame || !frameUrl) return false
   try {
     const got = new URL(frameUrl)
@@ -55,13 +59,24 @@ export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boole
 }
 
 /** Hosts the app may hand to the OS browser: its documentation links, nothing a page chose. */
-export const EXTERNAL_HOSTS: readonly string[] = ['docs.claude.com', 'docs.anthropic.com', 'code.claude.com', 'github.com']
+export const EXTERNAL_HOSTS: readonly string[] = [
+  'docs.claude.com',
+  'docs.anthropic.com',
+  'code.claude.com',
+  'github.com',
+]
 
 /** Links the app may hand to the OS browser: https to an allow-listed host, no credentials, default port. */
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const u = new URL(url)
-    return u.protocol === 'https:' && u.username === '' && u.password === '' && u.port === '' && EXTERNAL_HOSTS.includes(u.hostname)
+    return (
+      u.protocol === 'https:' &&
+      u.username === '' &&
+      u.password === '' &&
+      u.port === '' &&
+      EXTERNAL_HOSTS.includes(u.hostname)
+    )
   } catch {
     return false
   }
@@ -73,7 +88,10 @@ export function permissionAllowed(): false {
 }
 
 /** A request for a new window: never opened; an https link goes to the OS browser instead. */
-export function handleWindowOpen(url: string, openExternal: (url: string) => void): { action: 'deny' } {
+export function handleWindowOpen(
+  url: string,
+  openExternal: (url: string) => void,
+): { action: 'deny' } {
   if (isSafeExternalUrl(url)) openExternal(url)
   return { action: 'deny' }
 }
@@ -95,7 +113,9 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const out: DesktopArgs = { demo: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
-    const [name, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
+    const [name, inline] = a.includes('=')
+      ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+      : [a, undefined]
     const value = (): string | undefined => inline ?? argv[++i]
     if (name === '--demo') out.demo = true
     else if (name === '--claude-home') out.claudeHome = value()

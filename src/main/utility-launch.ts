@@ -6,7 +6,7 @@
  * function is passed in, so it is tested under Node.
  */
 import { EventEmitter } from 'node:events'
-import type { LaunchFn } from '../node/isolated'
+import type { LaunchFn } from '../node/jobs/isolated'
 
 /** The members of Electron's UtilityProcess this adapter uses. */
 export interface UtilityProcessLike {
@@ -17,16 +17,29 @@ export interface UtilityProcessLike {
   on(event: 'error', listener: (...args: unknown[]) => void): unknown
 }
 
-export type UtilityFork = (modulePath: string, args: string[], options: { execArgv: string[]; serviceName: string; stdio: 'ignore' }) => UtilityProcessLike
+export type UtilityFork = (
+  modulePath: string,
+  args: string[],
+  options: { execArgv: string[]; serviceName: string; stdio: 'ignore' },
+) => UtilityProcessLike
 
 export function utilityLaunch(forkUtility: UtilityFork): LaunchFn {
   return (script, heapMb) => {
-    const proc = forkUtility(script, [], { execArgv: [`--max-old-space-size=${heapMb}`], serviceName: 'Memory Curator job', stdio: 'ignore' })
-    const child = new EventEmitter() as EventEmitter & { exitCode: number | null; signalCode: NodeJS.Signals | null }
+    const proc = forkUtility(script, [], {
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      serviceName: 'Memory Curator job',
+      stdio: 'ignore',
+    })
+    const child = new EventEmitter() as EventEmitter & {
+      exitCode: number | null
+      signalCode: NodeJS.Signals | null
+    }
     child.exitCode = null
     child.signalCode = null
     proc.on('message', (m) => child.emit('message', m))
-    proc.on('error', (...args) => child.emit('error', new Error(`utility process error: ${args.map(String).join(' ')}`)))
+    proc.on('error', (...args) =>
+      child.emit('error', new Error(`utility process error: ${args.map(String).join(' ')}`)),
+    )
     proc.on('exit', (code) => {
       child.exitCode = code
       child.emit('exit', code, null)

@@ -1,6 +1,6 @@
 /** What the window remembers with electron-store: its size and position, and verification stamps. */
 import Store from 'electron-store'
-import type { KeyValueStore } from '../node/curation'
+import type { KeyValueStore } from '../node/edits/edit-actions'
 
 export interface WindowBounds {
   x?: number
@@ -24,7 +24,12 @@ export function createWindowStateStore(cwd?: string): {
   return {
     load() {
       const b = store.get('window')
-      const ok = b && Number.isFinite(b.width) && Number.isFinite(b.height) && b.width >= 400 && b.height >= 300
+      const ok =
+        b &&
+        Number.isFinite(b.width) &&
+        Number.isFinite(b.height) &&
+        b.width >= 400 &&
+        b.height >= 300
       return ok ? b : DEFAULT_BOUNDS
     },
     save(b) {
@@ -38,7 +43,11 @@ export function createWindowStateStore(cwd?: string): {
  * one key: electron-store reads dots in keys as paths, and stamp keys contain file paths.
  */
 export function createStampStore(cwd?: string): KeyValueStore {
-  const store = new Store<{ stamps: Record<string, unknown> }>({ name: 'note-stamps', cwd, defaults: { stamps: {} } })
+  const store = new Store<{ stamps: Record<string, unknown> }>({
+    name: 'note-stamps',
+    cwd,
+    defaults: { stamps: {} },
+  })
   const all = (): Record<string, unknown> => store.get('stamps') ?? {}
   return {
     get: (key) => all()[key],

@@ -11,7 +11,9 @@ const call =
   (...args: unknown[]): Promise<never> =>
     ipcRenderer.invoke(ipcChannel(method), ...args) as Promise<never>
 
-const methods = Object.fromEntries(API_METHOD_NAMES.map((m) => [m, call(m)])) as unknown as CuratorApi
+const methods = Object.fromEntries(
+  API_METHOD_NAMES.map((m) => [m, call(m)]),
+) as unknown as CuratorApi
 
 const api: CuratorClient = {
   ...methods,

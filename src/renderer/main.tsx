@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { preloadMonacoWhenIdle } from './monaco-setup'
+import { preloadMonacoWhenIdle } from './monaco/monaco-setup'
 import './styles.css'
-import { App } from './App'
+import { App } from './app'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

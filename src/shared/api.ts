@@ -5,23 +5,36 @@
  * every argument is validated at run time with the schema of its method below.
  */
 import { z } from 'zod'
-import type { ChangeEvent, CuratorApi } from '../core/api-contract'
+import type { ChangeEvent, CuratorApi } from './api-contract'
 import type {
   EditOutcome,
   EditPlan,
   EditPlanRequest,
+  NoteDiff,
   NoteStamp,
   NoteStampStatus,
   OperationInfo,
   ReviewDiff,
-} from '../core/model'
-import type { NoteDiff } from '../core/verdict'
+} from './model'
 
-export type { AppContext, ChangeEvent, CuratorApi, FileContent } from '../core/api-contract'
-export type { EditOutcome, EditPlan, EditPlanRequest, NoteDiff, NoteStamp, NoteStampStatus, OperationInfo, ReviewDiff }
+export type { AppContext, ChangeEvent, CuratorApi, FileContent } from './api-contract'
+export type {
+  EditOutcome,
+  EditPlan,
+  EditPlanRequest,
+  NoteDiff,
+  NoteStamp,
+  NoteStampStatus,
+  OperationInfo,
+  ReviewDiff,
+}
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
-const pathArg = z.string().min(1).max(4096).refine((s) => !s.includes('\0'), 'NUL in path')
+const pathArg = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((s) => !s.includes('\0'), 'NUL in path')
 const hashArg = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex content hash')
 /** Largest text the window may write in one call (a MEMORY.md is far smaller). */
 const textArg = z.string().max(8 * 1024 * 1024)
@@ -36,7 +49,13 @@ export const apiSchemas = {
   loadOrder: z.tuple([pathArg]),
   audit: z.tuple([pathArg, pathArg.nullable()]),
   provenance: z.tuple([pathArg]),
-  noteDiffs: z.tuple([pathArg, pathArg.nullable(), pathArg, lineArg, z.string().max(64).nullable().optional()]),
+  noteDiffs: z.tuple([
+    pathArg,
+    pathArg.nullable(),
+    pathArg,
+    lineArg,
+    z.string().max(64).nullable().optional(),
+  ]),
   writeFile: z.tuple([pathArg, hashArg.nullable(), textArg, reasonArg]),
   deleteFile: z.tuple([pathArg, hashArg, reasonArg]),
   listOperations: z.tuple([]),
@@ -48,10 +67,34 @@ export const apiSchemas = {
   restoreLostLine: z.tuple([pathArg, pathArg, z.string().min(1).max(100_000), hashArg]),
   planEdit: z.tuple([
     z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('move-entry-above-cutoff'), file: pathArg, line: lineArg }).strict(),
-      z.object({ kind: z.literal('delete-entry'), file: pathArg, line: lineArg, deleteTopic: z.boolean() }).strict(),
-      z.object({ kind: z.literal('extract-to-topic'), file: pathArg, line: lineArg, topicName: z.string().min(1).max(200) }).strict(),
-      z.object({ kind: z.literal('replace-text'), file: pathArg, line: lineArg, from: z.string().min(1).max(10_000), to: z.string().max(10_000) }).strict(),
+      z
+        .object({ kind: z.literal('move-entry-above-cutoff'), file: pathArg, line: lineArg })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('delete-entry'),
+          file: pathArg,
+          line: lineArg,
+          deleteTopic: z.boolean(),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('extract-to-topic'),
+          file: pathArg,
+          line: lineArg,
+          topicName: z.string().min(1).max(200),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('replace-text'),
+          file: pathArg,
+          line: lineArg,
+          from: z.string().min(1).max(10_000),
+          to: z.string().max(10_000),
+        })
+        .strict(),
     ]),
   ]),
 } as const
@@ -65,7 +108,6 @@ const _namesMatchSchemas: Same<(typeof API_METHOD_NAMES)[number], ApiMethod> = t
 const _namesMatchInterface: Same<(typeof API_METHOD_NAMES)[number], keyof CuratorApi> = true
 void _namesMatchSchemas
 void _namesMatchInterface
-
 
 /** The API plus its event channel, as the window sees it. */
 export interface CuratorClient extends CuratorApi {
@@ -83,6 +125,9 @@ export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './chann
 import { API_METHOD_NAMES } from './channels'
 
 /** Validate raw arguments for `method`; throws a ZodError with a readable message. */
-export function parseArgs<M extends ApiMethod>(method: M, args: unknown): z.infer<(typeof apiSchemas)[M]> {
+export function parseArgs<M extends ApiMethod>(
+  method: M,
+  args: unknown,
+): z.infer<(typeof apiSchemas)[M]> {
   return apiSchemas[method].parse(args) as z.infer<(typeof apiSchemas)[M]>
 }

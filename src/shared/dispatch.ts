@@ -20,13 +20,21 @@ export function isApiMethod(name: string): name is ApiMethod {
 }
 
 /** Validate and call `method` on `api`. Throws DispatchError for unknown methods or bad arguments. */
-export async function dispatch(api: CuratorApi, method: string, rawArgs: unknown): Promise<unknown> {
-  if (!isApiMethod(method)) throw new DispatchError('not-found', `unknown API method: ${method.slice(0, 80)}`)
+export async function dispatch(
+  api: CuratorApi,
+  method: string,
+  rawArgs: unknown,
+): Promise<unknown> {
+  if (!isApiMethod(method))
+    throw new DispatchError('not-found', `unknown API method: ${method.slice(0, 80)}`)
   let args: unknown[]
   try {
     args = apiSchemas[method].parse(rawArgs) as unknown[]
   } catch (err) {
-    const msg = err instanceof ZodError ? err.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ') : String(err)
+    const msg =
+      err instanceof ZodError
+        ? err.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')
+        : String(err)
     throw new DispatchError('bad-request', `bad arguments for ${method}: ${msg}`)
   }
   const fn = api[method] as (...a: unknown[]) => Promise<unknown>

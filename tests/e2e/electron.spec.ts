@@ -17,20 +17,45 @@ test('the Electron window opens securely and lists the fixture projects', async 
   )
   const app = await electron.launch({
     executablePath: binary!,
-    args: [resolve('out/main/index.js'), '--claude-home', fixture.claudeHome, '--codex-home', fixture.codexHome, '--managed-dir', fixture.managedDir, '--no-sandbox'],
+    args: [
+      resolve('out/main/index.js'),
+      '--claude-home',
+      fixture.claudeHome,
+      '--codex-home',
+      fixture.codexHome,
+      '--managed-dir',
+      fixture.managedDir,
+      '--no-sandbox',
+    ],
     env: { ...(process.env as Record<string, string>), ...isolatedEnv(fixture.root) },
   })
   try {
     const window = await app.firstWindow()
-    await expect(window.getByTestId('project-list').getByRole('option', { name: /acme-shop/ })).toBeVisible()
+    await expect(
+      window.getByTestId('project-list').getByRole('option', { name: /acme-shop/ }),
+    ).toBeVisible()
     const prefs = await app.evaluate(({ BrowserWindow }) => {
       const w = BrowserWindow.getAllWindows()[0]!
       // Present at run time in Electron 45 though missing from its typings.
-      const p = (w.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> }).getLastWebPreferences()
-      return { contextIsolation: p.contextIsolation, sandbox: p.sandbox, nodeIntegration: p.nodeIntegration, webSecurity: p.webSecurity }
+      const p = (
+        w.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> }
+      ).getLastWebPreferences()
+      return {
+        contextIsolation: p.contextIsolation,
+        sandbox: p.sandbox,
+        nodeIntegration: p.nodeIntegration,
+        webSecurity: p.webSecurity,
+      }
     })
-    expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true })
-    expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined')
+    expect(prefs).toEqual({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    })
+    expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
+      'undefined',
+    )
   } finally {
     await app.close()
   }

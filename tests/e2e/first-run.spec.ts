@@ -4,11 +4,25 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect, startServe, isolatedEnv } from './fixtures'
 
-test('an empty Claude home opens on an empty state; a memory folder created later appears without a reload', async ({ page }) => {
+test('an empty Claude home opens on an empty state; a memory folder created later appears without a reload', async ({
+  page,
+}) => {
   const root = mkdtempSync(join(tmpdir(), 'mc-e2e-empty-'))
   const claudeHome = join(root, 'claude-home')
   mkdirSync(claudeHome, { recursive: true })
-  const served = await startServe(['--claude-home', claudeHome, '--codex-home', join(root, 'codex'), '--managed-dir', join(root, 'managed'), '--state-dir', join(root, 'state')], isolatedEnv(root))
+  const served = await startServe(
+    [
+      '--claude-home',
+      claudeHome,
+      '--codex-home',
+      join(root, 'codex'),
+      '--managed-dir',
+      join(root, 'managed'),
+      '--state-dir',
+      join(root, 'state'),
+    ],
+    isolatedEnv(root),
+  )
   try {
     await page.goto(served.url)
     const empty = page.getByTestId('empty-home')
@@ -19,7 +33,9 @@ test('an empty Claude home opens on an empty state; a memory folder created late
     const memory = join(claudeHome, 'projects', '-tmp-later-repo', 'memory')
     mkdirSync(memory, { recursive: true })
     writeFileSync(join(memory, 'MEMORY.md'), '# Memory\n\n- [Build](build.md) — how to build\n')
-    await expect(page.getByRole('button', { name: /later-repo/ }).or(page.getByText(/later-repo/).first())).toBeVisible({ timeout: 60_000 })
+    await expect(
+      page.getByRole('button', { name: /later-repo/ }).or(page.getByText(/later-repo/).first()),
+    ).toBeVisible({ timeout: 60_000 })
     await expect(empty).toBeHidden()
   } finally {
     await served.stop()

@@ -26,7 +26,16 @@ export const test = base.extend<{ fixture: FixtureHome; served: ServeHandle; scr
   },
   served: async ({ fixture }, use) => {
     const s = await startServe(
-      ['--claude-home', fixture.claudeHome, '--codex-home', fixture.codexHome, '--managed-dir', fixture.managedDir, '--state-dir', fixture.stateDir],
+      [
+        '--claude-home',
+        fixture.claudeHome,
+        '--codex-home',
+        fixture.codexHome,
+        '--managed-dir',
+        fixture.managedDir,
+        '--state-dir',
+        fixture.stateDir,
+      ],
       isolatedEnv(fixture.root),
     )
     await use(s)

@@ -4,16 +4,32 @@ import { join } from 'node:path'
 import { test, expect } from './fixtures'
 import { memoryWorkspace } from '../helpers/memory-workspace-page'
 
-test('shows the load order with a globs: warning, the import tree and the Codex budget', async ({ page, served, fixture }) => {
+test('shows the load order with a globs: warning, the import tree and the Codex budget', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const repo = fixture.repo
   mkdirSync(join(repo, '.claude', 'rules'), { recursive: true })
   mkdirSync(join(repo, 'docs'), { recursive: true })
-  writeFileSync(join(repo, '.claude', 'rules', 'testing.md'), '---\nglobs: tests/**/*.test.ts\n---\nNever mock the database.\n')
-  writeFileSync(join(repo, '.claude', 'rules', 'api.md'), '---\npaths:\n  - "packages/api/**"\n---\nHandlers stay thin.\n')
-  writeFileSync(join(repo, 'CLAUDE.md'), '# Acme shop\n\nRun `npm test` before committing.\n\n@docs/architecture.md\n')
+  writeFileSync(
+    join(repo, '.claude', 'rules', 'testing.md'),
+    '---\nglobs: tests/**/*.test.ts\n---\nNever mock the database.\n',
+  )
+  writeFileSync(
+    join(repo, '.claude', 'rules', 'api.md'),
+    '---\npaths:\n  - "packages/api/**"\n---\nHandlers stay thin.\n',
+  )
+  writeFileSync(
+    join(repo, 'CLAUDE.md'),
+    '# Acme shop\n\nRun `npm test` before committing.\n\n@docs/architecture.md\n',
+  )
   writeFileSync(join(repo, 'docs', 'architecture.md'), '# Architecture\n\nData flows one way.\n')
   // Over Codex's 32 KiB budget: cut, and marked so.
-  writeFileSync(join(repo, 'AGENTS.md'), '# Agents\n\n' + 'Keep handlers thin and call into src.\n'.repeat(1000))
+  writeFileSync(
+    join(repo, 'AGENTS.md'),
+    '# Agents\n\n' + 'Keep handlers thin and call into src.\n'.repeat(1000),
+  )
   writeFileSync(join(fixture.codexHome, 'AGENTS.md'), '# Global\nBe brief.\n')
 
   const ws = memoryWorkspace(page)
@@ -36,8 +52,13 @@ test('shows the load order with a globs: warning, the import tree and the Codex 
   await expect(page.getByTestId('codex-files')).toContainText('global (outside the budget)')
   await page.screenshot({ path: 'test-results/screens/instructions.png' })
 
-  await page.getByTestId('claude-startup').getByRole('button', { name: './docs/architecture.md' }).click()
-  await expect(page.getByTestId('instruction-viewer').locator('.view-lines')).toContainText('Data flows one way.')
+  await page
+    .getByTestId('claude-startup')
+    .getByRole('button', { name: './docs/architecture.md' })
+    .click()
+  await expect(page.getByTestId('instruction-viewer').locator('.view-lines')).toContainText(
+    'Data flows one way.',
+  )
   await page.screenshot({ path: 'test-results/screens/instructions-viewer.png' })
 
   // A launch directory typed under the project; one outside is refused with a clear message.

@@ -6,7 +6,11 @@ import type { Page } from '@playwright/test'
 import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
 
 /** Open note-1.md of the fixture project in the Memory tab; resolves with its path. */
-async function openTopic(page: Page, served: { url: string }, memoryDir: string): Promise<{ topic: string; ws: ReturnType<typeof memoryWorkspace> }> {
+async function openTopic(
+  page: Page,
+  served: { url: string },
+  memoryDir: string,
+): Promise<{ topic: string; ws: ReturnType<typeof memoryWorkspace> }> {
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
   await ws.selectProject(/acme-shop/)
@@ -24,21 +28,36 @@ async function editAtEnd(page: Page, ws: ReturnType<typeof memoryWorkspace>): Pr
   await page.keyboard.press('Control+End')
 }
 
-test('a line appended to MEMORY.md on disk shows without a reload', async ({ page, served, fixture }) => {
+test('a line appended to MEMORY.md on disk shows without a reload', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
   await ws.selectProject(/acme-shop/)
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
-  appendFileSync(join(fixture.memoryDir, 'MEMORY.md'), '- [Live note](live-note.md) — appended by a running session\n')
+  appendFileSync(
+    join(fixture.memoryDir, 'MEMORY.md'),
+    '- [Live note](live-note.md) — appended by a running session\n',
+  )
   // Appended at the bottom, past the cutoff: it heads the list of entries that do not load.
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Live note')
   await expect(page.getByTestId('cutoff-verdict')).toContainText('entries do not load')
   // And the editor shows it (scrolled to the bottom).
-  await page.getByTestId('unloaded-entry').first().getByRole('button', { name: /^line / }).click()
+  await page
+    .getByTestId('unloaded-entry')
+    .first()
+    .getByRole('button', { name: /^line / })
+    .click()
   await expect(ws.editor.locator('.view-lines')).toContainText('appended by a running session')
 })
 
-test('a topic file changed on disk reloads; during an edit, both versions are shown instead', async ({ page, served, fixture }) => {
+test('a topic file changed on disk reloads; during an edit, both versions are shown instead', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const { topic, ws } = await openTopic(page, served, fixture.memoryDir)
   appendFileSync(topic, 'First change from a session.\n')
   await expect(ws.editor.locator('.view-lines')).toContainText('First change from a session.')
@@ -61,7 +80,11 @@ test('a topic file changed on disk reloads; during an edit, both versions are sh
   expect(saved).toContain('My own line.')
 })
 
-test('undo works after serve restarts with the same state folder, restoring the bytes', async ({ page, served, fixture }) => {
+test('undo works after serve restarts with the same state folder, restoring the bytes', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const index = join(fixture.memoryDir, 'MEMORY.md')
   const original = readFileSync(index)
   const ws = memoryWorkspace(page)
@@ -74,7 +97,16 @@ test('undo works after serve restarts with the same state folder, restoring the 
 
   await served.stop()
   const again = await startServe(
-    ['--claude-home', fixture.claudeHome, '--codex-home', fixture.codexHome, '--managed-dir', fixture.managedDir, '--state-dir', fixture.stateDir],
+    [
+      '--claude-home',
+      fixture.claudeHome,
+      '--codex-home',
+      fixture.codexHome,
+      '--managed-dir',
+      fixture.managedDir,
+      '--state-dir',
+      fixture.stateDir,
+    ],
     isolatedEnv(fixture.root),
   )
   try {
@@ -95,14 +127,19 @@ test('undo works after serve restarts with the same state folder, restoring the 
   }
 })
 
-test('every typed character reaches the file, even on a throttled CPU (issue 14)', async ({ page, served, fixture }) => {
+test('every typed character reaches the file, even on a throttled CPU (issue 14)', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const { topic, ws } = await openTopic(page, served, fixture.memoryDir)
   await editAtEnd(page, ws)
   // A busy machine, made on purpose: the page runs 6× slower while keys arrive with no pause, so
   // renders lag the keystrokes (a controlled editor value then replaced the newest character).
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
-  const typed = 'Typed under load: the quick brown fox jumps over the lazy dog 0123456789 again and again.'
+  const typed =
+    'Typed under load: the quick brown fox jumps over the lazy dog 0123456789 again and again.'
   await page.keyboard.type(typed, { delay: 0 })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await page.getByTestId('save-file').click()

@@ -4,7 +4,11 @@ import { join } from 'node:path'
 import { test, expect, startServe, isolatedEnv } from './fixtures'
 import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
 
-test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff view follows', async ({ page, served, fixture }) => {
+test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff view follows', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const index = join(fixture.memoryDir, 'MEMORY.md')
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
@@ -31,7 +35,11 @@ test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff v
   await page.screenshot({ path: 'test-results/screens/memory-after-move.png' })
 })
 
-test('a file changed between preview and apply is not written, and both versions are shown', async ({ page, served, fixture }) => {
+test('a file changed between preview and apply is not written, and both versions are shown', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const index = join(fixture.memoryDir, 'MEMORY.md')
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
@@ -56,9 +64,16 @@ test('a file changed between preview and apply is not written, and both versions
   expect(lineOf(after, '[Note 229]')).toBeLessThanOrEqual(200)
 })
 
-test('moves the detail of an entry into a new topic file, named by default from its title', async ({ page, served, fixture }) => {
+test('moves the detail of an entry into a new topic file, named by default from its title', async ({
+  page,
+  served,
+  fixture,
+}) => {
   const index = join(fixture.memoryDir, 'MEMORY.md')
-  appendFileSync(index, '- Payments retry transport errors only — declines are results; the idempotency key comes from the order id\n')
+  appendFileSync(
+    index,
+    '- Payments retry transport errors only — declines are results; the idempotency key comes from the order id\n',
+  )
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
   await ws.selectProject(/acme-shop/)
@@ -72,19 +87,29 @@ test('moves the detail of an entry into a new topic file, named by default from 
   await expect(page.getByTestId('plan-apply')).toBeEnabled()
   await page.getByTestId('plan-apply').click()
   await expect(ws.planDialog).toBeHidden()
-  expect(readFileSync(join(fixture.memoryDir, 'payments-retry.md'), 'utf8')).toContain('idempotency key')
+  expect(readFileSync(join(fixture.memoryDir, 'payments-retry.md'), 'utf8')).toContain(
+    'idempotency key',
+  )
   expect(readFileSync(index, 'utf8')).toContain('(payments-retry.md)')
   // The new topic file appears in the list (the folder is rescanned on change).
   await expect(ws.fileList).toContainText('payments-retry.md')
 })
 
-test('lists topic files with their frontmatter and flags orphans and dangling links', async ({ page, served }) => {
+test('lists topic files with their frontmatter and flags orphans and dangling links', async ({
+  page,
+  served,
+}) => {
   const ws = memoryWorkspace(page)
   await page.goto(served.url)
   await ws.selectProject(/acme-shop/)
   await expect(ws.fileList).toContainText('note-1.md')
   await expect(page.getByTestId('frontmatter').first()).toContainText('name: Note')
-  await expect(page.getByTestId('memory-file-item').filter({ hasText: 'orphan-topic.md' }).getByTestId('orphan-badge')).toBeVisible()
+  await expect(
+    page
+      .getByTestId('memory-file-item')
+      .filter({ hasText: 'orphan-topic.md' })
+      .getByTestId('orphan-badge'),
+  ).toBeVisible()
   await expect(page.getByTestId('dangling-list')).toContainText('note-6.md')
   await ws.openFile('note-2.md')
   await expect(ws.editor.locator('.view-lines')).toContainText('computeTotal')
@@ -96,8 +121,14 @@ test('lists topic files with their frontmatter and flags orphans and dangling li
   await page.screenshot({ path: 'test-results/screens/memory-dark.png' })
 })
 
-test('the sidebar groups a worktree under its main repository, with note counts and the overflow marker', async ({ page, scratch }) => {
-  const served = await startServe(['--demo', '--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`], isolatedEnv(scratch))
+test('the sidebar groups a worktree under its main repository, with note counts and the overflow marker', async ({
+  page,
+  scratch,
+}) => {
+  const served = await startServe(
+    ['--demo', '--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`],
+    isolatedEnv(scratch),
+  )
   try {
     await page.goto(served.url)
     const list = page.getByTestId('project-list')

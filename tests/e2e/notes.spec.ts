@@ -43,9 +43,14 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-const curationReady = (): boolean => !readFileSync('src/node/curation.ts', 'utf8').includes('not implemented yet')
+const curationReady = (): boolean =>
+  !readFileSync('src/node/edits/edit-actions.ts', 'utf8').includes('not implemented yet')
 
-test('a stale note (renamed file) shows its verdict, the rename and a diff with both sides', async ({ page, server, fx }) => {
+test('a stale note (renamed file) shows its verdict, the rename and a diff with both sides', async ({
+  page,
+  server,
+  fx,
+}) => {
   await openNotes(page, server)
   // Counts per verdict, worst first.
   await expect(page.getByTestId('filter-stale')).toContainText('3')
@@ -55,7 +60,9 @@ test('a stale note (renamed file) shows its verdict, the rename and a diff with 
   await row(page, fx.notes.renamed).click()
   const detail = page.getByTestId('note-detail')
   await expect(detail.getByTestId('verdict-badge')).toHaveText('stale')
-  await expect(detail.getByTestId('note-reasons')).toContainText('`src/auth/session.ts` was renamed to `src/auth/token-session.ts`')
+  await expect(detail.getByTestId('note-reasons')).toContainText(
+    '`src/auth/session.ts` was renamed to `src/auth/token-session.ts`',
+  )
   await expect(detail.getByTestId('written-at')).toContainText('2026-01-20')
   await expect(detail.getByTestId('written-at')).toContainText('frontmatter')
   await expect(detail.getByTestId('note-refs')).toContainText('moved to src/auth/token-session.ts')
@@ -96,7 +103,10 @@ test('a stale note (renamed file) shows its verdict, the rename and a diff with 
 })
 
 test('verify a note: it shows as verified', async ({ page, server, fx }) => {
-  test.skip(!curationReady(), 'the curation back end (src/node/curation.ts) is not implemented yet')
+  test.skip(
+    !curationReady(),
+    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
+  )
   await openNotes(page, server)
   await row(page, fx.notes.fresh).click()
   await page.getByTestId('action-verify').click()
@@ -105,8 +115,15 @@ test('verify a note: it shows as verified', async ({ page, server, fx }) => {
   await expect(page.getByTestId('note-detail').getByTestId('stamp-badge')).toContainText('verified')
 })
 
-test('delete a note: the entry line goes, the topic file goes to the trash with a backup; undo brings the bytes back', async ({ page, server, fx }) => {
-  test.skip(!curationReady(), 'the curation back end (src/node/curation.ts) is not implemented yet')
+test('delete a note: the entry line goes, the topic file goes to the trash with a backup; undo brings the bytes back', async ({
+  page,
+  server,
+  fx,
+}) => {
+  test.skip(
+    !curationReady(),
+    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
+  )
   const indexBefore = readFileSync(fx.index)
   const topicPath = join(fx.memoryDir, 'legacy-import.md')
   const topicBefore = readFileSync(topicPath)
@@ -135,13 +152,22 @@ test('delete a note: the entry line goes, the topic file goes to the trash with 
   await page.getByTestId('notes-list').focus()
   await page.keyboard.press('Control+z')
   await expect(page.getByTestId('action-message')).toContainText('Undo')
-  await expect.poll(() => existsSync(topicPath) && readFileSync(topicPath).equals(topicBefore)).toBe(true)
+  await expect
+    .poll(() => existsSync(topicPath) && readFileSync(topicPath).equals(topicBefore))
+    .toBe(true)
   await expect.poll(() => readFileSync(fx.index).equals(indexBefore)).toBe(true)
   await expect(row(page, fx.notes.deletedScript)).toHaveCount(1)
 })
 
-test('rewrite with a conflict: the file changed on disk while editing is not overwritten', async ({ page, server, fx }) => {
-  test.skip(!curationReady(), 'the curation back end (src/node/curation.ts) is not implemented yet')
+test('rewrite with a conflict: the file changed on disk while editing is not overwritten', async ({
+  page,
+  server,
+  fx,
+}) => {
+  test.skip(
+    !curationReady(),
+    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
+  )
   const topicPath = join(fx.memoryDir, 'session.md')
   await openNotes(page, server)
   await row(page, fx.notes.renamed).click()
@@ -160,13 +186,19 @@ test('rewrite with a conflict: the file changed on disk while editing is not ove
   const theirs = readFileSync(topicPath, 'utf8') + 'A line from another session.\n'
   writeFileSync(topicPath, theirs)
   await panel.getByTestId('review-edit').click()
-  await expect(panel.getByTestId('rewrite-diff').locator('.editor.modified .view-lines')).toContainText('Checked again in May.')
+  await expect(
+    panel.getByTestId('rewrite-diff').locator('.editor.modified .view-lines'),
+  ).toContainText('Checked again in May.')
   await page.screenshot({ path: 'test-results/screens/notes-rewrite-diff.png' })
   await panel.getByTestId('save-edit').click()
   const conflict = panel.getByTestId('rewrite-conflict')
   await expect(conflict).toContainText('changed on disk while you were editing')
-  await expect(conflict.getByTestId('conflict-diff').locator('.editor.original .view-lines')).toContainText('A line from another session.')
-  await expect(conflict.getByTestId('conflict-diff').locator('.editor.modified .view-lines')).toContainText('Checked again in May.')
+  await expect(
+    conflict.getByTestId('conflict-diff').locator('.editor.original .view-lines'),
+  ).toContainText('A line from another session.')
+  await expect(
+    conflict.getByTestId('conflict-diff').locator('.editor.modified .view-lines'),
+  ).toContainText('Checked again in May.')
   await page.screenshot({ path: 'test-results/screens/notes-conflict.png' })
   expect(readFileSync(topicPath, 'utf8')).toBe(theirs)
   // Choosing mine writes it over theirs (theirs is kept as a backup).

@@ -21,8 +21,15 @@ const test = base.extend<{ fx: AuditFixture; server: ServeHandle }>({
 const selectedTitle = (page: Page) => page.getByTestId('note-detail').locator('h2')
 const queueRows = (page: Page) => page.getByTestId('queue-list').getByTestId('note-row')
 
-test('walks the queue with the keyboard: stale first, verify, delete with confirm, undo', async ({ page, server, fx }) => {
-  test.skip(readFileSync('src/node/curation.ts', 'utf8').includes('not implemented yet'), 'the curation back end is not implemented yet')
+test('walks the queue with the keyboard: stale first, verify, delete with confirm, undo', async ({
+  page,
+  server,
+  fx,
+}) => {
+  test.skip(
+    readFileSync('src/node/edits/edit-actions.ts', 'utf8').includes('not implemented yet'),
+    'the curation back end is not implemented yet',
+  )
   const indexBefore = readFileSync(fx.index)
   await page.goto(server.url)
   await page.getByTestId('project-list').getByRole('option', { name: /shop/ }).click()
@@ -32,7 +39,15 @@ test('walks the queue with the keyboard: stale first, verify, delete with confir
   // Stale first, then suspect, then the notes never verified.
   await expect(queueRows(page)).toHaveCount(7)
   const titles = await queueRows(page).locator('.note-row-title').allTextContents()
-  expect(titles).toEqual([fx.notes.renamed, fx.notes.deletedScript, fx.notes.removedSymbol, fx.notes.editedAfter, fx.notes.fresh, fx.notes.fresh2, fx.notes.prose])
+  expect(titles).toEqual([
+    fx.notes.renamed,
+    fx.notes.deletedScript,
+    fx.notes.removedSymbol,
+    fx.notes.editedAfter,
+    fx.notes.fresh,
+    fx.notes.fresh2,
+    fx.notes.prose,
+  ])
   await expect(page.getByTestId('queue-shortcuts')).toContainText('verify')
   await expect(selectedTitle(page)).toHaveText(fx.notes.renamed)
   await expect(page.getByTestId('note-diff')).toBeVisible()

@@ -18,11 +18,16 @@ interface Seen {
 }
 
 /** A plain local server (a dev server, anything) that records every request it gets. */
-async function recordingServer(): Promise<{ origin: string; seen: Seen[]; close(): Promise<void> }> {
+async function recordingServer(): Promise<{
+  origin: string
+  seen: Seen[]
+  close(): Promise<void>
+}> {
   const seen: Seen[] = []
   const server = http.createServer((req, res) => {
     const pairs: [string, string][] = []
-    for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      pairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
     seen.push({ requestLine: `${req.method} ${req.url} HTTP/${req.httpVersion}`, headers: pairs })
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end('<!doctype html><title>another local server</title><p>another local server</p>')
@@ -40,7 +45,12 @@ async function recordingServer(): Promise<{ origin: string; seen: Seen[]; close(
   }
 }
 
-test('after the window is used, another server on 127.0.0.1 receives no cookie and no token', async ({ page, context, served, fixture }) => {
+test('after the window is used, another server on 127.0.0.1 receives no cookie and no token', async ({
+  page,
+  context,
+  served,
+  fixture,
+}) => {
   test.setTimeout(120_000)
   const other = await recordingServer()
   try {
@@ -53,15 +63,25 @@ test('after the window is used, another server on 127.0.0.1 receives no cookie a
     await ws.selectProject(/acme-shop/)
     await expect(ws.editor.locator('.view-lines')).toContainText('# Project memory')
     // The event stream works without a cookie: a line appended on disk shows up.
-    appendFileSync(join(fixture.memoryDir, 'MEMORY.md'), '- [Leak check](leak-check.md) — appended during the token test\n')
+    appendFileSync(
+      join(fixture.memoryDir, 'MEMORY.md'),
+      '- [Leak check](leak-check.md) — appended during the token test\n',
+    )
     await expect(page.getByTestId('unloaded-entry').first()).toContainText('Leak check')
-    for (const tab of ['notes', 'queue', 'history', 'instructions', 'memory']) await page.getByTestId(`tab-${tab}`).click()
+    for (const tab of ['notes', 'queue', 'history', 'instructions', 'memory'])
+      await page.getByTestId(`tab-${tab}`).click()
     await expect(ws.editor.locator('.view-lines')).toContainText('# Project memory')
 
     // Leave for the other server the way a link would, then fetch from there with credentials.
-    await page.evaluate((to) => (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(to), `${other.origin}/followed-a-link`)
+    await page.evaluate(
+      (to) =>
+        (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(to),
+      `${other.origin}/followed-a-link`,
+    )
     await page.waitForURL(`${other.origin}/followed-a-link`)
-    const fetched = await page.evaluate(async () => (await fetch('/fetched', { credentials: 'include' })).status)
+    const fetched = await page.evaluate(
+      async () => (await fetch('/fetched', { credentials: 'include' })).status,
+    )
     expect(fetched).toBe(200)
     // And the way a person would, typing its address (SameSite=Strict cookies go along).
     await page.goto(`${other.origin}/typed`)
@@ -77,10 +97,16 @@ test('after the window is used, another server on 127.0.0.1 receives no cookie a
   const paths = other.seen.map((s) => s.requestLine.split(' ')[1])
   expect(paths).toEqual(expect.arrayContaining(['/followed-a-link', '/fetched', '/typed']))
   const leaks = other.seen.flatMap((s) => [
-    ...s.headers.filter(([name]) => name.toLowerCase() === 'cookie').map(([, v]) => `${s.requestLine}: Cookie: ${v}`),
-    ...[s.requestLine, ...s.headers.map(([n, v]) => `${n}: ${v}`)].filter((text) => text.includes(served.token)).map((text) => `${s.requestLine}: ${text}`),
+    ...s.headers
+      .filter(([name]) => name.toLowerCase() === 'cookie')
+      .map(([, v]) => `${s.requestLine}: Cookie: ${v}`),
+    ...[s.requestLine, ...s.headers.map(([n, v]) => `${n}: ${v}`)]
+      .filter((text) => text.includes(served.token))
+      .map((text) => `${s.requestLine}: ${text}`),
   ])
-  process.stderr.write(`token leak check: ${other.seen.length} requests reached another server on 127.0.0.1, ${leaks.length} carried the token or a cookie\n`)
+  process.stderr.write(
+    `token leak check: ${other.seen.length} requests reached another server on 127.0.0.1, ${leaks.length} carried the token or a cookie\n`,
+  )
   expect(leaks).toEqual([])
   expect(await context.cookies()).toEqual([])
 })

@@ -1,7 +1,11 @@
 /** The walking skeleton in real Chromium against real `serve` (issue 2). */
 import { test, expect, startServe, isolatedEnv } from './fixtures'
 
-test('lists the projects by their launch directory and shows MEMORY.md with its cutoff', async ({ page, served, fixture }) => {
+test('lists the projects by their launch directory and shows MEMORY.md with its cutoff', async ({
+  page,
+  served,
+  fixture,
+}) => {
   await page.goto(served.url)
   const list = page.getByTestId('project-list')
   // Names come from transcript cwd values, never from decoding folder names.
@@ -22,38 +26,73 @@ test('lists the projects by their launch directory and shows MEMORY.md with its 
   expect(page.url()).not.toContain('token=')
 })
 
-test('shows a binary MEMORY.md and a malformed transcript as problems, and keeps going', async ({ page, served }) => {
+test('shows a binary MEMORY.md and a malformed transcript as problems, and keeps going', async ({
+  page,
+  served,
+}) => {
   await page.goto(served.url)
-  await page.getByTestId('project-list').getByRole('option', { name: /broken-app/ }).click()
+  await page
+    .getByTestId('project-list')
+    .getByRole('option', { name: /broken-app/ })
+    .click()
   await expect(page.getByTestId('file-problem')).toContainText('binary')
   await expect(page.getByTestId('project-problems')).toContainText('malformed')
-  await page.getByTestId('project-list').getByRole('option', { name: /no-transcripts/ }).click()
+  await page
+    .getByTestId('project-list')
+    .getByRole('option', { name: /no-transcripts/ })
+    .click()
   await expect(page.getByTestId('project-problems')).toContainText('no transcripts')
 })
 
-test('refuses requests without the token, with a foreign Host or Origin, and paths outside the roots', async ({ served, request }) => {
+test('refuses requests without the token, with a foreign Host or Origin, and paths outside the roots', async ({
+  served,
+  request,
+}) => {
   const base = served.origin
-  const noToken = await fetch(`${base}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' })
+  const noToken = await fetch(`${base}/api/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '[]',
+  })
   expect(noToken.status).toBe(401)
-  const wrongToken = await fetch(`${base}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-curator-token': 'nope' }, body: '[]' })
+  const wrongToken = await fetch(`${base}/api/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-curator-token': 'nope' },
+    body: '[]',
+  })
   expect(wrongToken.status).toBe(401)
-  const ok = await fetch(`${base}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-curator-token': served.token }, body: '[]' })
+  const ok = await fetch(`${base}/api/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-curator-token': served.token },
+    body: '[]',
+  })
   expect(ok.status).toBe(200)
   // DNS rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host.
   const http = await import('node:http')
   const port = Number(new URL(base).port)
   const foreignHost = await new Promise<number>((done) => {
-    http.get({ host: '127.0.0.1', port, path: `/`, headers: { host: `evil.example:${port}` } }, (r) => done(r.statusCode ?? 0))
+    http.get(
+      { host: '127.0.0.1', port, path: `/`, headers: { host: `evil.example:${port}` } },
+      (r) => done(r.statusCode ?? 0),
+    )
   })
   expect(foreignHost).toBe(403)
   const foreignOrigin = await fetch(`${base}/api/scan`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-curator-token': served.token, origin: 'http://evil.example' },
+    headers: {
+      'content-type': 'application/json',
+      'x-curator-token': served.token,
+      origin: 'http://evil.example',
+    },
     body: '[]',
   })
   expect(foreignOrigin.status).toBe(403)
   // Path traversal, raw and encoded, against the static server.
-  for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd']) {
+  for (const path of [
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+  ]) {
     const status = await new Promise<number>((done) => {
       http.get({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } }, (r) => {
         let body = ''
@@ -67,7 +106,11 @@ test('refuses requests without the token, with a foreign Host or Origin, and pat
     expect([403, 404]).toContain(status)
   }
   // And through the API: a file outside the scanned roots is refused.
-  for (const target of ['/etc/passwd', `${new URL(base).pathname}../../etc/passwd`, 'relative/path']) {
+  for (const target of [
+    '/etc/passwd',
+    `${new URL(base).pathname}../../etc/passwd`,
+    'relative/path',
+  ]) {
     const r = await fetch(`${base}/api/readFile`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-curator-token': served.token },
@@ -75,13 +118,19 @@ test('refuses requests without the token, with a foreign Host or Origin, and pat
     })
     expect(r.status).toBe(403)
   }
-  const nul = await request.post(`${base}/api/readFile`, { headers: { 'x-curator-token': served.token }, data: ['/tmp/a\u0000b'] })
+  const nul = await request.post(`${base}/api/readFile`, {
+    headers: { 'x-curator-token': served.token },
+    data: ['/tmp/a\u0000b'],
+  })
   expect(nul.status()).toBe(400)
 })
 
 test('opens the built-in demo with --demo and says so in the window', async ({ page, scratch }) => {
   const env = isolatedEnv(scratch)
-  const served = await startServe(['--demo', '--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`], env)
+  const served = await startServe(
+    ['--demo', '--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`],
+    env,
+  )
   try {
     await page.goto(served.url)
     await expect(page.getByTestId('demo-banner')).toContainText('Demo')
@@ -95,7 +144,10 @@ test('opens the built-in demo with --demo and says so in the window', async ({ p
 test('opens the demo when no Claude folder exists', async ({ page, scratch }) => {
   const env = isolatedEnv(scratch)
   delete (env as Record<string, string>).CLAUDE_CONFIG_DIR
-  const served = await startServe(['--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`], env)
+  const served = await startServe(
+    ['--demo-dir', `${scratch}/demo`, '--state-dir', `${scratch}/state`],
+    env,
+  )
   try {
     await page.goto(served.url)
     await expect(page.getByTestId('demo-banner')).toContainText('no Claude folder')

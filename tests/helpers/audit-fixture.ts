@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
 
 export interface AuditFixture {
@@ -36,11 +36,29 @@ export interface AuditFixture {
 }
 
 function git(cwd: string, args: string[], date: string): void {
-  execFileSync('git', ['-c', 'user.name=Fixture', '-c', 'user.email=fixture@example.com', '-c', 'commit.gpgsign=false', ...args], {
-    cwd,
-    stdio: 'ignore',
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  })
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=Fixture',
+      '-c',
+      'user.email=fixture@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    {
+      cwd,
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: cwd,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    },
+  )
 }
 
 function write(root: string, rel: string, text: string): void {
@@ -60,28 +78,69 @@ export function createAuditFixture(): AuditFixture {
   const managedDir = join(root, 'managed')
   const stateDir = join(root, 'state')
   const repo = join(root, 'repos', 'shop')
-  for (const d of [join(root, 'home'), claudeHome, codexHome, managedDir, stateDir, repo]) mkdirSync(d, { recursive: true })
+  for (const d of [join(root, 'home'), claudeHome, codexHome, managedDir, stateDir, repo])
+    mkdirSync(d, { recursive: true })
 
   // History: 10 Jan the code as the notes (of 20 Jan) describe it; Feb a rename, a deleted
   // script and a removed symbol; Apr an edit to a file a note names.
   git(repo, ['init', '-q', '-b', 'main'], '2026-01-10T10:00:00Z')
-  write(repo, 'src/auth/session.ts', 'export function createSession(user: string) {\n  return { user, at: Date.now() }\n}\n')
+  write(
+    repo,
+    'src/auth/session.ts',
+    'export function createSession(user: string) {\n  return { user, at: Date.now() }\n}\n',
+  )
   write(repo, 'scripts/legacy-import.sh', '#!/bin/sh\necho importing legacy data\n')
-  write(repo, 'package.json', JSON.stringify({ name: 'shop', scripts: { test: 'vitest', 'import:legacy': 'sh scripts/legacy-import.sh' } }, null, 2) + '\n')
-  write(repo, 'src/money.ts', 'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n')
-  write(repo, 'src/retry.ts', 'export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n')
+  write(
+    repo,
+    'package.json',
+    JSON.stringify(
+      { name: 'shop', scripts: { test: 'vitest', 'import:legacy': 'sh scripts/legacy-import.sh' } },
+      null,
+      2,
+    ) + '\n',
+  )
+  write(
+    repo,
+    'src/money.ts',
+    'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+  )
+  write(
+    repo,
+    'src/retry.ts',
+    'export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+  )
   write(repo, 'src/stable.ts', 'export const stableValue = 7\n')
-  write(repo, 'src/cart.ts', 'export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0)\n}\n')
+  write(
+    repo,
+    'src/cart.ts',
+    'export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0)\n}\n',
+  )
   git(repo, ['add', '-A'], '2026-01-10T10:00:00Z')
   git(repo, ['commit', '-q', '-m', 'initial'], '2026-01-10T10:00:00Z')
   git(repo, ['mv', 'src/auth/session.ts', 'src/auth/token-session.ts'], '2026-02-01T10:00:00Z')
   git(repo, ['commit', '-q', '-m', 'rename session to token-session'], '2026-02-01T10:00:00Z')
   git(repo, ['rm', '-q', 'scripts/legacy-import.sh'], '2026-02-15T10:00:00Z')
-  write(repo, 'package.json', JSON.stringify({ name: 'shop', scripts: { test: 'vitest' } }, null, 2) + '\n')
-  write(repo, 'src/money.ts', 'export function formatMoney(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n')
+  write(
+    repo,
+    'package.json',
+    JSON.stringify({ name: 'shop', scripts: { test: 'vitest' } }, null, 2) + '\n',
+  )
+  write(
+    repo,
+    'src/money.ts',
+    'export function formatMoney(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+  )
   git(repo, ['add', '-A'], '2026-02-15T10:00:00Z')
-  git(repo, ['commit', '-q', '-m', 'drop legacy import; formatPrice becomes formatMoney'], '2026-02-15T10:00:00Z')
-  write(repo, 'src/retry.ts', 'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n')
+  git(
+    repo,
+    ['commit', '-q', '-m', 'drop legacy import; formatPrice becomes formatMoney'],
+    '2026-02-15T10:00:00Z',
+  )
+  write(
+    repo,
+    'src/retry.ts',
+    'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+  )
   git(repo, ['add', '-A'], '2026-04-01T10:00:00Z')
   git(repo, ['commit', '-q', '-m', 'retry: configurable tries'], '2026-04-01T10:00:00Z')
 
@@ -89,7 +148,10 @@ export function createAuditFixture(): AuditFixture {
   const memoryDir = join(projectDir, 'memory')
   mkdirSync(memoryDir, { recursive: true })
   const sessionId = '33333333-3333-4333-8333-333333333333'
-  writeFileSync(join(projectDir, `${sessionId}.jsonl`), transcriptLine({ cwd: repo, sessionId, gitBranch: 'main' }) + '\n')
+  writeFileSync(
+    join(projectDir, `${sessionId}.jsonl`),
+    transcriptLine({ cwd: repo, sessionId, gitBranch: 'main' }) + '\n',
+  )
 
   const notes = {
     renamed: 'Session handling',
@@ -101,7 +163,11 @@ export function createAuditFixture(): AuditFixture {
     prose: 'Team habits',
   }
   const entries: [string, string, string][] = [
-    [notes.renamed, 'session.md', 'Sessions are created in `src/auth/session.ts` by `createSession()`.'],
+    [
+      notes.renamed,
+      'session.md',
+      'Sessions are created in `src/auth/session.ts` by `createSession()`.',
+    ],
     [notes.deletedScript, 'legacy-import.md', 'Import old data with `npm run import:legacy`.'],
     [notes.removedSymbol, 'money.md', 'Prices are formatted by `formatPrice()` in `src/money.ts`.'],
     [notes.editedAfter, 'retries.md', 'Retries are handled by `withRetry()` in `src/retry.ts`.'],
@@ -110,7 +176,14 @@ export function createAuditFixture(): AuditFixture {
     [notes.prose, 'team.md', 'The team prefers small pull requests and reviews on Fridays.'],
   ]
   const index = join(memoryDir, 'MEMORY.md')
-  writeFileSync(index, ['# Project memory', '', ...entries.map(([t, f]) => `- [${t}](${f}) — about ${t.toLowerCase()}`)].join('\n') + '\n')
+  writeFileSync(
+    index,
+    [
+      '# Project memory',
+      '',
+      ...entries.map(([t, f]) => `- [${t}](${f}) — about ${t.toLowerCase()}`),
+    ].join('\n') + '\n',
+  )
   for (const [t, f, body] of entries) writeFileSync(join(memoryDir, f), topic(t, body))
 
   return {
@@ -123,7 +196,16 @@ export function createAuditFixture(): AuditFixture {
     memoryDir,
     index,
     notes,
-    serveArgs: () => ['--claude-home', claudeHome, '--codex-home', codexHome, '--managed-dir', managedDir, '--state-dir', stateDir],
+    serveArgs: () => [
+      '--claude-home',
+      claudeHome,
+      '--codex-home',
+      codexHome,
+      '--managed-dir',
+      managedDir,
+      '--state-dir',
+      stateDir,
+    ],
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   }
 }

@@ -1,8 +1,8 @@
 /** The back-end configuration tests use for a fixture home (no trash, stamps in the fixture). */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BackendConfig } from '../../src/node/backend'
-import { createJsonFileStore } from '../../src/node/json-store'
+import type { BackendConfig } from '../../src/node/app/backend'
+import { createJsonFileStore } from '../../src/node/fs/json-store'
 import type { FixtureHome } from './fixture-home'
 
 export function backendConfigFor(

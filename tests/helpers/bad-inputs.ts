@@ -28,7 +28,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
 
 export const SESSION = '33333333-3333-4333-8333-333333333333'

@@ -13,13 +13,17 @@ const record = (entry) => {
   if (log) appendFileSync(log, `${JSON.stringify(entry)}\n`)
 }
 // Deliberately simpler than the app's rule: an independent oracle, not a copy of it.
-const loopback = (host) => typeof host === 'string' && (/^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === 'localhost')
+const loopback = (host) =>
+  typeof host === 'string' &&
+  (/^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === 'localhost')
 
 const listen = net.Server.prototype.listen
 net.Server.prototype.listen = function guardedListen(...args) {
   const [first] = args
   const options = typeof first === 'object' && first !== null ? first : null
-  const pipe = options ? typeof options.path === 'string' : typeof first === 'string' && !/^\d+$/.test(first)
+  const pipe = options
+    ? typeof options.path === 'string'
+    : typeof first === 'string' && !/^\d+$/.test(first)
   if (!pipe) {
     // No host at all binds every interface; that counts as non-loopback.
     const host = options ? options.host : typeof args[1] === 'string' ? args[1] : undefined

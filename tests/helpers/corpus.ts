@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const CORPUS_ROOT =
-  process.env.MEMORY_CURATOR_CORPUS ?? fileURLToPath(new URL('../../../shared/corpus', import.meta.url))
+  process.env.MEMORY_CURATOR_CORPUS ??
+  fileURLToPath(new URL('../../../shared/corpus', import.meta.url))
 
 /** The corpus counts as present when its index of origins is there (a bare folder is not enough). */
 export const HAS_CORPUS = existsSync(`${CORPUS_ROOT}/ORIGIN.md`)

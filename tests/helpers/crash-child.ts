@@ -11,15 +11,15 @@
  *   node crash-child.mjs ops <json>
  *     runs a list of operations and prints one JSON result per line (see Op below).
  */
-import { undo, lastUndoable } from '../../src/node/backups'
-import { freedesktopTrash } from '../../src/node/trash'
+import { undo, lastUndoable } from '../../src/node/edits/backups'
+import { freedesktopTrash } from '../../src/node/edits/trash'
 import {
   hashContent,
   readForEdit,
   safeDelete,
   safeWrite,
   sweepStaleTemps,
-} from '../../src/node/safe-write'
+} from '../../src/node/edits/safe-write'
 import { versionOf, versionText } from './crash-versions'
 
 type Op =

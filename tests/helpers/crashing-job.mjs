@@ -1,5 +1,5 @@
 /**
- * A job script for src/node/isolated.ts whose jobs fail in every way a heavy job can: the old
+ * A job script for src/node/jobs/isolated.ts whose jobs fail in every way a heavy job can: the old
  * replay's doubling (V8 aborts the whole process: "Fatal JavaScript invalid size error"), a
  * heap exhausted, an exception, process.exit, a hang. `echo` answers; `provenance` aborts the
  * process as a fatal V8 error does, so a back end pointed at this script sees its heavy method die.

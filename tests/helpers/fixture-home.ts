@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 
 export interface FixtureHome {
   readonly root: string
@@ -23,11 +23,29 @@ export interface FixtureHome {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=Fixture', '-c', 'user.email=fixture@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    stdio: 'ignore',
-    env: { ...process.env, GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z', GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z' },
-  })
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.name=Fixture',
+      '-c',
+      'user.email=fixture@example.com',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'init.defaultBranch=main',
+      ...args,
+    ],
+    {
+      cwd,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z',
+        GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z',
+      },
+    },
+  )
 }
 
 export function transcriptLine(fields: Record<string, unknown>): string {
@@ -62,12 +80,23 @@ export function createFixtureHome(): FixtureHome {
   const managedDir = join(root, 'managed')
   const stateDir = join(root, 'state')
   const repo = join(root, 'repos', 'acme-shop')
-  for (const d of [home, claudeHome, codexHome, managedDir, stateDir, repo]) mkdirSync(d, { recursive: true })
+  for (const d of [home, claudeHome, codexHome, managedDir, stateDir, repo])
+    mkdirSync(d, { recursive: true })
 
   // A real repository.
-  writeFileSync(join(repo, 'package.json'), JSON.stringify({ name: 'acme-shop', scripts: { test: 'vitest', build: 'vite build' } }, null, 2))
+  writeFileSync(
+    join(repo, 'package.json'),
+    JSON.stringify(
+      { name: 'acme-shop', scripts: { test: 'vitest', build: 'vite build' } },
+      null,
+      2,
+    ),
+  )
   mkdirSync(join(repo, 'src'), { recursive: true })
-  writeFileSync(join(repo, 'src', 'cart.ts'), 'export function computeTotal(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n')
+  writeFileSync(
+    join(repo, 'src', 'cart.ts'),
+    'export function computeTotal(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n',
+  )
   writeFileSync(join(repo, 'CLAUDE.md'), '# Acme shop\n\nRun `npm test` before committing.\n')
   git(repo, 'init', '-q')
   git(repo, 'add', '-A')
@@ -81,7 +110,11 @@ export function createFixtureHome(): FixtureHome {
     join(projectDir, '11111111-1111-4111-8111-111111111111.jsonl'),
     [
       JSON.stringify({ type: 'summary', summary: 'Cart totals', leafUuid: 'x' }),
-      transcriptLine({ cwd: repo, sessionId: '11111111-1111-4111-8111-111111111111', gitBranch: 'main' }),
+      transcriptLine({
+        cwd: repo,
+        sessionId: '11111111-1111-4111-8111-111111111111',
+        gitBranch: 'main',
+      }),
     ].join('\n') + '\n',
   )
   writeFileSync(join(memoryDir, 'MEMORY.md'), memoryIndex(230))
@@ -91,16 +124,32 @@ export function createFixtureHome(): FixtureHome {
       `---\nname: Note ${i}\ndescription: test note ${i}\ntype: project\n---\n\n\`computeTotal\` in \`src/cart.ts\` sums the cart.\n`,
     )
   }
-  writeFileSync(join(memoryDir, 'orphan-topic.md'), '---\nname: Orphan\ndescription: nobody links me\ntype: reference\n---\nOrphaned.\n')
+  writeFileSync(
+    join(memoryDir, 'orphan-topic.md'),
+    '---\nname: Orphan\ndescription: nobody links me\ntype: reference\n---\nOrphaned.\n',
+  )
 
   // A project whose transcript has a malformed first line and whose MEMORY.md is binary.
-  const broken = join(claudeHome, 'projects', encodeProjectDir(join(root, 'elsewhere', 'broken-app')))
+  const broken = join(
+    claudeHome,
+    'projects',
+    encodeProjectDir(join(root, 'elsewhere', 'broken-app')),
+  )
   mkdirSync(join(broken, 'memory'), { recursive: true })
   writeFileSync(
     join(broken, '22222222-2222-4222-8222-222222222222.jsonl'),
-    '{"type":"user", this is not json\n' + transcriptLine({ cwd: join(root, 'elsewhere', 'broken-app'), sessionId: '22222222-2222-4222-8222-222222222222', gitBranch: '' }) + '\n',
+    '{"type":"user", this is not json\n' +
+      transcriptLine({
+        cwd: join(root, 'elsewhere', 'broken-app'),
+        sessionId: '22222222-2222-4222-8222-222222222222',
+        gitBranch: '',
+      }) +
+      '\n',
   )
-  writeFileSync(join(broken, 'memory', 'MEMORY.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]))
+  writeFileSync(
+    join(broken, 'memory', 'MEMORY.md'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]),
+  )
 
   // A project folder without transcripts.
   mkdirSync(join(claudeHome, 'projects', '-tmp-no-transcripts'), { recursive: true })

@@ -1,5 +1,5 @@
 /** The in-memory launch every claudeLoadOrder test starts from: /r/app in repository /r, user home /h. */
-import type { ClaudeLoadInput } from '../../src/core/load-order-claude'
+import type { ClaudeLoadInput } from '../../src/core/load-order/claude'
 
 export const CORE_INPUT: ClaudeLoadInput = {
   cwd: '/r/app',

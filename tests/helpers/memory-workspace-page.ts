@@ -10,7 +10,8 @@ export function memoryWorkspace(page: Page) {
     planDialog: page.getByTestId('plan-dialog'),
     editor: page.getByTestId('memory-editor'),
     fileList: page.getByTestId('memory-file-list'),
-    openFile: (name: string) => page.getByTestId('memory-file-item').filter({ hasText: name }).first().click(),
+    openFile: (name: string) =>
+      page.getByTestId('memory-file-item').filter({ hasText: name }).first().click(),
     openUndoHistory: () => page.getByTestId('open-undo-history').click(),
     undoHistory: page.getByTestId('undo-history'),
     openInstructions: () => page.getByTestId('tab-instructions').click(),

@@ -25,7 +25,11 @@ export function tokenOf(url: string): string {
 }
 
 /** Start `serve` with the given arguments and environment; resolves with its URL line. */
-export function startServe(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<ServeHandle> {
+export function startServe(
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServeHandle> {
   const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--port', '0', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,14 +91,29 @@ export interface Reply {
  * (no URL normalisation, no cookie jar). `host` defaults to 127.0.0.1:port. A connection
  * error is a reply with status 0.
  */
-export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Reply> {
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Reply> {
   return new Promise((done, fail) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', fail)
-    })
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (d: Buffer) => chunks.push(d))
+        res.on('end', () =>
+          done({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        res.on('error', fail)
+      },
+    )
     req.on('error', (e) => done({ status: 0, headers: {}, body: `connection error: ${e.message}` }))
     if (body !== undefined) req.end(body)
     else req.end()

@@ -1,5 +1,5 @@
 /** Tallies of what parseTranscriptLine makes of every line of a transcript (for exact-count tests). */
-import { parseTranscriptLine, type TranscriptEvent } from '../../src/core/transcript'
+import { parseTranscriptLine, type TranscriptEvent } from '../../src/core/transcripts/line'
 
 export interface TranscriptCounts {
   Write: number
@@ -10,7 +10,14 @@ export interface TranscriptCounts {
   skips: number
 }
 
-export const NO_EVENTS: Readonly<TranscriptCounts> = { Write: 0, Edit: 0, MultiEdit: 0, results: 0, failed: 0, skips: 0 }
+export const NO_EVENTS: Readonly<TranscriptCounts> = {
+  Write: 0,
+  Edit: 0,
+  MultiEdit: 0,
+  results: 0,
+  failed: 0,
+  skips: 0,
+}
 
 /** Write/Edit/MultiEdit calls, tool results (and failed ones) and skipped lines; blank lines do not count. */
 export function countTranscriptEvents(text: string): TranscriptCounts {

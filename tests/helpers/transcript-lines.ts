@@ -23,12 +23,22 @@ function meta(ctx: SessionCtx, timestamp: string) {
 }
 
 /** An assistant line with one tool_use block. */
-export function toolUseLine(ctx: SessionCtx, id: string, timestamp: string, name: string, input: object): string {
+export function toolUseLine(
+  ctx: SessionCtx,
+  id: string,
+  timestamp: string,
+  name: string,
+  input: object,
+): string {
   return JSON.stringify({
     ...meta(ctx, timestamp),
     type: 'assistant',
     uuid: `uuid-${id}`,
-    message: { id: `msg-${id}`, role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+    message: {
+      id: `msg-${id}`,
+      role: 'assistant',
+      content: [{ type: 'tool_use', id, name, input }],
+    },
   })
 }
 
@@ -51,7 +61,9 @@ export function toolResultLine(
         {
           tool_use_id: id,
           type: 'tool_result',
-          content: isError ? '<tool_use_error>String to replace not found in file.</tool_use_error>' : 'done',
+          content: isError
+            ? '<tool_use_error>String to replace not found in file.</tool_use_error>'
+            : 'done',
           ...(isError ? { is_error: true } : {}),
         },
       ],

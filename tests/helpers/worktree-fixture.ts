@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { encodeProjectDir } from '../../src/core/project-path'
+import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { toolResultLine, toolUseLine } from './transcript-lines'
 
 export const SESSION_A = 'aaaaaaaa-1111-4111-8111-00000000000a'
@@ -107,12 +107,24 @@ function say(ctx: Ctx, minute: number, text: string): string {
 }
 
 /** An assistant line with one tool_use block, `minute` minutes into the fixture's morning. */
-export function toolCall(ctx: Ctx, id: string, minute: number, name: string, input: object): string {
+export function toolCall(
+  ctx: Ctx,
+  id: string,
+  minute: number,
+  name: string,
+  input: object,
+): string {
   return toolUseLine(ctx, id, at(minute), name, input)
 }
 
 /** The user line answering a tool_use (failed when `isError`). */
-export function toolResult(ctx: Ctx, id: string, minute: number, toolUseResult: unknown, isError = false): string {
+export function toolResult(
+  ctx: Ctx,
+  id: string,
+  minute: number,
+  toolUseResult: unknown,
+  isError = false,
+): string {
   return toolResultLine(ctx, id, at(minute), toolUseResult, isError)
 }
 

@@ -1,6 +1,6 @@
 /** The window's state and its transitions, as pure functions. */
 import type { AppContext } from '../../shared/api'
-import type { ProjectInfo, ScanResult } from '../../shared/limits'
+import type { ProjectInfo, ScanResult } from '../../shared/model'
 import { createStore } from './store'
 
 export interface AppState {
@@ -34,9 +34,17 @@ export function visibleProjects(state: AppState): readonly ProjectInfo[] {
   const all = state.scan?.projects ?? []
   const f = state.filter.trim().toLowerCase()
   const matching = f
-    ? all.filter((p) => p.name.toLowerCase().includes(f) || p.cwds.some((c) => c.toLowerCase().includes(f)) || p.id.toLowerCase().includes(f))
+    ? all.filter(
+        (p) =>
+          p.name.toLowerCase().includes(f) ||
+          p.cwds.some((c) => c.toLowerCase().includes(f)) ||
+          p.id.toLowerCase().includes(f),
+      )
     : all
-  return [...matching].sort((a, b) => Number(b.memoryDir !== null) - Number(a.memoryDir !== null) || a.name.localeCompare(b.name))
+  return [...matching].sort(
+    (a, b) =>
+      Number(b.memoryDir !== null) - Number(a.memoryDir !== null) || a.name.localeCompare(b.name),
+  )
 }
 
 export function reduce(state: AppState, action: AppAction): AppState {

@@ -7,7 +7,8 @@ export function takeEvents(buffer: string): { readonly data: string[]; readonly 
   const data: string[] = []
   for (const block of blocks) {
     const lines = block.split('\n').filter((l) => l.startsWith('data:'))
-    if (lines.length > 0) data.push(lines.map((l) => l.slice(l.startsWith('data: ') ? 6 : 5)).join('\n'))
+    if (lines.length > 0)
+      data.push(lines.map((l) => l.slice(l.startsWith('data: ') ? 6 : 5)).join('\n'))
   }
   return { data, rest }
 }

@@ -1,7 +1,7 @@
 // A stand-in for the `electron` module that records what the main process asks of it. Once the
 // window loads its URL, it probes the registered handlers (IPC, navigation, new windows, the
 // renderer protocol, permissions) the way Electron would call them, writes everything it saw to
-// $MC_ELECTRON_RECORD as JSON and exits. Assertions live in tests/unit/electron-main.test.ts.
+// $MC_ELECTRON_RECORD as JSON and exits. Assertions live in tests/unit/main/electron-main.test.ts.
 import { fork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { writeFileSync } from 'node:fs'
@@ -22,7 +22,13 @@ const record = {
   errors: [],
   utilityForks: [],
 }
-const handlers = { ipc: new Map(), protocol: new Map(), permissionRequest: null, permissionCheck: null, contents: [] }
+const handlers = {
+  ipc: new Map(),
+  protocol: new Map(),
+  permissionRequest: null,
+  permissionCheck: null,
+  contents: [],
+}
 
 process.on('uncaughtException', (e) => finish(e))
 process.on('unhandledRejection', (e) => finish(e))
@@ -97,7 +103,11 @@ export const shell = {
 }
 
 const summarise = (items) =>
-  items.map((i) => ({ label: i.label, role: i.role, submenu: Array.isArray(i.submenu) ? summarise(i.submenu) : undefined }))
+  items.map((i) => ({
+    label: i.label,
+    role: i.role,
+    submenu: Array.isArray(i.submenu) ? summarise(i.submenu) : undefined,
+  }))
 export const Menu = {
   buildFromTemplate(template) {
     return { template }
@@ -151,13 +161,21 @@ async function probe(win, url) {
   const p = record.probes
   const wc = win.webContents
   const open = (u) => wc.windowOpenHandler?.({ url: u })?.action ?? null
-  p.windowOpen = { docs: open('https://docs.claude.com/x'), evil: open('https://evil.example/'), file: open('file:///etc/passwd') }
+  p.windowOpen = {
+    docs: open('https://docs.claude.com/x'),
+    evil: open('https://evil.example/'),
+    file: open('file:///etc/passwd'),
+  }
   const navigate = (u) => {
     let prevented = false
     wc.emit('will-navigate', { preventDefault: () => (prevented = true) }, u)
     return prevented
   }
-  p.navigatePrevented = { self: navigate(url), evil: navigate('https://evil.example/'), file: navigate('file:///etc/passwd') }
+  p.navigatePrevented = {
+    self: navigate(url),
+    evil: navigate('https://evil.example/'),
+    file: navigate('file:///etc/passwd'),
+  }
   const attach = { prevented: false }
   wc.emit('will-attach-webview', { preventDefault: () => (attach.prevented = true) })
   p.webviewPrevented = attach.prevented
@@ -166,7 +184,11 @@ async function probe(win, url) {
     const fn = handlers.protocol.get('app')
     if (!fn) return null
     const res = await fn({ url: u })
-    return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength }
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      bytes: (await res.arrayBuffer()).byteLength,
+    }
   }
   p.protocol = {
     index: await fetchApp('app://renderer/index.html'),
@@ -178,7 +200,10 @@ async function probe(win, url) {
   const invokeRaw = async (channel, frameUrl, args) => {
     const frame = { url: frameUrl }
     try {
-      return await handlers.ipc.get(channel)({ senderFrame: frame, sender: { mainFrame: frame } }, ...args)
+      return await handlers.ipc.get(channel)(
+        { senderFrame: frame, sender: { mainFrame: frame } },
+        ...args,
+      )
     } catch (e) {
       record.errors.push(`${channel}: ${e?.message ?? e}`)
       return null
@@ -190,7 +215,10 @@ async function probe(win, url) {
     const frame = { url: frameUrl }
     try {
       const result = await fn({ senderFrame: frame, sender: { mainFrame: frame } }, ...args)
-      return { ok: true, keys: result && typeof result === 'object' ? Object.keys(result).sort() : typeof result }
+      return {
+        ok: true,
+        keys: result && typeof result === 'object' ? Object.keys(result).sort() : typeof result,
+      }
     } catch (e) {
       return { ok: false, error: String(e?.message ?? e) }
     }
@@ -201,12 +229,26 @@ async function probe(win, url) {
   p.ipcOtherAppHost = await invoke(scanChannel, 'app://evil/index.html')
 
   // Provenance runs in a job process started through utilityProcess (RunAsNode is off when packaged).
-  const scanned = await invokeRaw(record.ipcHandle.find((c) => c.endsWith(':scan')), url, [])
+  const scanned = await invokeRaw(
+    record.ipcHandle.find((c) => c.endsWith(':scan')),
+    url,
+    [],
+  )
   const memoryDir = scanned?.projects?.find((x) => x.memoryDir)?.memoryDir ?? null
-  const prov = memoryDir ? await invokeRaw(record.ipcHandle.find((c) => c.endsWith(':provenance')), url, [memoryDir]) : null
-  p.provenance = prov ? { files: prov.files?.length ?? -1, problems: (prov.problems ?? []).map((x) => x.reason) } : null
+  const prov = memoryDir
+    ? await invokeRaw(
+        record.ipcHandle.find((c) => c.endsWith(':provenance')),
+        url,
+        [memoryDir],
+      )
+    : null
+  p.provenance = prov
+    ? { files: prov.files?.length ?? -1, problems: (prov.problems ?? []).map((x) => x.reason) }
+    : null
 
-  p.permissionRequest = await new Promise((ok) => handlers.permissionRequest?.(null, 'media', ok) ?? ok(null))
+  p.permissionRequest = await new Promise(
+    (ok) => handlers.permissionRequest?.(null, 'media', ok) ?? ok(null),
+  )
   p.permissionCheck = handlers.permissionCheck?.(null, 'clipboard-read') ?? null
 }
 
@@ -215,7 +257,11 @@ export const utilityProcess = {
   fork(modulePath, args, options) {
     record.utilityForks.push({ modulePath, execArgv: options?.execArgv ?? [] })
     const child = fork(modulePath, args ?? [], {
-      execArgv: [...(options?.execArgv ?? []), '--import', new URL('./parent-port.mjs', import.meta.url).href],
+      execArgv: [
+        ...(options?.execArgv ?? []),
+        '--import',
+        new URL('./parent-port.mjs', import.meta.url).href,
+      ],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     })

@@ -1,0 +1,381 @@
+/**
+ * The back end's handler table: one object whose methods are the API contract
+ * (src/shared/api.ts), implemented over the disk. Electron IPC, `serve` and tests
+ * all call this same table; transports only validate, authorise and carry.
+ */
+import { EventEmitter } from 'node:events'
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ScanResult } from '../../shared/model'
+import type { CuratorApi } from '../../shared/api-contract'
+import { isInside } from '../fs/path-guard'
+import { AuditFactsCache, auditMemory, noteDiffs } from '../audit/audit'
+import { createCuration, type KeyValueStore } from '../edits/edit-actions'
+import { createReview } from '../edits/review-snapshots'
+import type { TrashFn } from '../edits/safe-write'
+import { writtenAtProvider } from '../transcripts/provenance'
+import { BackendError } from './errors'
+import { cutoffFile } from '../memory/cutoff-file'
+import { findRepo } from '../git/repo'
+import { loadOrder } from '../load-order/load-order'
+import { PathGuard } from '../fs/path-guard'
+import type { AccessPurpose } from '../../core/access-policy'
+import { provenance } from '../transcripts/provenance'
+import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
+import { readForEdit } from '../edits/safe-write'
+import { scanClaudeHome } from '../memory/scan'
+
+export interface BackendConfig {
+  readonly version: string
+  readonly claudeHome: string
+  readonly codexHome: string
+  readonly managedDir: string
+  readonly demo: boolean
+  readonly demoReason: string | null
+  /** Folder for our own state: caches, backups, snapshots. Never inside the Claude home. */
+  readonly stateDir: string
+  readonly transport: 'ipc' | 'http' | 'direct'
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** Moves a file to the OS trash (Electron: shell.trashItem; serve: the freedesktop trash). */
+  readonly trash: TrashFn | null
+  /** Where verification stamps are kept (Electron: electron-store; serve: a JSON file). */
+  readonly stampStore: KeyValueStore
+  /** Worker script for heavy jobs (isolated.ts); default: the built one beside this bundle, if any. */
+  readonly heavyWorker?: URL | null
+  /** How a job's process starts (Electron: a utility process, src/main/utility-launch.ts); default Node's fork. */
+  readonly heavyLaunch?: LaunchFn
+}
+
+export { BackendError }
+
+/** The handler table: the contract (src/shared/api-contract.ts) plus what the transports need. */
+export interface Backend extends CuratorApi {
+  /** "Something changed on disk" (the event channel of the contract). */
+  onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
+  /** Tell listeners that paths changed (the watcher calls this). */
+  emitChange(paths: readonly string[]): void
+  /**
+   * Scan now and keep the result for the next `scan()` call, unless something changes on disk
+   * first (the watcher's startup scan: the window's first load then draws without a second walk).
+   */
+  prefetchScan(): Promise<ScanResult>
+  /** Called after every scan with its result (the watcher adds folders that appeared). */
+  onScanned(listener: (scan: ScanResult) => void): () => void
+  /** The guard every path argument passes through. */
+  readonly guard: PathGuard
+  dispose(): Promise<void>
+}
+
+/** Build the handler table for one Claude home. */
+export async function createBackend(config: BackendConfig): Promise<Backend> {
+  const guard = new PathGuard()
+  await guard.setClaudeHome(config.claudeHome)
+  const events = new EventEmitter()
+  let lastScan: ScanResult | null = null
+  // Issue 7: one walk of a heavy home takes seconds, so a scan is shared. A scan still running
+  // is joined when nothing changed since it started; the startup scan (prefetchScan) answers the
+  // window's first scan() when nothing changed since and it is recent.
+  let changeGeneration = 0
+  let running: { readonly generation: number; readonly result: Promise<ScanResult> } | null = null
+  let prefetched: {
+    readonly generation: number
+    readonly at: number
+    readonly stamp: string
+    readonly scan: ScanResult
+  } | null = null
+  const PREFETCH_MAX_AGE_MS = 60_000
+  /**
+   * The project folders and when each last gained or lost a file (a new project or session):
+   * the watcher sees only memory folders, so this tells whether the startup scan still holds.
+   */
+  async function projectsStamp(): Promise<string> {
+    const root = join(config.claudeHome, 'projects')
+    try {
+      const names = (await readdir(root)).sort()
+      const times = await Promise.all(
+        names.map((n) =>
+          stat(join(root, n)).then(
+            (st) => st.mtimeMs,
+            () => -1,
+          ),
+        ),
+      )
+      return names.map((n, i) => `${n}\u0000${times[i]}`).join('\n')
+    } catch {
+      return ''
+    }
+  }
+  const cacheDir = join(config.stateDir, 'provenance-cache')
+  // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
+  // other requests nor crash this process (in-process only when run from the sources).
+  const heavyScript = config.heavyWorker === undefined ? builtHeavyWorker() : config.heavyWorker
+  const heavy =
+    heavyScript === null
+      ? null
+      : createIsolatedRunner({ script: heavyScript, launch: config.heavyLaunch })
+  // The last audits' repository facts, for a click on a note (issue 7; audit.ts says when they hold).
+  const auditCache = new AuditFactsCache()
+  const curation = createCuration({
+    stateDir: config.stateDir,
+    trash: config.trash,
+    stamps: config.stampStore,
+  })
+  const review = createReview({
+    stateDir: config.stateDir,
+    claudeHome: config.claudeHome,
+    writeFile: curation.writeFile,
+  })
+  // "When was the note written": the transcript write that last touched its lines (most precise).
+  // One provider per memory folder, kept between calls (issue 7: building one lists and stats
+  // every transcript, and a note's diff after a click must not wait for that). Its per-file cache
+  // must not outlive edits: a change on disk in the folder, or our own write, drops it.
+  const providers = new Map<string, ReturnType<typeof writtenAtProvider>>()
+  const writtenAt = (memoryDir: string): ReturnType<typeof writtenAtProvider> => {
+    let provider = providers.get(memoryDir)
+    if (!provider) {
+      provider = writtenAtProvider({ claudeHome: config.claudeHome, cacheDir })
+      providers.set(memoryDir, provider)
+    }
+    return provider
+  }
+  const forgetProviders = (paths: readonly string[] | null): void => {
+    if (paths === null) return providers.clear()
+    for (const dir of [...providers.keys()]) {
+      if (paths.some((p) => p === dir || isInside(dir, p))) providers.delete(dir)
+    }
+  }
+  /** Run a write and forget the dates of every folder (undo may touch any of them). */
+  const afterWrite = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work
+    } finally {
+      forgetProviders(null)
+    }
+  }
+
+  function runScan(): Promise<ScanResult> {
+    if (running && running.generation === changeGeneration) return running.result
+    const mine = {
+      generation: changeGeneration,
+      result: (async () => {
+        const result = await scanClaudeHome(config.claudeHome)
+        await guard.rememberProjects(result)
+        lastScan = result
+        events.emit('scanned', result)
+        return result
+      })(),
+    }
+    running = mine
+    const clear = (): void => {
+      if (running === mine) running = null
+    }
+    mine.result.then(clear, clear)
+    return mine.result
+  }
+
+  /**
+   * Require `p` to serve `purpose` (src/core/access-policy.ts; each method names its own, the
+   * window never does); the error names the path and the reason.
+   */
+  async function allowed(purpose: AccessPurpose, p: string): Promise<string> {
+    const v = await guard.check(purpose, p)
+    if (!v.ok) throw new BackendError('forbidden', v.reason)
+    return v.path
+  }
+  const repoArg = (repo: string | null): Promise<string | null> =>
+    repo === null ? Promise.resolve(null) : allowed('repository', repo)
+
+  async function ensureScanned(): Promise<ScanResult> {
+    return lastScan ?? runScan()
+  }
+
+  const backend: Backend = {
+    guard,
+    async getContext() {
+      return {
+        version: config.version,
+        claudeHome: config.claudeHome,
+        codexHome: config.codexHome,
+        managedDir: config.managedDir,
+        demo: config.demo,
+        demoReason: config.demoReason,
+        transport: config.transport,
+      }
+    },
+    async scan() {
+      const ready = prefetched
+      prefetched = null
+      if (
+        ready &&
+        ready.generation === changeGeneration &&
+        Date.now() - ready.at < PREFETCH_MAX_AGE_MS
+      ) {
+        if ((await projectsStamp()) === ready.stamp && ready.generation === changeGeneration)
+          return ready.scan
+      }
+      return runScan()
+    },
+    async prefetchScan() {
+      const generation = changeGeneration
+      const stamp = await projectsStamp()
+      const result = await runScan()
+      if (generation === changeGeneration)
+        prefetched = { generation, at: Date.now(), stamp, scan: result }
+      return result
+    },
+    onScanned(listener) {
+      events.on('scanned', listener)
+      return () => events.off('scanned', listener)
+    },
+    async cutoff(file) {
+      await ensureScanned()
+      return cutoffFile(await allowed('read-note-file', file))
+    },
+    async readFile(path) {
+      await ensureScanned()
+      const abs = await allowed('read-note-file', path)
+      const r = await readForEdit(abs)
+      if ('text' in r && typeof r.text === 'string') {
+        return { ok: true, path: abs, text: r.text, hash: r.hash, bytes: r.bytes }
+      }
+      return { ok: false, path: abs, reason: 'reason' in r ? String(r.reason) : 'cannot read' }
+    },
+    async loadOrder(cwd) {
+      await ensureScanned()
+      const dir = await allowed('launch-dir', cwd)
+      const repo = await findRepo(dir)
+      // loadOrder finds MEMORY.md as the agent does (memory switches and overrides, homes.ts).
+      const result = await loadOrder({
+        cwd: dir,
+        claudeHome: config.claudeHome,
+        codexHome: config.codexHome,
+        managedDir: config.managedDir,
+        env: config.env,
+      })
+      // The chain shown becomes what the window may open (and edit, for instruction files).
+      const places = [dir, config.claudeHome, config.codexHome, config.managedDir]
+      if (repo) places.push(repo.toplevel, repo.mainRoot)
+      await guard.rememberChain(result, places)
+      return result
+    },
+    async audit(memoryDir, repo) {
+      await ensureScanned()
+      const dir = await allowed('memory-folder', memoryDir)
+      const repoDir = await repoArg(repo)
+      return auditMemory({
+        memoryDir: dir,
+        repo: repoDir,
+        writtenAtFor: writtenAt(dir),
+        cache: auditCache,
+      })
+    },
+    async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
+      await ensureScanned()
+      const dir = await allowed('memory-folder', memoryDir)
+      const repoDir = await repoArg(repo)
+      // The window passes the date the audit already found; only without it are transcripts read.
+      const at = knownWrittenAt && !Number.isNaN(Date.parse(knownWrittenAt)) ? knownWrittenAt : null
+      const writtenAtFor = at ? async () => ({ at, source: 'transcript' as const }) : writtenAt(dir)
+      return noteDiffs({
+        memoryDir: dir,
+        repo: repoDir,
+        file: await allowed('read-note-file', file),
+        line,
+        writtenAtFor,
+        cache: auditCache,
+      })
+    },
+    async writeFile(path, expectedHash, newText, reason) {
+      await ensureScanned()
+      return afterWrite(
+        curation.writeFile(await allowed('write-note-file', path), expectedHash, newText, reason),
+      )
+    },
+    async deleteFile(path, expectedHash, reason) {
+      await ensureScanned()
+      return afterWrite(
+        curation.deleteFile(await allowed('memory-file', path), expectedHash, reason),
+      )
+    },
+    listOperations: () => curation.listOperations(),
+    undo: (operationId) => afterWrite(curation.undo(operationId)),
+    async verifyNote(memoryDir, repo, file, line) {
+      await ensureScanned()
+      return curation.verifyNote(
+        await allowed('memory-folder', memoryDir),
+        await repoArg(repo),
+        await allowed('read-note-file', file),
+        line,
+      )
+    },
+    async listStamps(memoryDir, repo) {
+      await ensureScanned()
+      return curation.listStamps(await allowed('memory-folder', memoryDir), await repoArg(repo))
+    },
+    async markReviewed(file, hash) {
+      await ensureScanned()
+      return review.markReviewed(await allowed('memory-file', file), hash)
+    },
+    async reviewDiff(memoryDir, file) {
+      await ensureScanned()
+      return review.reviewDiff(
+        await allowed('memory-folder', memoryDir),
+        await allowed('memory-file', file),
+      )
+    },
+    async planEdit(request) {
+      await ensureScanned()
+      return curation.planEdit({ ...request, file: await allowed('read-note-file', request.file) })
+    },
+    async restoreLostLine(memoryDir, file, text, expectedHash) {
+      await ensureScanned()
+      return afterWrite(
+        review.restoreLostLine(
+          await allowed('memory-folder', memoryDir),
+          await allowed('memory-file', file),
+          text,
+          expectedHash,
+        ),
+      )
+    },
+    async provenance(memoryDir) {
+      await ensureScanned()
+      const dir = await allowed('memory-folder', memoryDir)
+      const args = { claudeHome: config.claudeHome, memoryDir: dir, cacheDir }
+      if (heavy === null) {
+        const r = await provenance(args)
+        return { files: r.files, problems: r.problems }
+      }
+      try {
+        return (await heavy.run('provenance', args)) as Awaited<ReturnType<Backend['provenance']>>
+      } catch (err) {
+        // The job died (out of memory, crash): a problem with its reason, the server lives on.
+        return {
+          files: [],
+          problems: [
+            {
+              path: dir,
+              reason: `history not read: ${err instanceof Error ? err.message : String(err)}`,
+            },
+          ],
+        }
+      }
+    },
+    onDidChange(listener) {
+      events.on('change', listener)
+      return () => events.off('change', listener)
+    },
+    emitChange(paths) {
+      changeGeneration++
+      prefetched = null
+      forgetProviders(paths)
+      events.emit('change', { kind: 'changed', paths })
+    },
+    async dispose() {
+      events.removeAllListeners()
+      auditCache.close()
+      await heavy?.close()
+    },
+  }
+  return backend
+}

@@ -1,0 +1,353 @@
+/**
+ * Batched git queries for the audit: one `git ls-files`, one `git log
+ * --name-status -M` pass (cached per HEAD commit), one `git grep` for all words,
+ * one for all quoted lines — never one git process per note or per file.
+ * Parsing lives in src/core/git/parse.ts.
+ */
+import {
+  buildHistoryIndex,
+  LOG_FORMAT,
+  parseBlamePorcelain,
+  parseGrepOnlyMatching,
+  parseLogNameStatus,
+  parseNulList,
+  parseDiffRawZ,
+  parseWorktreeList,
+} from '../../core/git/parse'
+import type { HistoryIndex, Worktree } from '../../core/git/parse'
+import { runGit } from './run'
+import { lstat, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+
+/** What git says about a work tree now. */
+export interface RepoState {
+  /** Absolute top level of the work tree. */
+  readonly root: string
+  /** HEAD commit, or null in a repository without commits. */
+  readonly head: string | null
+  readonly shallow: boolean
+  /** HEAD is not on a branch. */
+  readonly detached: boolean
+  /** Tracked files (relative, `/`-separated). */
+  readonly tracked: ReadonlySet<string>
+  /** Every folder holding a tracked file. */
+  readonly trackedDirs: ReadonlySet<string>
+  /**
+   * HEAD and the index file's identity; equal stamps mean the same commit and the same
+   * tracked files. Null when the index is not a plain `.git/index` (nothing is cached then).
+   */
+  readonly stamp: string | null
+}
+
+export type OpenRepo =
+  { readonly ok: true; readonly state: RepoState } | { readonly ok: false; readonly reason: string }
+
+/** Git output larger than this is refused (a reason, not a crash). */
+const GIT_MAX_BYTES = 256 * 1024 * 1024
+const GIT_TIMEOUT_MS = 120_000
+/** Files kept per searched word or line (enough to resolve, bounded for huge repos). */
+const FILES_PER_PATTERN = 20
+
+/** Tracked files of a work tree, kept while HEAD and the index file are unchanged (a click must not re-list 20,000 files). */
+const trackedCache = new Map<
+  string,
+  { readonly key: string; readonly tracked: Set<string>; readonly trackedDirs: Set<string> }
+>()
+
+/** mtime + size of the work tree's index file when it is the plain `.git/index`; null otherwise (no caching). */
+async function indexStamp(root: string): Promise<string | null> {
+  try {
+    const st = await stat(join(root, '.git', 'index'))
+    return `${st.mtimeMs}:${st.size}:${st.ino}`
+  } catch {
+    return null
+  }
+}
+
+/** Read the state of the work tree whose top level is `root`. */
+export async function openRepo(root: string): Promise<OpenRepo> {
+  const [rev, head, stamp] = await Promise.all([
+    runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
+      cwd: root,
+      timeoutMs: 15_000,
+    }),
+    runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, timeoutMs: 15_000 }),
+    indexStamp(root),
+  ])
+  const [shallowLine = '', abbrev = ''] = rev.stdout.split('\n')
+  const headSha = head.code === 0 ? head.stdout.trim() : null
+  const key = stamp === null ? null : `${headSha}\0${stamp}`
+  let listed = key === null ? undefined : trackedCache.get(root)
+  if (!listed || listed.key !== key) {
+    const ls = await runGit(['ls-files', '-z'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    })
+    if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
+    const tracked = new Set(parseNulList(ls.stdout))
+    const trackedDirs = new Set<string>()
+    for (const p of tracked) {
+      let i = p.lastIndexOf('/')
+      while (i > 0) {
+        const d = p.slice(0, i)
+        if (trackedDirs.has(d)) break
+        trackedDirs.add(d)
+        i = d.lastIndexOf('/')
+      }
+    }
+    listed = { key: key ?? '', tracked, trackedDirs }
+    if (key !== null) trackedCache.set(root, listed)
+  }
+  return {
+    ok: true,
+    state: {
+      root,
+      head: headSha,
+      shallow: shallowLine.trim() === 'true',
+      detached: abbrev.trim() === 'HEAD',
+      tracked: listed.tracked,
+      trackedDirs: listed.trackedDirs,
+      stamp: key,
+    },
+  }
+}
+
+export type HistoryRead =
+  | { readonly ok: true; readonly index: HistoryIndex }
+  | { readonly ok: false; readonly reason: string }
+
+const historyCache = new Map<string, Promise<HistoryRead>>()
+
+/**
+ * The rename/delete/last-touch index of the history reachable from HEAD, from one
+ * `git log --name-status -M -z` pass; cached per (root, HEAD commit).
+ */
+export function readHistory(state: RepoState): Promise<HistoryRead> {
+  if (state.head === null) return Promise.resolve({ ok: true, index: buildHistoryIndex([]) })
+  const key = `${state.root}\0${state.head}\0${state.shallow}`
+  let hit = historyCache.get(key)
+  if (!hit) {
+    hit = (async (): Promise<HistoryRead> => {
+      const r = await runGit(
+        ['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'],
+        {
+          cwd: state.root,
+          timeoutMs: GIT_TIMEOUT_MS,
+          maxBytes: GIT_MAX_BYTES,
+        },
+      )
+      if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
+      return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
+    })()
+    historyCache.set(key, hit)
+    // A failed read is not remembered: the next audit tries again.
+    void hit.then((h) => {
+      if (!h.ok) historyCache.delete(key)
+    })
+  }
+  return hit
+}
+
+/** Forget cached histories (tests rewrite repositories). */
+export function clearHistoryCache(): void {
+  historyCache.clear()
+  trackedCache.clear()
+}
+
+export interface SearchOptions {
+  /** Search a plain folder (`git grep --no-index`) instead of a work tree. */
+  readonly noIndex?: boolean
+  /** Relative paths to leave out (the notes' own files). */
+  readonly exclude?: readonly string[]
+}
+
+export type SearchResult =
+  | { readonly ok: true; readonly files: ReadonlyMap<string, readonly string[]> }
+  | { readonly ok: false; readonly reason: string }
+
+/**
+ * Which files contain each pattern, in one `git grep` run (patterns on stdin).
+ * `words` matches whole words; otherwise fixed strings anywhere in a line.
+ */
+export async function searchPatterns(
+  root: string,
+  patterns: readonly string[],
+  words: boolean,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
+  const files = new Map<string, string[]>(wanted.map((p) => [p, []]))
+  if (wanted.length === 0) return { ok: true, files }
+  const args = ['grep', '-z', '-o', '-I', '-F', '--no-color', '-f', '-']
+  if (words) args.push('-w')
+  if (options.noIndex) args.push('--no-index', '--exclude-standard')
+  else args.push('--untracked')
+  args.push('--', '.')
+  for (const e of options.exclude ?? []) args.push(`:(exclude,literal)${e}`)
+  const r = await runGit(args, {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: GIT_MAX_BYTES,
+    input: `${wanted.join('\n')}\n`,
+  })
+  // Exit 1 means nothing matched.
+  if (r.code !== 0 && r.code !== 1)
+    return { ok: false, reason: `git grep failed: ${firstLine(r.stderr)}` }
+  for (const m of parseGrepOnlyMatching(r.stdout)) {
+    const list = files.get(m.text)
+    if (
+      list &&
+      list.length < FILES_PER_PATTERN &&
+      list[list.length - 1] !== m.path &&
+      !list.includes(m.path)
+    )
+      list.push(m.path)
+  }
+  return { ok: true, files }
+}
+
+/**
+ * Which of these relative paths (that need not exist) the repository's ignore rules
+ * exclude, from one `git check-ignore --stdin -z` run. Each path is also asked with a
+ * trailing `/`, since a rule like `dist/` matches only folders. Empty when git fails.
+ */
+export async function ignoredPaths(root: string, rels: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>()
+  const asked = rels.filter((r) => r !== '' && !r.includes('\0'))
+  if (asked.length === 0) return out
+  const input = asked.flatMap((r) => [r, `${r}/`]).join('\0') + '\0'
+  const r = await runGit(['check-ignore', '--stdin', '-z'], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: GIT_MAX_BYTES,
+    input,
+  })
+  // Exit 1 means nothing is ignored; anything else but 0 is a failure we treat the same.
+  if (r.code !== 0) return out
+  for (const p of parseNulList(r.stdout)) out.add(p.replace(/\/+$/, ''))
+  return out
+}
+
+/** The work trees of the repository `root` belongs to (main first); empty when git fails. */
+export async function listWorktrees(root: string): Promise<Worktree[]> {
+  const r = await runGit(['worktree', 'list', '--porcelain', '-z'], {
+    cwd: root,
+    timeoutMs: 15_000,
+  })
+  return r.code === 0 ? parseWorktreeList(r.stdout) : []
+}
+
+/**
+ * Tracked files with uncommitted changes, staged or not (relative paths) — what
+ * `git status --untracked-files=no` lists, from plumbing: `git status` would run the
+ * fsmonitor hook, the untracked cache and a walk into every submodule (issue 11).
+ * `diff-files` compares stat data only, so the files it names are hashed as git would
+ * (`hash-object`, under the runner's disabled filters) and kept only when the content differs.
+ */
+export async function changedFiles(root: string): Promise<string[]> {
+  const [staged, worktree] = await Promise.all([
+    runGit(['diff-index', '--cached', '-z', '--ignore-submodules=all', 'HEAD', '--'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    }),
+    runGit(['diff-files', '-z', '--ignore-submodules=all', '--'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    }),
+  ])
+  const out = new Set<string>()
+  // No HEAD yet: nothing is committed, so every tracked file is a change.
+  if (staged.code === 0) for (const e of parseDiffRawZ(staged.stdout)) out.add(e.path)
+  if (worktree.code !== 0) return [...out]
+  const toHash: { readonly path: string; readonly sha: string }[] = []
+  for (const e of parseDiffRawZ(worktree.stdout)) {
+    const sameRegularFile =
+      e.status === 'M' && e.oldMode === e.newMode && /^100(644|755)$/.test(e.newMode)
+    if (sameRegularFile && !e.path.includes('\n') && !out.has(e.path))
+      toHash.push({ path: e.path, sha: e.oldSha })
+    else out.add(e.path)
+  }
+  // Only regular files are handed to `hash-object`: it reads what it is given, and a FIFO put
+  // where a tracked file was blocks it until the hang limit (reliability/bad-input › fifos).
+  const kinds = await Promise.all(
+    toHash.map((t) =>
+      lstat(join(root, t.path)).then(
+        (st) => st.isFile(),
+        () => false,
+      ),
+    ),
+  )
+  for (let i = toHash.length - 1; i >= 0; i--) {
+    if (!kinds[i]) {
+      out.add(toHash[i]!.path)
+      toHash.splice(i, 1)
+    }
+  }
+  if (toHash.length > 0) {
+    const h = await runGit(['hash-object', '--stdin-paths'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      input: toHash.map((t) => t.path).join('\n') + '\n',
+    })
+    const shas = h.code === 0 ? h.stdout.split('\n') : []
+    toHash.forEach((t, i) => {
+      if (shas[i] !== t.sha) out.add(t.path)
+    })
+  }
+  return [...out]
+}
+
+/** Commit time (ms) of each line of a tracked file, from `git blame`; null when blame fails. */
+export async function blameTimes(
+  root: string,
+  rel: string,
+): Promise<Map<number, number | null> | null> {
+  const r = await runGit(['blame', '--line-porcelain', '--', rel], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+  })
+  if (r.code !== 0) return null
+  const out = new Map<number, number | null>()
+  for (const [line, c] of parseBlamePorcelain(r.stdout))
+    out.set(line, c === null ? null : c.time * 1000)
+  return out
+}
+
+export type ShowResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string }
+
+/** A file as it was in a commit (`git show <sha>:<path>`), refusing binary content. */
+export async function showAt(
+  root: string,
+  sha: string,
+  rel: string,
+  maxBytes: number,
+): Promise<ShowResult> {
+  const r = await runGit(['show', `${sha}:${rel}`], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes,
+  })
+  if (r.code !== 0) {
+    return {
+      ok: false,
+      reason:
+        r.code === -1 ? firstLine(r.stderr) : `\`${rel}\` did not exist in ${sha.slice(0, 7)}`,
+    }
+  }
+  if (r.stdout.slice(0, 8192).includes('\0'))
+    return { ok: false, reason: `\`${rel}\` is a binary file` }
+  return { ok: true, text: r.stdout }
+}
+
+function firstLine(s: string): string {
+  return (
+    s
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? 'no output'
+  )
+}

@@ -1,0 +1,264 @@
+/**
+ * Which git repository a directory belongs to, and its main worktree — the folder
+ * whose encoded path keys the shared memory folder (memory-facts §1).
+ *
+ * A scan asks this for hundreds of launch directories, and one `git rev-parse` process each
+ * cost about 5 ms of main-thread time (issue 7). So the common layouts are read from the disk
+ * the way git discovers them, walking up to `.git`:
+ * - a `.git` folder (with HEAD, objects and refs, no commondir): the main worktree is that folder;
+ * - a `.git` file `gitdir: <path>` whose gitdir holds a `commondir` that resolves to a folder
+ *   named `.git`: a linked worktree, whose main worktree is the folder holding that `.git`.
+ * Anything else — bare repositories, a gitdir without commondir (submodules point into
+ * `.git/modules`), `core.worktree` or `core.bare` in the config, a launch directory inside a
+ * `.git` folder, a repository owned by another user (git's safe.directory check), a repository
+ * found across a file-system boundary — is left to real git, whose answer is the reference.
+ */
+import type { Stats } from 'node:fs'
+import { lstat, readFile, realpath, stat } from 'node:fs/promises'
+import { basename, dirname, isAbsolute, resolve, sep } from 'node:path'
+import { parseGitFile } from '../../core/git/parse'
+import { runGit } from './run'
+
+export { parseGitFile }
+
+export interface RepoInfo {
+  /** Top level of the worktree that contains the directory. */
+  readonly toplevel: string
+  /** Root of the repository's main worktree (equal to `toplevel` outside linked worktrees). */
+  readonly mainRoot: string
+  /** True when `toplevel` is a linked worktree rather than the main one. */
+  readonly isLinkedWorktree: boolean
+}
+
+const cache = new Map<string, Promise<RepoInfo | null>>()
+/** What `<dir>/.git` is, per real directory, shared by every lookup below it. */
+const probes = new Map<string, Promise<Probe>>()
+
+/** Find the repository of `dir`; null when `dir` is missing or not inside a git work tree. */
+export function findRepo(dir: string): Promise<RepoInfo | null> {
+  const key = resolve(dir)
+  let hit = cache.get(key)
+  if (!hit) {
+    hit = lookup(key)
+    cache.set(key, hit)
+  }
+  return hit
+}
+
+/** Forget cached lookups (tests create and remove repositories). */
+export function clearRepoCache(): void {
+  cache.clear()
+  probes.clear()
+  gitSaidNo.clear()
+}
+
+/** The answer of real git for `dir` (the reference the disk walk must agree with). */
+export async function findRepoWithGit(dir: string): Promise<RepoInfo | null> {
+  const r = await runGit(
+    ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir'],
+    { cwd: dir, timeoutMs: 15_000 },
+  )
+  if (r.code !== 0) return null
+  const [toplevel, commonDir] = r.stdout.split('\n')
+  if (!toplevel || !commonDir) return null
+  // The common dir of a non-bare repository is `<main worktree>/.git`.
+  const mainRoot = commonDir.endsWith('/.git') ? dirname(commonDir) : toplevel
+  return { toplevel, mainRoot, isLinkedWorktree: mainRoot !== toplevel }
+}
+
+/**
+ * Why git refuses `dir` although a repository is there — owned by another user (git's
+ * safe.directory check, honoured only from the user's own config, which the runner ignores),
+ * or refused by the runner (a config include, a hook, a `.git` file leading elsewhere) — so the
+ * window can say so instead of treating the project as outside git. Null otherwise.
+ */
+export async function repoRefusal(dir: string): Promise<string | null> {
+  const r = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir, timeoutMs: 15_000 })
+  if (r.code === 0) return null
+  const line =
+    r.stderr
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
+  if (r.code === -1 && !/^cannot run git|timed out/.test(line)) return line || null
+  return /dubious ownership/.test(line)
+    ? `${line.replace(/^fatal: /, '')} (git will not run there)`
+    : null
+}
+
+async function lookup(dir: string): Promise<RepoInfo | null> {
+  let start: Stats
+  let real: string
+  try {
+    start = await stat(dir)
+    if (!start.isDirectory()) return null
+    // git reports real paths: it works from getcwd(), where symlinks are resolved.
+    real = await realpath(dir)
+  } catch {
+    return null
+  }
+  const found = await walkUp(real, start.dev)
+  if (found !== 'ask-git') return found
+  const info = await findRepoWithGit(dir)
+  if (info === null) gitSaidNo.add(resolve(dir))
+  return info
+}
+
+/** Folders where the disk showed a repository of an unusual kind and git then answered no. */
+const gitSaidNo = new Set<string>()
+
+/**
+ * Why `dir` has no repository although one is there (git refused it), or null. Runs git only
+ * where `findRepo` already had to ask it and it said no: a folder outside any repository costs
+ * nothing more.
+ */
+export async function refusedRepo(dir: string): Promise<string | null> {
+  if ((await findRepo(dir)) !== null || !gitSaidNo.has(resolve(dir))) return null
+  return repoRefusal(dir)
+}
+
+/** A repository read from the disk, null when there is none, or 'ask-git' for other layouts. */
+type Found = RepoInfo | null | 'ask-git'
+
+async function walkUp(real: string, dev: number): Promise<Found> {
+  // Inside a git folder, git answers differently (no work tree): leave it to git.
+  if (real.split(sep).includes('.git')) return 'ask-git'
+  for (let d = real; ; d = dirname(d)) {
+    const probe = await probeDir(d)
+    if (probe.kind === 'unusual') return 'ask-git'
+    if (probe.kind === 'repo') {
+      // git stops at a file-system boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM is not passed).
+      if (d !== real && (await devOf(d)) !== dev) return 'ask-git'
+      return probe.info
+    }
+    if (dirname(d) === d) return null
+  }
+}
+
+type Probe =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'unusual' }
+  | { readonly kind: 'repo'; readonly info: RepoInfo }
+
+function probeDir(d: string): Promise<Probe> {
+  let hit = probes.get(d)
+  if (!hit) {
+    hit = probe(d).catch((): Probe => ({ kind: 'unusual' }))
+    probes.set(d, hit)
+  }
+  return hit
+}
+
+/** What `<d>/.git` says about `d`. */
+async function probe(d: string): Promise<Probe> {
+  const dotGit = joinPath(d, '.git')
+  let st: Stats
+  try {
+    st = await lstat(dotGit)
+  } catch (err) {
+    if (codeOf(err) !== 'ENOENT' && codeOf(err) !== 'ENOTDIR') return { kind: 'unusual' }
+    // No `.git`: git would still check whether `d` itself is a bare repository.
+    return (await exists(joinPath(d, 'HEAD'))) ? { kind: 'unusual' } : { kind: 'none' }
+  }
+  if (!ownedByUs(st)) return { kind: 'unusual' }
+  if (st.isDirectory()) return mainWorktree(d, dotGit)
+  if (st.isFile()) return linkedWorktree(d, dotGit)
+  return { kind: 'unusual' }
+}
+
+/** `<d>/.git` is a folder: a plain repository whose main worktree is `d`. */
+async function mainWorktree(d: string, gitDir: string): Promise<Probe> {
+  const [head, objects, refs, commondir, config] = await Promise.all([
+    kindOf(joinPath(gitDir, 'HEAD')),
+    kindOf(joinPath(gitDir, 'objects')),
+    kindOf(joinPath(gitDir, 'refs')),
+    kindOf(joinPath(gitDir, 'commondir')),
+    readFile(joinPath(gitDir, 'config'), 'utf8').catch(() => ''),
+  ])
+  if (head !== 'file' || objects !== 'dir' || refs !== 'dir' || commondir !== 'missing') {
+    return { kind: 'unusual' }
+  }
+  if (configMovesWorktree(config)) return { kind: 'unusual' }
+  return { kind: 'repo', info: { toplevel: d, mainRoot: d, isLinkedWorktree: false } }
+}
+
+/** `<d>/.git` is a file: a linked worktree when its gitdir has a commondir ending in `.git`. */
+async function linkedWorktree(d: string, gitFile: string): Promise<Probe> {
+  const target = parseGitFile(await readFile(gitFile, 'utf8'))
+  if (target === null) return { kind: 'unusual' }
+  const gitDir = isAbsolute(target) ? target : resolve(d, target)
+  const [head, commondirText, config] = await Promise.all([
+    kindOf(joinPath(gitDir, 'HEAD')),
+    readFile(joinPath(gitDir, 'commondir'), 'utf8').catch(() => null),
+    readFile(joinPath(gitDir, 'config.worktree'), 'utf8').catch(() => ''),
+  ])
+  // No commondir: a submodule (gitdir in `.git/modules`) or a hand-made layout.
+  if (head !== 'file' || commondirText === null || configMovesWorktree(config)) {
+    return { kind: 'unusual' }
+  }
+  const common = commondirText.replace(/\r?\n$/, '')
+  if (common === '' || common.includes('\n')) return { kind: 'unusual' }
+  const commonDir = await realpath(isAbsolute(common) ? common : resolve(gitDir, common))
+  if (basename(commonDir) !== '.git') return { kind: 'unusual' }
+  const [commonConfig, objects, refs] = await Promise.all([
+    readFile(joinPath(commonDir, 'config'), 'utf8').catch(() => ''),
+    kindOf(joinPath(commonDir, 'objects')),
+    kindOf(joinPath(commonDir, 'refs')),
+  ])
+  if (objects !== 'dir' || refs !== 'dir' || configMovesWorktree(commonConfig)) {
+    return { kind: 'unusual' }
+  }
+  const mainRoot = dirname(commonDir)
+  return { kind: 'repo', info: { toplevel: d, mainRoot, isLinkedWorktree: mainRoot !== d } }
+}
+
+/**
+ * True when a git config sets `core.worktree` or `core.bare = true` (or anything in it is
+ * beyond a simple reading: includes), so the work tree is not simply the folder of `.git`.
+ * Pure; exported for tests.
+ */
+export function configMovesWorktree(config: string): boolean {
+  return (
+    /^\s*worktree\s*=/im.test(config) ||
+    /^\s*bare\s*=\s*(?:true|yes|on|1)\s*(?:[#;].*)?$/im.test(config) ||
+    /^\s*\[\s*include(?:if)?\b/im.test(config)
+  )
+}
+
+type EntryKind = 'file' | 'dir' | 'missing' | 'other'
+
+async function kindOf(path: string): Promise<EntryKind> {
+  try {
+    const st = await stat(path)
+    return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other'
+  } catch (err) {
+    return codeOf(err) === 'ENOENT' ? 'missing' : 'other'
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function devOf(d: string): Promise<number> {
+  return (await stat(d)).dev
+}
+
+/** git refuses repositories owned by someone else (safe.directory); let git judge those. */
+function ownedByUs(st: Stats): boolean {
+  const uid = process.getuid?.()
+  return uid === undefined || st.uid === uid
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? dir + name : dir + sep + name
+}
+
+function codeOf(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? String(err)
+}

@@ -1,0 +1,318 @@
+/**
+ * The one place the app runs `git` (eslint.config.js forbids `node:child_process` elsewhere
+ * in src/). Every repository the app scans is hostile input (issue 11): its `.git/config` and
+ * `.gitattributes` can name programs git would run — an fsmonitor hook, hooks, pagers,
+ * editors, diff drivers, textconv, clean/smudge filters, gpg, ssh, credential helpers,
+ * transports for a lazy fetch. So each run here is safe by construction:
+ * - argument arrays (never a shell), bounded output, a timeout, no prompts;
+ * - an environment built from an allow-list (no inherited GIT_*, EDITOR, PAGER, SSH_ASKPASS);
+ * - system and global config ignored; every program-running key overridden with command-line
+ *   scope, which beats repository config ({@link SAFE_CONFIG});
+ * - before each run, the repository's own config is listed (reading it runs nothing): a
+ *   config that includes other files or defines hooks is refused, and every filter, diff and
+ *   merge driver it names is disabled by name ({@link driverOverrides});
+ * - only the subcommands below, with `--no-ext-diff` / `--no-textconv` added where git has them;
+ * - a `.git` file leading anywhere but a linked worktree's or a submodule's git folder is
+ *   refused before git starts, so a repository cannot send git to read another one.
+ * Parsing of the output lives in pure functions (src/core/git/parse.ts).
+ */
+import { spawn } from 'node:child_process'
+import { lstat, readFile, realpath } from 'node:fs/promises'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { parseGitFile } from '../../core/git/parse'
+
+export interface GitResult {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface GitOptions {
+  readonly cwd: string
+  readonly timeoutMs?: number
+  readonly maxBytes?: number
+  readonly input?: string | Buffer
+}
+
+const NULL_DEVICE = process.platform === 'win32' ? 'NUL' : '/dev/null'
+
+/**
+ * Config the app forces on every run (command-line scope, which outranks the repository's).
+ * One line per knob of git-config(1) that runs a program or reaches the network.
+ */
+export const SAFE_CONFIG: readonly (readonly [string, string])[] = [
+  ['core.quotepath', 'off'],
+  ['core.fsmonitor', 'false'], // runs a hook whenever the index is read
+  ['core.hooksPath', NULL_DEVICE], // no hook can exist under a non-folder
+  ['core.pager', 'cat'],
+  ['core.editor', 'false'],
+  ['sequence.editor', 'false'],
+  ['core.askPass', ''],
+  ['credential.helper', ''], // an empty value clears the list of helpers
+  ['core.sshCommand', 'false'],
+  ['ssh.variant', 'simple'],
+  ['core.gitProxy', ''],
+  ['core.alternateRefsCommand', ''],
+  ['diff.external', ''],
+  ['gpg.program', 'false'],
+  ['gpg.openpgp.program', 'false'],
+  ['gpg.x509.program', 'false'],
+  ['gpg.ssh.program', 'false'],
+  ['gpg.ssh.defaultKeyCommand', ''],
+  ['log.showSignature', 'false'], // would run gpg on every signed commit `git log` prints
+  // No transport at all: a lazy fetch (partial clone) would otherwise run `ext::` commands,
+  // ssh or `remote.*.uploadpack`. A per-protocol setting beats `protocol.allow`, so each is set.
+  ['protocol.allow', 'never'],
+  ...['ext', 'file', 'git', 'ssh', 'http', 'https', 'ftp', 'ftps'].map(
+    (p) => [`protocol.${p}.allow`, 'never'] as const,
+  ),
+  ['fetch.recurseSubmodules', 'false'],
+  ['submodule.recurse', 'false'],
+  ['diff.ignoreSubmodules', 'all'],
+  ['gc.auto', '0'],
+  ['maintenance.auto', 'false'],
+  ['core.untrackedCache', 'false'],
+  // An embedded bare repository (in a cloned tree) brings its own config and hooks.
+  ['safe.bareRepository', 'explicit'],
+  // Files named by repository config that would be read from anywhere on the disk.
+  ['blame.ignoreRevsFile', ''],
+  ['mailmap.file', ''],
+  ['mailmap.blob', ''],
+  // Output the parsers can read: no colour, UTF-8.
+  ['color.ui', 'false'],
+  ['i18n.logOutputEncoding', 'UTF-8'],
+]
+
+/** Subcommands the app may run, with the flags that keep diff machinery from running drivers. */
+const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
+  'rev-parse': [],
+  'ls-files': [],
+  'check-ignore': [],
+  worktree: [],
+  'hash-object': [],
+  // `-O` an empty order file: a repository's `diff.orderFile` would be read from anywhere.
+  'diff-files': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  'diff-index': ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  log: ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  show: ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
+  blame: ['--no-textconv'],
+  grep: ['--no-textconv'],
+  // The demo builds its own repository (src/node/app/demo.ts).
+  init: [],
+  'symbolic-ref': [],
+  'fast-import': [],
+  reset: [],
+}
+
+/**
+ * Variables kept from the parent environment: what finds git and the user's own ignore files.
+ * Everything else (GIT_DIR, GIT_SSH_COMMAND, GIT_CONFIG_*, EDITOR, PAGER, SSH_ASKPASS, …) is dropped.
+ */
+const KEPT_ENV = [
+  'PATH',
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'TMPDIR',
+  'SystemRoot',
+  'SYSTEMROOT',
+  'PATHEXT',
+]
+
+/**
+ * The environment git runs with, carrying `config` as GIT_CONFIG_COUNT/KEY/VALUE (keys and
+ * values travel separately, so a driver name holding `=` or spaces cannot be mis-split).
+ */
+export function cleanGitEnv(
+  config: readonly (readonly [string, string])[] = SAFE_CONFIG,
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const k of KEPT_ENV) if (base[k] !== undefined) env[k] = base[k]
+  Object.assign(env, {
+    LC_ALL: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: NULL_DEVICE,
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_PROTOCOL_FROM_USER: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    GIT_EDITOR: 'false',
+    GIT_CONFIG_COUNT: String(config.length),
+  })
+  config.forEach(([k, v], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = k
+    env[`GIT_CONFIG_VALUE_${i}`] = v
+  })
+  return env
+}
+
+/**
+ * What a repository's own config (names from `git config --name-only --list --no-includes`)
+ * means for running git there: refused when it includes other files (their contents are not
+ * ours to read, and their drivers would escape {@link driverOverrides}) or configures hooks
+ * by name (`hook.<name>.command`, which `core.hooksPath` does not switch off); otherwise the
+ * overrides that disable each filter, diff and merge driver it names. Pure; exported for tests.
+ */
+export function driverOverrides(
+  names: readonly string[],
+):
+  | { readonly ok: true; readonly config: [string, string][] }
+  | { readonly ok: false; readonly reason: string } {
+  const config: [string, string][] = []
+  const seen = new Set<string>()
+  for (const name of names) {
+    const dot = name.indexOf('.')
+    const last = name.lastIndexOf('.')
+    const section = name.slice(0, dot).toLowerCase()
+    const sub = last > dot ? name.slice(dot + 1, last) : null
+    if (section === 'include' || section === 'includeif') {
+      return {
+        ok: false,
+        reason: `its git config includes another file (${name}); git is not run there`,
+      }
+    }
+    if (section === 'hook' && sub !== null) {
+      return { ok: false, reason: `its git config defines a hook (${name}); git is not run there` }
+    }
+    if (sub === null || seen.has(`${section}\0${sub}`)) continue
+    seen.add(`${section}\0${sub}`)
+    if (section === 'filter') {
+      // Empty commands make git pass content through; `required` would turn that into an error.
+      for (const k of ['clean', 'smudge', 'process']) config.push([`filter.${sub}.${k}`, ''])
+      config.push([`filter.${sub}.required`, 'false'])
+    } else if (section === 'diff') {
+      for (const k of ['command', 'textconv']) config.push([`diff.${sub}.${k}`, ''])
+    } else if (section === 'merge') {
+      config.push([`merge.${sub}.driver`, ''])
+    }
+  }
+  return { ok: true, config }
+}
+
+/** Run `git args...` in `cwd`; resolves with the exit code (never rejects on a git error). */
+export async function runGit(args: readonly string[], options: GitOptions): Promise<GitResult> {
+  const sub = args[0] ?? ''
+  const flags = SUBCOMMANDS[sub]
+  // An alias (`alias.x = !cmd`) would run a shell command: only known builtins run.
+  if (flags === undefined)
+    return { code: -1, stdout: '', stderr: `git ${sub} is not run by this app` }
+  const foreign = await foreignGitFile(options.cwd)
+  if (foreign !== null) return { code: -1, stdout: '', stderr: foreign }
+  const listed = await spawnGit(
+    ['config', '-z', '--name-only', '--no-includes', '--list'],
+    {
+      cwd: options.cwd,
+      timeoutMs: 15_000,
+      maxBytes: 16 * 1024 * 1024,
+    },
+    SAFE_CONFIG,
+  )
+  if (listed.code !== 0) return listed
+  const drivers = driverOverrides(listed.stdout.split('\0').filter((n) => n !== ''))
+  if (!drivers.ok) return { code: -1, stdout: '', stderr: `${options.cwd}: ${drivers.reason}` }
+  return spawnGit([sub, ...flags, ...args.slice(1)], options, [...SAFE_CONFIG, ...drivers.config])
+}
+
+/**
+ * Why git must not start in `cwd`: the nearest `.git` above it is a file whose `gitdir:` leads
+ * neither to a linked worktree that names this `.git` back (`<gitdir>/gitdir`, written by
+ * `git worktree add`) nor into `<ancestor>/.git/modules/` (a submodule). Null when there is no
+ * such file. Exported for tests.
+ */
+export async function foreignGitFile(cwd: string): Promise<string | null> {
+  let d: string
+  try {
+    d = await realpath(cwd)
+  } catch {
+    return null // git itself reports the missing folder
+  }
+  for (;;) {
+    const dotGit = join(d, '.git')
+    const st = await lstat(dotGit).catch(() => null)
+    if (st?.isDirectory()) return null
+    if (st) {
+      const refused = `${dotGit} leads outside this repository; git is not run there`
+      if (!st.isFile() || st.size > 4096) return refused
+      const target = parseGitFile(await readFile(dotGit, 'utf8').catch(() => ''))
+      if (target === null) return refused
+      const gitDir = await realpath(isAbsolute(target) ? target : resolve(d, target)).catch(
+        () => null,
+      )
+      if (gitDir === null) return null // git reports the broken link and reads nothing
+      const back = await readFile(join(gitDir, 'gitdir'), 'utf8').catch(() => null)
+      // Relative when the worktree was added with `worktree.useRelativePaths` (git 2.48).
+      const backPath = back === null ? null : resolve(gitDir, back.trim())
+      if (backPath !== null && (await realpath(backPath).catch(() => null)) === dotGit) return null
+      for (let a = dirname(d); ; a = dirname(a)) {
+        if (gitDir.startsWith(join(a, '.git', 'modules') + sep)) return null
+        if (dirname(a) === a) break
+      }
+      return refused
+    }
+    if (dirname(d) === d) return null
+    d = dirname(d)
+  }
+}
+
+function spawnGit(
+  args: readonly string[],
+  options: GitOptions,
+  config: readonly (readonly [string, string])[],
+): Promise<GitResult> {
+  const { cwd, timeoutMs = 60_000, maxBytes = 512 * 1024 * 1024 } = options
+  return new Promise((resolve) => {
+    const child = spawn('git', ['--no-pager', ...args], {
+      cwd,
+      env: cleanGitEnv(config),
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    let size = 0
+    let done = false
+    const finish = (r: GitResult): void => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      resolve(r)
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      finish({
+        code: -1,
+        stdout: '',
+        stderr: `git ${args[0] ?? ''} timed out after ${timeoutMs} ms`,
+      })
+    }, timeoutMs)
+    child.stdout?.on('data', (d: Buffer) => {
+      size += d.length
+      if (size > maxBytes) {
+        child.kill('SIGKILL')
+        finish({
+          code: -1,
+          stdout: '',
+          stderr: `git ${args[0] ?? ''} output over ${maxBytes} bytes`,
+        })
+        return
+      }
+      out.push(d)
+    })
+    child.stderr?.on('data', (d: Buffer) => err.push(d))
+    child.on('error', (e) =>
+      finish({ code: -1, stdout: '', stderr: `cannot run git: ${e.message}` }),
+    )
+    child.on('close', (code) =>
+      finish({
+        code: code ?? -1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    )
+    // git may exit before reading all input (a refused repository); that is its answer, not ours.
+    child.stdin?.on('error', () => undefined)
+    if (options.input !== undefined) child.stdin?.end(options.input)
+  })
+}

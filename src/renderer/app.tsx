@@ -1,0 +1,147 @@
+/** The window: demo banner, project sidebar, and the selected project's memory. */
+import { useCallback, useEffect, useState } from 'react'
+import { getApi } from './api/api-client'
+import { loadMonaco } from './monaco/monaco-setup'
+import { appStore, visibleProjects } from './state/app-state'
+import { useStore } from './state/store'
+import { ProjectSidebar } from './projects/project-sidebar'
+import { ProjectView } from './projects/project-view'
+import { UndoHistoryButton } from './common/undo-history'
+import { EmptyHome } from './projects/empty-home'
+
+/**
+ * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
+ * project list draws without it). The project view waits for it: its editors read their
+ * decorations when they mount, so they must mount with the data already there.
+ */
+function useMonacoLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    let live = true
+    loadMonaco().then(
+      () => live && setLoaded(true),
+      (err: Error) =>
+        live &&
+        appStore.dispatch({
+          type: 'error',
+          message: `The editor (Monaco) failed to load: ${err.message}`,
+        }),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return loaded
+}
+
+/** Quiet time after the last change event before the home is rescanned. */
+const RESCAN_SETTLE_MS = 300
+
+export function App() {
+  const context = useStore(appStore, (s) => s.context)
+  const error = useStore(appStore, (s) => s.error)
+  const scan = useStore(appStore, (s) => s.scan)
+  const selectedId = useStore(appStore, (s) => s.selectedId)
+  const selected = scan?.projects.find((p) => p.id === selectedId) ?? null
+  const monacoLoaded = useMonacoLoaded()
+
+  const rescan = useCallback(async () => {
+    appStore.dispatch({ type: 'scan-start' })
+    try {
+      appStore.dispatch({ type: 'scan-done', scan: await getApi().scan() })
+    } catch (err) {
+      appStore.dispatch({ type: 'error', message: (err as Error).message })
+    }
+  }, [])
+
+  useEffect(() => {
+    const api = getApi()
+    api.getContext().then(
+      (c) => appStore.dispatch({ type: 'context', context: c }),
+      (err: Error) => appStore.dispatch({ type: 'error', message: err.message }),
+    )
+    void rescan()
+    // Changes come in bursts while a session writes: one rescan after they settle, never two at
+    // once (issue 7). The open views reload their own files on the same event.
+    let timer: ReturnType<typeof setTimeout> | null = null
+    let busy = false
+    let again = false
+    const settled = async (): Promise<void> => {
+      timer = null
+      if (busy) {
+        again = true
+        return
+      }
+      busy = true
+      try {
+        await rescan()
+      } finally {
+        busy = false
+        if (again) {
+          again = false
+          timer = setTimeout(() => void settled(), RESCAN_SETTLE_MS)
+        }
+      }
+    }
+    const stop = api.onDidChange(() => {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => void settled(), RESCAN_SETTLE_MS)
+    })
+    return () => {
+      stop()
+      if (timer) clearTimeout(timer)
+    }
+  }, [rescan])
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">Memory Curator</span>
+        {context && (
+          <span className="home" title={context.claudeHome}>
+            {context.claudeHome}
+          </span>
+        )}
+        {context?.demo && (
+          <span className="demo-badge" role="status" data-testid="demo-banner">
+            Demo — {context.demoReason}. You are looking at a built-in example home, not your own.
+          </span>
+        )}
+        <span className="topbar-actions">
+          <UndoHistoryButton onChanged={() => void rescan()} />
+        </span>
+        <button className="rescan" onClick={() => void rescan()} title="Rescan (Ctrl+Shift+R)">
+          Rescan
+        </button>
+      </header>
+      {error && (
+        <div className="error-bar" role="alert">
+          {error}
+        </div>
+      )}
+      {scan && scan.problems.length > 0 && (
+        <div className="error-bar" role="alert" data-testid="home-problems">
+          {scan.problems.map((p) => (
+            <div key={p.path + p.reason}>
+              {p.path}: {p.reason}
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="body">
+        <ProjectSidebar projects={visibleProjects(appStore.getState())} selectedId={selectedId} />
+        <main className="main">
+          {selected && monacoLoaded ? (
+            <ProjectView key={selected.id} project={selected} />
+          ) : scan && !selected && scan.projects.every((p) => p.memoryDir === null) ? (
+            <EmptyHome claudeHome={context?.claudeHome ?? null} scan={scan} />
+          ) : (
+            <div className="empty">
+              {!scan ? 'Scanning…' : selected ? 'Loading the editor…' : 'No project selected.'}
+            </div>
+          )}
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,292 @@
+/**
+ * Preview and apply one planned change to a memory folder: the back end computes the
+ * plan (planEdit — the rules live in core), this dialog shows each file's diff and applies
+ * it through the safe write path with the hash the plan started from. When a file changed
+ * meanwhile, nothing is written to it and both versions are shown.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import type { EditOutcome, EditPlan, EditPlanRequest, PlannedChange } from '../../shared/model'
+import { getApi } from '../api/api-client'
+import { Dialog } from '../common/dialog'
+import { TextDiff } from '../monaco/text-views'
+
+const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
+
+/** A file name for a new topic file, from an entry's title: lower-case words joined by dashes. */
+export function suggestTopicName(title: string): string {
+  const slug = title
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, 6)
+    .join('-')
+  return `${slug || 'note'}.md`
+}
+
+/** New files first (so an index never links a file that is not there yet), then edits, deletions last. */
+function applyOrder(changes: readonly PlannedChange[]): PlannedChange[] {
+  const rank = (c: PlannedChange) => (c.after === null ? 2 : c.expectedHash === null ? 0 : 1)
+  return [...changes].sort((a, b) => rank(a) - rank(b))
+}
+
+type Phase =
+  | { readonly kind: 'naming' }
+  | { readonly kind: 'planning' }
+  | { readonly kind: 'preview'; readonly plan: EditPlan }
+  | { readonly kind: 'applying'; readonly plan: EditPlan }
+  | {
+      readonly kind: 'conflict'
+      readonly plan: EditPlan
+      readonly change: PlannedChange
+      readonly currentText: string | null
+      readonly written: readonly string[]
+    }
+  | { readonly kind: 'failed'; readonly message: string; readonly written: readonly string[] }
+
+export type PlanAction =
+  | { readonly kind: 'move'; readonly file: string; readonly line: number; readonly title: string }
+  | {
+      readonly kind: 'extract'
+      readonly file: string
+      readonly line: number
+      readonly title: string
+    }
+
+function requestFor(action: PlanAction, topicName: string): EditPlanRequest {
+  return action.kind === 'move'
+    ? { kind: 'move-entry-above-cutoff', file: action.file, line: action.line }
+    : { kind: 'extract-to-topic', file: action.file, line: action.line, topicName }
+}
+
+export function PlanDialog({
+  action,
+  onClose,
+  onApplied,
+}: {
+  action: PlanAction
+  onClose: () => void
+  onApplied: (outcomes: EditOutcome[]) => void
+}) {
+  const [phase, setPhase] = useState<Phase>(
+    action.kind === 'extract' ? { kind: 'naming' } : { kind: 'planning' },
+  )
+  const [topicName, setTopicName] = useState(() => suggestTopicName(action.title))
+  const [shown, setShown] = useState(0)
+
+  const plan = useCallback(async () => {
+    setPhase({ kind: 'planning' })
+    try {
+      const p = await getApi().planEdit(requestFor(action, topicName.trim()))
+      setShown(0)
+      setPhase({ kind: 'preview', plan: p })
+    } catch (err) {
+      setPhase({
+        kind: 'failed',
+        message: `Could not plan the change to ${action.file}: ${(err as Error).message}`,
+        written: [],
+      })
+    }
+  }, [action, topicName])
+
+  useEffect(() => {
+    if (action.kind === 'move') void plan()
+    // Planned once on open; a topic name is asked for first.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const apply = async (p: EditPlan) => {
+    setPhase({ kind: 'applying', plan: p })
+    const api = getApi()
+    const outcomes: EditOutcome[] = []
+    const written: string[] = []
+    for (const change of applyOrder(p.changes)) {
+      let outcome: EditOutcome
+      try {
+        outcome =
+          change.after === null
+            ? await api.deleteFile(change.path, change.expectedHash ?? '', p.title)
+            : await api.writeFile(change.path, change.expectedHash, change.after, p.title)
+      } catch (err) {
+        setPhase({ kind: 'failed', message: `${change.path}: ${(err as Error).message}`, written })
+        return
+      }
+      if (outcome.kind === 'conflict') {
+        setPhase({ kind: 'conflict', plan: p, change, currentText: outcome.currentText, written })
+        return
+      }
+      if (outcome.kind === 'error') {
+        setPhase({ kind: 'failed', message: `${outcome.path}: ${outcome.reason}`, written })
+        return
+      }
+      outcomes.push(outcome)
+      written.push(change.path)
+    }
+    onApplied(outcomes)
+  }
+
+  useEffect(() => {
+    if (phase.kind !== 'preview' || phase.plan.changes.length === 0) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault()
+        void apply(phase.plan)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  const title =
+    action.kind === 'move'
+      ? `Move “${action.title}” above the cutoff`
+      : `Move the detail of “${action.title}” to a topic file`
+  const writtenNote = (written: readonly string[]) =>
+    written.length > 0 && (
+      <p className="note" data-testid="plan-partial">
+        Already written: {written.map(baseName).join(', ')}. Undo it from the history (Ctrl+Shift+Z)
+        if you no longer want it.
+      </p>
+    )
+
+  return (
+    <Dialog title={title} onClose={onClose} testId="plan-dialog">
+      {phase.kind === 'naming' && (
+        <form
+          className="dialog-body form-row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (topicName.trim()) void plan()
+          }}
+        >
+          <label>
+            Topic file name{' '}
+            <input
+              data-autofocus
+              value={topicName}
+              onChange={(e) => setTopicName(e.target.value)}
+              data-testid="topic-name"
+              size={40}
+            />
+          </label>
+          <button
+            className="primary"
+            type="submit"
+            disabled={!topicName.trim()}
+            title="Preview the change (Enter)"
+          >
+            Preview
+          </button>
+        </form>
+      )}
+      {phase.kind === 'planning' && <p className="dialog-body muted">Planning the change…</p>}
+      {(phase.kind === 'preview' || phase.kind === 'applying') && (
+        <>
+          <div className="dialog-body">
+            <p className="plan-title">{phase.plan.title}</p>
+            {phase.plan.problems.length > 0 && (
+              <ul className="problem-list" role="alert" data-testid="plan-problems">
+                {phase.plan.problems.map((pr) => (
+                  <li key={pr.path + pr.reason}>
+                    <code>{pr.path}</code>: {pr.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {phase.plan.changes.length > 1 && (
+              <div className="file-switch" role="tablist" aria-label="Files this change touches">
+                {phase.plan.changes.map((c, i) => (
+                  <button
+                    key={c.path}
+                    role="tab"
+                    aria-selected={i === shown}
+                    className={i === shown ? 'tab active' : 'tab'}
+                    onClick={() => setShown(i)}
+                    title={c.path}
+                  >
+                    {baseName(c.path)}
+                    <span className="tab-meta">
+                      {c.before === null ? 'new file' : c.after === null ? 'deleted' : 'changed'}
+                    </span>
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          {phase.plan.changes[shown] && (
+            <div className="diff-host" data-testid="plan-diff">
+              <TextDiff
+                original={phase.plan.changes[shown].before ?? ''}
+                modified={phase.plan.changes[shown].after ?? ''}
+              />
+            </div>
+          )}
+          <div className="dialog-actions">
+            <span className="muted">
+              Left: the file now. Right: after the change. Nothing is written until you apply.
+            </span>
+            <button onClick={onClose} title="Cancel (Esc)">
+              Cancel
+            </button>
+            <button
+              className="primary"
+              data-testid="plan-apply"
+              disabled={phase.kind === 'applying' || phase.plan.changes.length === 0}
+              onClick={() => void apply(phase.plan)}
+              title="Apply the change (Ctrl+Enter)"
+            >
+              {phase.kind === 'applying' ? 'Applying…' : 'Apply'}
+            </button>
+          </div>
+        </>
+      )}
+      {phase.kind === 'conflict' && (
+        <>
+          <div className="dialog-body" role="alert" data-testid="plan-conflict">
+            <p>
+              <strong>{phase.change.path}</strong> changed on disk since the preview, so nothing was
+              written to it.
+              {phase.currentText === null ? ' It no longer exists.' : ''} Left: the file as it is
+              now. Right: the version you previewed.
+            </p>
+            {writtenNote(phase.written)}
+          </div>
+          <div className="diff-host">
+            <TextDiff original={phase.currentText ?? ''} modified={phase.change.after ?? ''} />
+          </div>
+          <div className="dialog-actions">
+            <button
+              onClick={() => void navigator.clipboard?.writeText(phase.change.after ?? '')}
+              title="Copy the version you previewed to the clipboard"
+            >
+              Copy previewed version
+            </button>
+            <button onClick={onClose} title="Keep the file as it is on disk (Esc)">
+              Keep the disk version
+            </button>
+            <button
+              className="primary"
+              onClick={() => void plan()}
+              data-testid="plan-again"
+              title="Plan the same change on the file as it is now"
+            >
+              Plan again on the current file
+            </button>
+          </div>
+        </>
+      )}
+      {phase.kind === 'failed' && (
+        <div className="dialog-body" role="alert" data-testid="plan-failed">
+          <p className="danger">{phase.message}</p>
+          {writtenNote(phase.written)}
+          <div className="dialog-actions">
+            <button onClick={onClose}>Close</button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,178 @@
+/**
+ * What each reference of a note looked like when the note was written, beside what it is
+ * now (or a quoted snippet beside its best match): one tab per reference, Monaco's diff editor.
+ */
+import { useEffect, useState } from 'react'
+import { firstDiffTab } from './notes-state'
+import { DiffEditor } from '@monaco-editor/react'
+import type { AuditNote } from '../../shared/model'
+import type { NoteDiff } from '../../shared/api'
+import { getApi } from '../api/api-client'
+import { useMonacoTheme } from '../monaco/text-views'
+import { prewarmDiffs } from '../monaco/monaco-setup'
+
+const LANGUAGES: Readonly<Record<string, string>> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  js: 'javascript',
+  mjs: 'javascript',
+  jsx: 'javascript',
+  json: 'json',
+  md: 'markdown',
+  sh: 'shell',
+  py: 'python',
+  css: 'css',
+  html: 'html',
+  yml: 'yaml',
+  yaml: 'yaml',
+}
+
+/** Warm the diff view for the languages above (monaco-setup.ts). */
+export function prewarmNoteDiffs(): void {
+  prewarmDiffs([...new Set(Object.values(LANGUAGES))])
+}
+
+/** Colouring for a side, guessed from the file name in its label ("src/a.ts @ 1a2b3c4 (…)"). */
+function languageOf(label: string | undefined): string {
+  const m = /\.([a-z0-9]+)\b/i.exec(label?.split(/[ :@]/)[0] ?? '')
+  return (m && LANGUAGES[m[1].toLowerCase()]) || 'plaintext'
+}
+
+/** A read-only side-by-side diff with a label over each side. */
+export function LabelledDiff({
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+  language,
+  testId,
+  modifiedEditable,
+}: {
+  before: string
+  after: string
+  beforeLabel: string
+  afterLabel: string
+  language?: string
+  testId?: string
+  modifiedEditable?: boolean
+}) {
+  const theme = useMonacoTheme()
+  return (
+    <div className="note-diff" data-testid={testId}>
+      <div className="note-diff-labels">
+        <span data-testid="diff-before-label" title={beforeLabel}>
+          {beforeLabel}
+        </span>
+        <span data-testid="diff-after-label" title={afterLabel}>
+          {afterLabel}
+        </span>
+      </div>
+      <div className="note-diff-editor">
+        <DiffEditor
+          original={before}
+          modified={after}
+          language={language ?? 'plaintext'}
+          theme={theme}
+          options={{
+            readOnly: !modifiedEditable,
+            originalEditable: false,
+            renderSideBySide: true,
+            renderOverviewRuler: false,
+            useInlineViewWhenSpaceIsLimited: false,
+            minimap: { enabled: false },
+            scrollBeyondLastLine: false,
+            automaticLayout: true,
+            wordWrap: 'on',
+            fontSize: 12,
+          }}
+        />
+      </div>
+    </div>
+  )
+}
+
+export function NoteDiffs({
+  note,
+  memoryDir,
+  repoRoot,
+}: {
+  note: AuditNote
+  memoryDir: string
+  repoRoot: string | null
+}) {
+  const [diffs, setDiffs] = useState<NoteDiff[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [tab, setTab] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    setDiffs(null)
+    setError(null)
+    setTab(0)
+    getApi()
+      .noteDiffs(memoryDir, repoRoot, note.file, note.line, note.writtenAt)
+      .then(
+        (d) => {
+          if (!live) return
+          setDiffs(d)
+          setTab(firstDiffTab(d))
+        },
+        (e: Error) =>
+          live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
+      )
+    return () => {
+      live = false
+    }
+  }, [memoryDir, repoRoot, note.file, note.line, note.verdict, note.writtenAt])
+
+  if (error)
+    return (
+      <div className="error-bar" role="alert">
+        {error}
+      </div>
+    )
+  if (!diffs) return <p className="empty">Comparing with the code…</p>
+  if (diffs.length === 0)
+    return (
+      <p className="empty" data-testid="no-diffs">
+        Nothing to compare: this note names no path, symbol, command or quoted code.
+      </p>
+    )
+  const d = diffs[Math.min(tab, diffs.length - 1)]
+  return (
+    <div className="note-diffs" data-testid="note-diffs">
+      <div className="note-diff-tabs" role="tablist" aria-label="References of this note">
+        {diffs.map((x, i) => (
+          <button
+            key={`${x.reference.kind}:${x.reference.text}:${i}`}
+            role="tab"
+            aria-selected={i === tab}
+            className={i === tab ? 'tab active' : 'tab'}
+            onClick={() => setTab(i)}
+            data-testid="diff-tab"
+            title={`${x.reference.kind}: ${x.reference.text} (${x.reference.status})`}
+          >
+            <span className={`ref-status ref-${x.reference.status}`}>{x.reference.status}</span>{' '}
+            {x.reference.text}
+          </button>
+        ))}
+      </div>
+      <div className="note-diff-summary" data-testid="diff-summary">
+        {d.summary}
+      </div>
+      {d.before || d.after ? (
+        <LabelledDiff
+          key={tab}
+          testId="note-diff"
+          before={d.before?.text ?? ''}
+          after={d.after?.text ?? ''}
+          beforeLabel={d.before?.label ?? '(nothing then)'}
+          afterLabel={d.after?.label ?? '(nothing now)'}
+          language={languageOf(d.after?.label ?? d.before?.label)}
+        />
+      ) : (
+        <p className="empty">No text to show for this reference.</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,273 @@
+/**
+ * Actions on the selected note — Verify, Rewrite, Delete, Undo — and the view that shows
+ * the note beside its code (detail above, per-reference diff below, or the open action).
+ * After every change the audit runs again.
+ */
+import { useCallback, useRef, useState } from 'react'
+import type { AuditNote, NoteStampStatus } from '../../shared/model'
+import { getApi } from '../api/api-client'
+import { NoteDetail } from './note-detail'
+import { NoteDiffs } from './note-diffs'
+import { NoteDelete } from './note-delete'
+import { NoteRewrite } from './note-rewrite'
+import { describeOutcome, type AppliedPlan } from './plan-preview'
+import type { NotesSession } from './notes-session'
+import { shortPath } from './notes-state'
+
+export type ActionKind = 'verify' | 'rewrite' | 'delete' | 'undo'
+type Panel = 'none' | 'rewrite' | 'delete'
+
+export interface ActionMessage {
+  readonly kind: 'ok' | 'error'
+  readonly text: string
+}
+
+export interface NoteActions {
+  readonly panel: Panel
+  readonly message: ActionMessage | null
+  readonly busy: boolean
+  verify(): void
+  openRewrite(): void
+  openDelete(): void
+  closePanel(): void
+  undo(): void
+  applied(result: AppliedPlan, kind: 'rewrite' | 'delete'): void
+}
+
+/** One action's undo-log entries (a delete may be two: the index line and the topic file). */
+interface UndoGroup {
+  readonly ids: readonly string[]
+  readonly key: string | null
+  readonly label: string
+}
+
+export function useNoteActions({
+  session,
+  memoryDir,
+  repoRoot,
+  note,
+  noteKey,
+  onAfter,
+}: {
+  session: NotesSession
+  memoryDir: string
+  repoRoot: string | null
+  note: AuditNote | null
+  noteKey: string | null
+  onAfter?: (kind: ActionKind, key: string | null) => void
+}): NoteActions {
+  const [panel, setPanel] = useState<Panel>('none')
+  const [message, setMessage] = useState<ActionMessage | null>(null)
+  const [busy, setBusy] = useState(false)
+  const undoStack = useRef<UndoGroup[]>([])
+  const roots = [memoryDir, repoRoot]
+
+  const verify = useCallback(() => {
+    if (!note || busy) return
+    setBusy(true)
+    getApi()
+      .verifyNote(memoryDir, repoRoot, note.file, note.line)
+      .then(
+        (stamp) => {
+          setMessage({
+            kind: 'ok',
+            text: `Verified “${note.title}” at ${stamp.at}. It stays verified until the note or the code it names changes.`,
+          })
+          session.refresh()
+          onAfter?.('verify', noteKey)
+        },
+        (e: Error) =>
+          setMessage({
+            kind: 'error',
+            text: `Cannot verify ${shortPath(note.file, roots)}:${note.line}: ${e.message}`,
+          }),
+      )
+      .finally(() => setBusy(false))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [note, noteKey, busy, memoryDir, repoRoot, session, onAfter])
+
+  const applied = useCallback(
+    (result: AppliedPlan, kind: 'rewrite' | 'delete') => {
+      if (result.operationIds.length > 0) {
+        undoStack.current.push({ ids: result.operationIds, key: noteKey, label: kind })
+      }
+      const text = [...result.lines, ...(result.failure ? [result.failure] : [])].join(' ')
+      if (result.failure) {
+        setMessage({ kind: 'error', text })
+      } else {
+        setMessage({ kind: 'ok', text: `${text} Undo: u or Ctrl+Z.` })
+        setPanel('none')
+        if (kind === 'rewrite' && noteKey) session.dispatch({ type: 'rewritten', key: noteKey })
+      }
+      if (result.operationIds.length > 0) {
+        session.refresh()
+        onAfter?.(kind, noteKey)
+      }
+    },
+    [noteKey, session, onAfter],
+  )
+
+  const undo = useCallback(() => {
+    if (busy) return
+    setBusy(true)
+    const api = getApi()
+    const group = undoStack.current.pop() ?? null
+    const run = async () => {
+      const lines: string[] = []
+      if (!group) {
+        const o = await api.undo(null)
+        return { ok: o.kind === 'written' || o.kind === 'deleted', lines: [undoLine(o)] }
+      }
+      // Newest first, so a topic file comes back before its index line does.
+      for (const id of [...group.ids].reverse()) {
+        const o = await api.undo(id)
+        lines.push(undoLine(o))
+        if (o.kind === 'conflict' || o.kind === 'error') return { ok: false, lines }
+      }
+      if (group.key) session.dispatch({ type: 'unrewritten', key: group.key })
+      return { ok: true, lines }
+    }
+    const undoLine = (o: Awaited<ReturnType<typeof api.undo>>): string =>
+      o.kind === 'written'
+        ? `Restored ${shortPath(o.path, roots)}.`
+        : o.kind === 'deleted'
+          ? `Removed ${shortPath(o.path, roots)} again.`
+          : describeOutcome(o, roots)
+    run()
+      .then(
+        (r) => {
+          setMessage({ kind: r.ok ? 'ok' : 'error', text: `Undo: ${r.lines.join(' ')}` })
+          session.refresh()
+          onAfter?.('undo', group?.key ?? null)
+        },
+        (e: Error) => setMessage({ kind: 'error', text: `Undo failed: ${e.message}` }),
+      )
+      .finally(() => setBusy(false))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy, session, onAfter, memoryDir, repoRoot])
+
+  return {
+    panel,
+    message,
+    busy,
+    verify,
+    openRewrite: () => note && setPanel('rewrite'),
+    openDelete: () => note && setPanel('delete'),
+    closePanel: () => setPanel('none'),
+    undo,
+    applied,
+  }
+}
+
+export function NoteActionBar({
+  actions,
+  note,
+  shortcuts,
+}: {
+  actions: NoteActions
+  note: AuditNote | null
+  shortcuts: 'letters' | 'none'
+}) {
+  const hint = (letter: string) => (shortcuts === 'letters' ? ` (${letter})` : '')
+  return (
+    <div className="note-actions" role="toolbar" aria-label="Actions on the note">
+      <button
+        disabled={!note || actions.busy}
+        onClick={actions.verify}
+        data-testid="action-verify"
+        title={`Verify: the note is right as it stands${hint('v')}`}
+      >
+        Verify
+      </button>
+      <button
+        disabled={!note}
+        onClick={actions.openRewrite}
+        data-testid="action-rewrite"
+        title={`Rewrite the note${hint('r')}`}
+      >
+        Rewrite
+      </button>
+      <button
+        disabled={!note}
+        onClick={actions.openDelete}
+        data-testid="action-delete"
+        title={`Delete the note${hint('d')}`}
+        className="danger-text"
+      >
+        Delete
+      </button>
+      <button
+        disabled={actions.busy}
+        onClick={actions.undo}
+        data-testid="action-undo"
+        title={`Undo the last change${shortcuts === 'letters' ? ' (u or Ctrl+Z)' : ' (Ctrl+Z)'}`}
+      >
+        Undo
+      </button>
+      {actions.message && (
+        <span
+          className={`action-message ${actions.message.kind}`}
+          role={actions.message.kind === 'error' ? 'alert' : 'status'}
+          data-testid="action-message"
+        >
+          {actions.message.text}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** The selected note beside its code, or the open Rewrite / Delete panel in place of the diff. */
+export function NoteWorkbench({
+  note,
+  stamp,
+  memoryDir,
+  repoRoot,
+  actions,
+  shortcuts,
+}: {
+  note: AuditNote | null
+  stamp: NoteStampStatus | null
+  memoryDir: string
+  repoRoot: string | null
+  actions: NoteActions
+  shortcuts: 'letters' | 'none'
+}) {
+  return (
+    <div className="note-workbench">
+      <NoteActionBar actions={actions} note={note} shortcuts={shortcuts} />
+      {!note ? (
+        <p className="empty">Select a note to see it beside its code.</p>
+      ) : (
+        <>
+          <div className="note-detail-scroll">
+            <NoteDetail note={note} stamp={stamp} memoryDir={memoryDir} repoRoot={repoRoot} />
+          </div>
+          <div className="note-lower">
+            {actions.panel === 'rewrite' ? (
+              <NoteRewrite
+                key={`${note.file}:${note.line}`}
+                note={note}
+                memoryDir={memoryDir}
+                repoRoot={repoRoot}
+                onApplied={(r) => actions.applied(r, 'rewrite')}
+                onCancel={actions.closePanel}
+              />
+            ) : actions.panel === 'delete' ? (
+              <NoteDelete
+                key={`${note.file}:${note.line}`}
+                note={note}
+                memoryDir={memoryDir}
+                repoRoot={repoRoot}
+                onApplied={(r) => actions.applied(r, 'delete')}
+                onCancel={actions.closePanel}
+              />
+            ) : (
+              <NoteDiffs note={note} memoryDir={memoryDir} repoRoot={repoRoot} />
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,367 @@
+/**
+ * State of the Notes and Review queue tabs as pure functions (architecture.md habit 6):
+ * which notes are shown, which is selected, the order of the review queue and how far
+ * the person got through it. Components hold this in `useReducer`; nothing here does I/O.
+ */
+import type {
+  AuditNote,
+  AuditReference,
+  AuditResult,
+  NoteStampStatus,
+  Verdict,
+} from '../../shared/model'
+
+export type VerdictFilter = 'all' | Verdict
+
+/** Worst first: the order notes are listed in and the queue is walked in. */
+export const VERDICT_ORDER: readonly Verdict[] = ['stale', 'suspect', 'fresh', 'unverifiable']
+
+/** Why a note is in the review queue, in queue order. */
+export type QueueReason = 'stale' | 'suspect' | 'expired' | 'unverified'
+const QUEUE_RANK: Readonly<Record<QueueReason, number>> = {
+  stale: 0,
+  suspect: 1,
+  expired: 2,
+  unverified: 3,
+}
+
+export interface QueueEntry {
+  readonly key: string
+  readonly reason: QueueReason
+}
+
+export interface NotesState {
+  readonly audit: AuditResult | null
+  readonly stamps: readonly NoteStampStatus[]
+  readonly auditing: boolean
+  /** Id of the audit in flight; results of any other (older, cancelled) request are dropped. */
+  readonly requestId: number
+  readonly error: string | null
+  readonly filter: VerdictFilter
+  readonly selectedKey: string | null
+  /**
+   * The review queue as it stood when the session started, with notes that came up since
+   * appended: entries stay (marked done) once handled, so progress reads "3 of 17".
+   */
+  readonly queue: readonly QueueEntry[]
+  /** Notes the person rewrote in this session (verify and delete show in the audit itself). */
+  readonly rewritten: Readonly<Record<string, true>>
+}
+
+export type NotesAction =
+  | { readonly type: 'audit-start'; readonly requestId: number }
+  | {
+      readonly type: 'audit-done'
+      readonly requestId: number
+      readonly audit: AuditResult
+      readonly stamps: readonly NoteStampStatus[]
+    }
+  | { readonly type: 'audit-failed'; readonly requestId: number; readonly message: string }
+  | { readonly type: 'audit-cancel' }
+  | { readonly type: 'filter'; readonly filter: VerdictFilter }
+  | { readonly type: 'select'; readonly key: string | null }
+  | { readonly type: 'rewritten'; readonly key: string }
+  | { readonly type: 'unrewritten'; readonly key: string }
+
+export const initialNotesState: NotesState = {
+  audit: null,
+  stamps: [],
+  auditing: false,
+  requestId: 0,
+  error: null,
+  filter: 'all',
+  selectedKey: null,
+  queue: [],
+  rewritten: {},
+}
+
+/**
+ * A note's identity across edits: its file and title (not its line, which shifts when an
+ * entry above it is deleted). The nth note with the same file and title gets `#n`.
+ */
+export function noteKeys(notes: readonly AuditNote[]): string[] {
+  const seen = new Map<string, number>()
+  return notes.map((n) => {
+    const base = `${n.file}::${n.title}`
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    return count === 0 ? base : `${base}#${count + 1}`
+  })
+}
+
+/** The notes of an audit with their keys, worst verdict first, then by file and line. */
+export function keyedNotes(audit: AuditResult | null): { key: string; note: AuditNote }[] {
+  if (!audit) return []
+  const keys = noteKeys(audit.notes)
+  return audit.notes
+    .map((note, i) => ({ key: keys[i], note }))
+    .sort(
+      (a, b) =>
+        VERDICT_ORDER.indexOf(a.note.verdict) - VERDICT_ORDER.indexOf(b.note.verdict) ||
+        a.note.file.localeCompare(b.note.file) ||
+        a.note.line - b.note.line,
+    )
+}
+
+export function findNote(state: NotesState, key: string | null): AuditNote | null {
+  if (key === null) return null
+  return keyedNotes(state.audit).find((k) => k.key === key)?.note ?? null
+}
+
+/** The stamp of a note (matched on file and title: stamp keys survive line moves), valid ones first. */
+export function stampFor(
+  note: AuditNote,
+  stamps: readonly NoteStampStatus[],
+): NoteStampStatus | null {
+  const mine = stamps.filter((s) => s.stamp.file === note.file && s.stamp.title === note.title)
+  return mine.find((s) => s.state === 'valid') ?? mine[0] ?? null
+}
+
+/** Counts per verdict (from the notes, so a filter never disagrees with its count). */
+export function verdictCounts(audit: AuditResult | null): Record<Verdict, number> {
+  const counts: Record<Verdict, number> = { stale: 0, suspect: 0, fresh: 0, unverifiable: 0 }
+  for (const n of audit?.notes ?? []) counts[n.verdict]++
+  return counts
+}
+
+/** What the Notes tab lists under the current filter. */
+export function visibleNotes(state: NotesState): { key: string; note: AuditNote }[] {
+  const all = keyedNotes(state.audit)
+  return state.filter === 'all' ? all : all.filter((k) => k.note.verdict === state.filter)
+}
+
+/**
+ * The queue for periodic cleanup: stale notes first, then suspect ones, then notes whose
+ * verification stamp expired, then notes never verified. A valid stamp takes a note out.
+ */
+export function buildQueue(
+  audit: AuditResult | null,
+  stamps: readonly NoteStampStatus[],
+): QueueEntry[] {
+  const entries: (QueueEntry & { order: number })[] = []
+  keyedNotes(audit).forEach(({ key, note }, order) => {
+    const stamp = stampFor(note, stamps)
+    if (stamp?.state === 'valid') return
+    const reason: QueueReason =
+      note.verdict === 'stale' || note.verdict === 'suspect'
+        ? note.verdict
+        : stamp
+          ? 'expired'
+          : 'unverified'
+    entries.push({ key, reason, order })
+  })
+  return entries
+    .sort((a, b) => QUEUE_RANK[a.reason] - QUEUE_RANK[b.reason] || a.order - b.order)
+    .map(({ key, reason }) => ({ key, reason }))
+}
+
+/** Keep the queue's order and its handled entries; append notes that newly need review. */
+export function mergeQueue(
+  previous: readonly QueueEntry[],
+  next: readonly QueueEntry[],
+): QueueEntry[] {
+  const nextByKey = new Map(next.map((e) => [e.key, e]))
+  const kept = previous.map((e) => nextByKey.get(e.key) ?? e)
+  const known = new Set(previous.map((e) => e.key))
+  return [...kept, ...next.filter((e) => !known.has(e.key))]
+}
+
+/** Whether a queue entry is done: the note was deleted, verified (valid stamp) or rewritten. */
+export function isReviewed(state: NotesState, key: string): boolean {
+  if (state.rewritten[key]) return true
+  const note = findNote(state, key)
+  if (!note) return true
+  return stampFor(note, state.stamps)?.state === 'valid'
+}
+
+export interface QueueProgress {
+  readonly reviewed: number
+  readonly total: number
+  readonly text: string
+}
+
+export function queueProgress(state: NotesState): QueueProgress {
+  const total = state.queue.length
+  const reviewed = state.queue.filter((e) => isReviewed(state, e.key)).length
+  return { reviewed, total, text: `${reviewed} of ${total} reviewed` }
+}
+
+/** The queue rows: each entry with its note (null once deleted) and whether it is done. */
+export function queueRows(
+  state: NotesState,
+): { key: string; reason: QueueReason; note: AuditNote | null; done: boolean }[] {
+  const byKey = new Map(keyedNotes(state.audit).map((k) => [k.key, k.note]))
+  return state.queue.map((e) => ({
+    key: e.key,
+    reason: e.reason,
+    note: byKey.get(e.key) ?? null,
+    done: isReviewed(state, e.key),
+  }))
+}
+
+/** Move the selection by `delta` in `keys` (clamped); with no selection, start at the first. */
+export function moveSelection(
+  keys: readonly string[],
+  selected: string | null,
+  delta: number,
+): string | null {
+  if (keys.length === 0) return null
+  const at = selected === null ? -1 : keys.indexOf(selected)
+  if (at < 0) return keys[0]
+  return keys[Math.max(0, Math.min(keys.length - 1, at + delta))]
+}
+
+/** The next entry still to review after `selected` (wrapping round), or null when all are done. */
+export function nextUnreviewed(state: NotesState, selected: string | null): string | null {
+  const rows = queueRows(state).filter((r) => r.note !== null)
+  if (rows.length === 0) return null
+  const at = selected === null ? -1 : rows.findIndex((r) => r.key === selected)
+  for (let i = 1; i <= rows.length; i++) {
+    const r = rows[(at + i + rows.length) % rows.length]
+    if (!r.done) return r.key
+  }
+  return null
+}
+
+/** Keys the list shows now: the queue's (skipping deleted notes) or the filtered notes'. */
+export function listKeys(state: NotesState, mode: 'notes' | 'queue'): string[] {
+  return mode === 'queue'
+    ? queueRows(state)
+        .filter((r) => r.note !== null)
+        .map((r) => r.key)
+    : visibleNotes(state).map((k) => k.key)
+}
+
+/** After a re-audit, keep the selection; if its note is gone, take the one now at its place. */
+function keepSelection(
+  before: NotesState,
+  after: NotesState,
+  mode: 'notes' | 'queue',
+): string | null {
+  const keys = listKeys(after, mode)
+  if (before.selectedKey !== null && keys.includes(before.selectedKey)) return before.selectedKey
+  const oldKeys = listKeys(before, mode)
+  const at = before.selectedKey === null ? 0 : Math.max(0, oldKeys.indexOf(before.selectedKey))
+  return keys[Math.min(at, keys.length - 1)] ?? null
+}
+
+/** The reducer; `mode` decides which list the selection follows after a re-audit. */
+export function reduceNotes(mode: 'notes' | 'queue') {
+  return (state: NotesState, action: NotesAction): NotesState => {
+    switch (action.type) {
+      case 'audit-start':
+        return { ...state, auditing: true, requestId: action.requestId, error: null }
+      case 'audit-done': {
+        if (action.requestId !== state.requestId || !state.auditing) return state
+        const queue = mergeQueue(state.queue, buildQueue(action.audit, action.stamps))
+        const next: NotesState = {
+          ...state,
+          audit: action.audit,
+          stamps: action.stamps,
+          auditing: false,
+          error: null,
+          queue,
+        }
+        const selectedKey =
+          mode === 'queue' && state.audit === null
+            ? nextUnreviewed(next, null)
+            : keepSelection(state, next, mode)
+        return { ...next, selectedKey }
+      }
+      case 'audit-failed':
+        if (action.requestId !== state.requestId) return state
+        return { ...state, auditing: false, error: action.message }
+      case 'audit-cancel':
+        // The back end may still finish; bumping the id makes its answer be dropped.
+        return state.auditing
+          ? { ...state, auditing: false, requestId: state.requestId + 1 }
+          : state
+      case 'filter': {
+        const next = { ...state, filter: action.filter }
+        const keys = listKeys(next, 'notes')
+        return {
+          ...next,
+          selectedKey:
+            state.selectedKey && keys.includes(state.selectedKey)
+              ? state.selectedKey
+              : (keys[0] ?? null),
+        }
+      }
+      case 'select':
+        return { ...state, selectedKey: action.key }
+      case 'rewritten':
+        return { ...state, rewritten: { ...state.rewritten, [action.key]: true } }
+      case 'unrewritten': {
+        if (!state.rewritten[action.key]) return state
+        const { [action.key]: _gone, ...rest } = state.rewritten
+        return { ...state, rewritten: rest }
+      }
+    }
+  }
+}
+
+/** Where `writtenAt` came from, in words (the audit names the source; the reason line says the same). */
+export function writtenAtSource(note: AuditNote): string | null {
+  switch (note.writtenAtSource) {
+    case 'transcript':
+      return 'the session transcript that wrote it'
+    case 'frontmatter':
+      return 'the topic file’s frontmatter'
+    case 'git-blame':
+      return 'git blame (the last commit to these lines)'
+    case 'mtime':
+      return 'the file’s modification time (coarse: any later edit moves it)'
+    default:
+      return null
+  }
+}
+
+/** The reasons worth showing as findings (the written-at line is shown on its own). */
+export function findingReasons(note: AuditNote): readonly string[] {
+  return note.reasons.filter((r) => !r.startsWith('written-at '))
+}
+
+/**
+ * For a reference git saw renamed: the replacement text, written the way the note wrote
+ * it (relative to the repository when the note used a relative path). Null when no rename.
+ */
+export function renameReplacement(
+  ref: AuditReference,
+  repoRoot: string | null,
+): { from: string; to: string } | null {
+  if (!ref.movedTo || ref.kind !== 'path') return null
+  let to = ref.movedTo
+  if (repoRoot && !ref.text.startsWith('/')) {
+    const root = repoRoot.endsWith('/') ? repoRoot : `${repoRoot}/`
+    if (to.startsWith(root)) to = to.slice(root.length)
+    if (ref.text.startsWith('./')) to = `./${to}`
+  }
+  return to === ref.text ? null : { from: ref.text, to }
+}
+
+/** The path shown for a file: relative to the memory folder or the repository when inside one. */
+export function shortPath(path: string, roots: readonly (string | null)[]): string {
+  for (const root of roots) {
+    if (!root) continue
+    const r = root.endsWith('/') ? root : `${root}/`
+    if (path.startsWith(r)) return path.slice(r.length)
+  }
+  return path
+}
+
+/**
+ * The reference tab to open first: one that no longer holds and has something to compare,
+ * else any with text on a side, else one that no longer holds, else the first.
+ */
+export function firstDiffTab(
+  diffs: readonly { reference: { status: string }; before: unknown; after: unknown }[],
+): number {
+  const hasText = (d: (typeof diffs)[number]): boolean => d.before !== null || d.after !== null
+  const broken = (d: (typeof diffs)[number]): boolean => d.reference.status !== 'ok'
+  const order = [(d: (typeof diffs)[number]) => broken(d) && hasText(d), hasText, broken]
+  for (const test of order) {
+    const i = diffs.findIndex(test)
+    if (i >= 0) return i
+  }
+  return 0
+}

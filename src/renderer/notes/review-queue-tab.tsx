@@ -1,0 +1,209 @@
+/**
+ * The review queue for periodic cleanup: stale notes first, then suspect ones, then notes
+ * never verified or whose verification expired — walked with the keyboard.
+ */
+import { useCallback, useEffect, useRef } from 'react'
+import type { ProjectInfo } from '../../shared/model'
+import {
+  findNote,
+  listKeys,
+  moveSelection,
+  nextUnreviewed,
+  queueProgress,
+  queueRows,
+  stampFor,
+  type QueueReason,
+} from './notes-state'
+import { focusInEditor, useNotesSession } from './notes-session'
+import { NoteList } from './note-list'
+import { NoteWorkbench, useNoteActions, type ActionKind } from './note-workbench'
+import { AuditStatus } from './notes-tab'
+import './notes.css'
+
+const REASON_LABEL: Readonly<Record<QueueReason, string>> = {
+  stale: 'stale',
+  suspect: 'suspect',
+  expired: 'stamp expired',
+  unverified: 'never verified',
+}
+
+const SHORTCUTS: readonly [string, string][] = [
+  ['j / ↓', 'next'],
+  ['k / ↑', 'previous'],
+  ['v', 'verify'],
+  ['r', 'rewrite'],
+  ['d', 'delete (asks first)'],
+  ['u / Ctrl+Z', 'undo'],
+  ['Esc', 'close the open panel'],
+]
+
+export function ReviewQueueTab({ project }: { project: ProjectInfo }) {
+  if (!project.memoryDir)
+    return (
+      <p className="empty">This project has no memory folder, so there is nothing to review.</p>
+    )
+  return <QueueBody memoryDir={project.memoryDir} repoRoot={project.repoRoot} />
+}
+
+function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: string | null }) {
+  const session = useNotesSession(memoryDir, repoRoot, 'queue')
+  const { state, dispatch } = session
+  const note = findNote(state, state.selectedKey)
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  // After a verify the person moves on to the next note still to review.
+  const onAfter = useCallback(
+    (kind: ActionKind, key: string | null) => {
+      if (kind === 'verify')
+        dispatch({ type: 'select', key: nextUnreviewed(stateRef.current, key) ?? key })
+    },
+    [dispatch],
+  )
+  const actions = useNoteActions({
+    session,
+    memoryDir,
+    repoRoot,
+    note,
+    noteKey: state.selectedKey,
+    onAfter,
+  })
+  const progress = queueProgress(state)
+  const roots = [memoryDir, repoRoot]
+
+  const move = useCallback(
+    (delta: number) => {
+      actions.closePanel()
+      dispatch({
+        type: 'select',
+        key: moveSelection(
+          listKeys(stateRef.current, 'queue'),
+          stateRef.current.selectedKey,
+          delta,
+        ),
+      })
+    },
+    [actions, dispatch],
+  )
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || focusInEditor(e.target)) return
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z') {
+        e.preventDefault()
+        actions.undo()
+        return
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return
+      if (e.key === 'Escape') {
+        if (actions.panel !== 'none') actions.closePanel()
+        else if (stateRef.current.auditing) session.cancel()
+        return
+      }
+      // Letters act on the note only while no panel is open (the panel has its own keys).
+      if (actions.panel !== 'none') return
+      const handled = (() => {
+        switch (e.key) {
+          case 'j':
+          case 'ArrowDown':
+            move(1)
+            return true
+          case 'k':
+          case 'ArrowUp':
+            move(-1)
+            return true
+          case 'v':
+            actions.verify()
+            return true
+          case 'r':
+            actions.openRewrite()
+            return true
+          case 'd':
+            actions.openDelete()
+            return true
+          case 'u':
+            actions.undo()
+            return true
+          default:
+            return false
+        }
+      })()
+      if (handled) e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [actions, move, session])
+
+  const rows = queueRows(state).map((r) => ({
+    key: r.key,
+    note: r.note,
+    stamp: r.note ? stampFor(r.note, state.stamps) : null,
+    done: r.done,
+    // Stale and suspect speak through the verdict badge; the other reasons need a word.
+    tag:
+      r.reason === 'expired' || r.reason === 'unverified' ? (
+        <span className={`queue-reason reason-${r.reason}`}>{REASON_LABEL[r.reason]}</span>
+      ) : undefined,
+  }))
+  const pct = progress.total === 0 ? 100 : (progress.reviewed / progress.total) * 100
+
+  return (
+    <div className="notes-layout" data-testid="queue-tab">
+      <aside className="notes-side">
+        <AuditStatus session={session} repoRoot={repoRoot} />
+        <div className="queue-progress" data-testid="queue-progress" aria-label={progress.text}>
+          <div>
+            <strong>{progress.text}</strong>
+          </div>
+          <div className="gauge-bar">
+            <div className="gauge-fill" style={{ width: `${pct}%` }} />
+          </div>
+        </div>
+        {state.audit && progress.total === 0 && (
+          <p className="empty">Nothing to review: every note is verified and holds.</p>
+        )}
+        {state.audit && progress.total > 0 && progress.reviewed === progress.total && (
+          <p className="empty" data-testid="queue-done">
+            All reviewed. Nothing left in the queue.
+          </p>
+        )}
+        <NoteList
+          rows={rows}
+          selectedKey={state.selectedKey}
+          onSelect={(key) => {
+            actions.closePanel()
+            dispatch({ type: 'select', key })
+          }}
+          onMove={move}
+          roots={roots}
+          label="Review queue"
+          testId="queue-list"
+        />
+        <dl
+          className="shortcut-legend"
+          data-testid="queue-shortcuts"
+          aria-label="Keyboard shortcuts"
+        >
+          {SHORTCUTS.map(([k, what]) => (
+            <div key={k}>
+              <dt>
+                <kbd>{k}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </aside>
+      <section className="notes-main" aria-label="Note to review">
+        <NoteWorkbench
+          note={note}
+          stamp={note ? stampFor(note, state.stamps) : null}
+          memoryDir={memoryDir}
+          repoRoot={repoRoot}
+          actions={actions}
+          shortcuts="letters"
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest'
+import { extractReferences, referenceKey } from '../../../../src/core/audit/references'
+import type { Reference } from '../../../../src/core/audit/references'
+
+const kinds = (text: string): [string, string][] =>
+  extractReferences(text).map((r) => [r.kind, r.text])
+
+describe('extractReferences', () => {
+  it('finds paths with and without back-ticks, with a :line anchor, and never URLs as paths', () => {
+    expect(
+      extractReferences('Totals live in src/billing/total.ts:42 — see https://example.com/a.ts.'),
+    ).toEqual<Reference[]>([
+      {
+        kind: 'path',
+        text: 'src/billing/total.ts:42',
+        path: 'src/billing/total.ts',
+        line: 42,
+        dir: false,
+      },
+      { kind: 'url', text: 'https://example.com/a.ts', url: 'https://example.com/a.ts' },
+    ])
+    expect(extractReferences('Config is in `./config/app.yaml` and `.claude/rules/`.')).toEqual<
+      Reference[]
+    >([
+      { kind: 'path', text: './config/app.yaml', path: 'config/app.yaml', line: null, dir: false },
+      { kind: 'path', text: '.claude/rules/', path: '.claude/rules', line: null, dir: true },
+    ])
+    expect(kinds('Edit package.json, README.md and the Makefile; `.env` holds secrets.')).toEqual([
+      ['path', 'package.json'],
+      ['path', 'README.md'],
+      ['path', 'Makefile'],
+      ['path', '.env'],
+    ])
+  })
+
+  it('keeps spaces and unicode inside back-ticked paths', () => {
+    expect(kinds('The guide is `docs/my guide/ünï code.md`.')).toEqual([
+      ['path', 'docs/my guide/ünï code.md'],
+    ])
+  })
+
+  it('does not read prose as paths', () => {
+    expect(kinds('Use and/or client/server, TCP/IP, Node.js and e.g. 3.5 releases.')).toEqual([])
+    expect(kinds('Mail me@host.io about v2.1.63.')).toEqual([])
+    expect(kinds('The file `~/.claude/projects/<p>/memory/MEMORY.md` is per project.')).toEqual([])
+    expect(kinds('Install `@types/node` first.')).toEqual([])
+  })
+
+  it('finds symbols: calls, Class.method, snake_case, camelCase in back-ticks', () => {
+    expect(
+      extractReferences(
+        'Call computeTotal() or `Cart.addItem`; `snake_case_name` and `parseLine` too.',
+      ),
+    ).toEqual<Reference[]>([
+      { kind: 'symbol', text: 'computeTotal()', name: 'computeTotal', terms: ['computeTotal'] },
+      { kind: 'symbol', text: 'Cart.addItem', name: 'Cart.addItem', terms: ['Cart', 'addItem'] },
+      {
+        kind: 'symbol',
+        text: 'snake_case_name',
+        name: 'snake_case_name',
+        terms: ['snake_case_name'],
+      },
+      { kind: 'symbol', text: 'parseLine', name: 'parseLine', terms: ['parseLine'] },
+    ])
+    expect(kinds('Set `CLAUDE_CODE_DISABLE_AUTO_MEMORY=1` to turn it off.')).toEqual([
+      ['symbol', 'CLAUDE_CODE_DISABLE_AUTO_MEMORY=1'],
+    ])
+  })
+
+  it('never turns plain English words into symbols', () => {
+    expect(
+      kinds('The JavaScript team uses GitHub and macOS; `db` and `Session` are names.'),
+    ).toEqual([])
+  })
+
+  it('finds commands in code, and only package-manager commands in prose', () => {
+    expect(
+      extractReferences(
+        'Run `npm run build` then npm test; `make deploy` and `./scripts/release.sh --dry`.',
+      ),
+    ).toEqual<Reference[]>([
+      { kind: 'command', text: 'npm run build', runner: 'npm', target: 'build' },
+      { kind: 'command', text: 'npm test', runner: 'npm', target: 'test' },
+      { kind: 'command', text: 'make deploy', runner: 'make', target: 'deploy' },
+      {
+        kind: 'command',
+        text: './scripts/release.sh',
+        runner: 'file',
+        target: 'scripts/release.sh',
+      },
+    ])
+    expect(kinds('Make sure to use npm to install things; pnpm for everything.')).toEqual([])
+    expect(kinds('Use `pnpm test:unit`, `yarn build`, `pnpm install` and `npm ci`.')).toEqual([
+      ['command', 'pnpm test:unit'],
+      ['command', 'yarn build'],
+    ])
+    expect(kinds('pnpm lint and yarn run e2e:ci are run by CI.')).toEqual([
+      ['command', 'pnpm lint'],
+      ['command', 'yarn run e2e:ci'],
+    ])
+  })
+
+  it('reads shell blocks as commands and other blocks as quoted code', () => {
+    const text = [
+      'Build:',
+      '',
+      '```bash',
+      '$ npm run lint && make test # both',
+      'bash scripts/check.sh',
+      '```',
+      '',
+      '```ts',
+      'const x = computeTotal(a, b)',
+      '```',
+    ].join('\n')
+    expect(extractReferences(text)).toEqual<Reference[]>([
+      { kind: 'command', text: 'npm run lint', runner: 'npm', target: 'lint' },
+      { kind: 'command', text: 'make test', runner: 'make', target: 'test' },
+      {
+        kind: 'command',
+        text: 'bash scripts/check.sh',
+        runner: 'file',
+        target: 'scripts/check.sh',
+      },
+      {
+        kind: 'snippet',
+        text: 'const x = computeTotal(a, b)',
+        code: 'const x = computeTotal(a, b)',
+        fenced: true,
+      },
+    ])
+  })
+
+  it('takes code-like spans as snippets and shortens long ones', () => {
+    expect(kinds('Keep `const RETRY_LIMIT = 3;` and `if (a) { b() }` but not `--bare`.')).toEqual([
+      ['snippet', 'const RETRY_LIMIT = 3;'],
+      ['snippet', 'if (a) { b() }'],
+    ])
+    const long = Array.from({ length: 12 }, (_, i) => `line${i} = ${i}`).join('\n')
+    const [ref] = extractReferences(`\`\`\`py\n${long}\n\`\`\``)
+    expect(ref).toEqual({
+      kind: 'snippet',
+      text: 'line0 = 0 … (12 lines)',
+      code: long,
+      fenced: true,
+    })
+  })
+
+  it('reads fences of any length without building a pattern from them', () => {
+    // A 100,000-backtick fence: a RegExp built from its length (`{100000,}`) made V8's
+    // regexp compiler run out of memory in CI. Closing needs a run at least as long.
+    const fence = '`'.repeat(100_000)
+    const text = `${fence}ts\nconst x = computeTotal(a, b)\n\`\`\`\n${fence}\nafter()\n`
+    const refs = extractReferences(text)
+    // The short run inside is body text, not a close; after the long run, prose resumes.
+    expect(refs.map((r) => r.kind)).toEqual(['snippet', 'symbol'])
+    expect(refs[0]).toMatchObject({ code: 'const x = computeTotal(a, b)\n```', fenced: true })
+    expect(refs[1]).toMatchObject({ text: 'after()', name: 'after' })
+    // An opening line with a long info string and a stray backtick is no fence (CommonMark).
+    expect(kinds('```' + 'a'.repeat(200_000) + '`')).toEqual([])
+    // A tilde fence inside a list item still opens.
+    expect(kinds('- ~~~py\n  value = compute_total(a)\n  ~~~')).toEqual([
+      ['snippet', 'value = compute_total(a)'],
+    ])
+  })
+
+  it('finds branch names only when the word branch introduces them', () => {
+    expect(
+      kinds(
+        'Release from branch `release/2.x`; work on the `feature/login` branch; branch fix-123 too.',
+      ),
+    ).toEqual([
+      ['branch', 'release/2.x'],
+      ['branch', 'feature/login'],
+      ['branch', 'fix-123'],
+    ])
+    expect(kinds('The branch is protected; we merge on main.')).toEqual([])
+  })
+
+  it('reads markdown links as URLs or paths', () => {
+    expect(
+      kinds(
+        'See [the guide](docs/guide.md#setup) and [site](https://example.com/x) and [top](#top).',
+      ),
+    ).toEqual([
+      ['path', 'docs/guide.md'],
+      ['url', 'https://example.com/x'],
+    ])
+  })
+
+  it('dedupes and yields nothing for prose', () => {
+    expect(kinds('`src/a.ts` and src/a.ts and `src/a.ts:3`; foo() and `foo()`.')).toEqual([
+      ['path', 'src/a.ts'],
+      ['symbol', 'foo()'],
+    ])
+    expect(
+      extractReferences('The team prefers small pull requests. Reviews happen on Fridays.'),
+    ).toEqual([])
+    expect(extractReferences('')).toEqual([])
+  })
+
+  it('reads placeholders as patterns, not paths or branches', () => {
+    expect(kinds('Branch names: feature/<topic>, fix/<topic>.')).toEqual([])
+    expect(kinds('Work on branch feature/<topic>; modules go in src/{area}/index.ts.')).toEqual([])
+    expect(kinds('Handlers live in packages/api/… and src/... mirrors it.')).toEqual([])
+    expect(kinds('Use `feature/<topic>` and `src/<module>/index.ts`.')).toEqual([])
+    expect(kinds('Pages are app/[slug]/page.tsx; see src/ too.')).toEqual([['path', 'src/']])
+    // A placeholder glued into code makes it a template, not a quote.
+    expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([
+      ['snippet', 'const RETRY = 3;'],
+    ])
+    // Generics and JSX are code, not placeholders.
+    expect(
+      kinds('Keep `const m = new Map<string, number>()` and `return <div>{x}</div>;`.'),
+    ).toEqual([
+      ['snippet', 'const m = new Map<string, number>()'],
+      ['snippet', 'return <div>{x}</div>;'],
+    ])
+  })
+
+  it('reads quoted command lines as commands: only scripts and file arguments count', () => {
+    expect(
+      kinds('Use `git worktree add ../acme-shop-<topic> -b feature/<topic>` for parallel work.'),
+    ).toEqual([])
+    expect(kinds('Run one file with `npx vitest run tests/cart.test.ts`.')).toEqual([
+      ['path', 'tests/cart.test.ts'],
+    ])
+    expect(
+      kinds(
+        'Try `docker compose -f deploy/compose.yml up`, `curl -s https://x.dev/health`, `cd packages/api && npm test`, `cat ~/.npmrc` and `git checkout -b fix/readme`.',
+      ),
+    ).toEqual([
+      ['path', 'deploy/compose.yml'],
+      ['url', 'https://x.dev/health'],
+      ['command', 'npm test'],
+    ])
+    const block = [
+      '```',
+      'git pull --rebase',
+      'npx tsx scripts/seed.ts',
+      'npm run build',
+      'ls',
+      '```',
+    ]
+    expect(kinds(block.join('\n'))).toEqual([
+      ['path', 'scripts/seed.ts'],
+      ['command', 'npm run build'],
+    ])
+    expect(
+      kinds('```ts\nimport { x } from "./<module>/index"\n```\n\n```\nconst a = f(…)\n```'),
+    ).toEqual([])
+  })
+
+  it('does not take examples introduced by e.g. or such as as references', () => {
+    expect(
+      kinds('Point `DATABASE_URL` at its own database (e.g. `acme_coupons`) per worktree.'),
+    ).toEqual([['symbol', 'DATABASE_URL']])
+    expect(
+      kinds('Name tables in snake case, for example `order_items`, `cart_lines` or `tax_rates`.'),
+    ).toEqual([])
+    expect(kinds('Names such as `user_id`; then `cart_id` is the key.')).toEqual([
+      ['symbol', 'cart_id'],
+    ])
+  })
+
+  it('reads a call written with parameter names as the function, not a quote', () => {
+    expect(extractReferences('`applyCoupon(subtotal, coupon)` and `Cart.add(item)`.')).toEqual<
+      Reference[]
+    >([
+      {
+        kind: 'symbol',
+        text: 'applyCoupon(subtotal, coupon)',
+        name: 'applyCoupon',
+        terms: ['applyCoupon'],
+      },
+      { kind: 'symbol', text: 'Cart.add(item)', name: 'Cart.add', terms: ['Cart', 'add'] },
+    ])
+    // Arguments that are values make it quoted code.
+    expect(kinds('`(cents / 100).toFixed(2)` and `retry(fn, 3)`')).toEqual([
+      ['snippet', '(cents / 100).toFixed(2)'],
+      ['snippet', 'retry(fn, 3)'],
+    ])
+  })
+
+  it('finds dot-folder paths in prose', () => {
+    expect(
+      kinds('Rules live in .claude/rules/api-handlers.md and .github/workflows/; not .eslintrc.'),
+    ).toEqual([
+      ['path', '.claude/rules/api-handlers.md'],
+      ['path', '.github/workflows/'],
+    ])
+  })
+
+  it('gives a stable key per thing named', () => {
+    const [a, b] = extractReferences('`src/a.ts:1` then `npm run x`')
+    expect(referenceKey(a)).toBe('path:src/a.ts')
+    expect(referenceKey(b)).toBe('command:npm:x')
+  })
+})

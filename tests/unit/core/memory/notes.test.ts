@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import {
+  notesFromInstructionFile,
+  notesFromMemory,
+  splitBlocks,
+} from '../../../../src/core/memory/notes'
+import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
+
+const corpus = `${CORPUS_ROOT}/instructions`
+
+describe('notesFromMemory', () => {
+  const index = [
+    '---',
+    'tags:',
+    '- [not](an-entry.md)',
+    '---',
+    '# Memory',
+    '',
+    '- [Auth flow](auth.md) — how `login()` works',
+    '- [Gone](gone.md) — dangling',
+    '- Plain fact without a link',
+    '',
+    'Free text that names `src/x.ts`.',
+  ].join('\n')
+  const auth =
+    '---\nname: auth\ndescription: Login goes through `src/auth.ts`\nupdated: 2026-03-10\n---\nBody line.\n**Why:** because.\n'
+  const orphan = '---\nname: Orphan note\n---\nNobody links me.\n'
+  const notes = notesFromMemory({
+    indexPath: '/m/MEMORY.md',
+    indexText: index,
+    topics: [
+      { name: 'auth.md', path: '/m/auth.md', text: auth },
+      { name: 'sub/orphan.md', path: '/m/sub/orphan.md', text: orphan },
+    ],
+  })
+
+  it('pairs each entry with its topic file, on the entry line', () => {
+    expect(notes.map((n) => [n.kind, n.file, n.line, n.endLine, n.title])).toEqual([
+      ['index-entry', '/m/MEMORY.md', 7, 7, 'Auth flow'],
+      ['index-entry', '/m/MEMORY.md', 8, 8, 'Gone'],
+      ['index-entry', '/m/MEMORY.md', 9, 9, 'Plain fact without a link'],
+      ['index-text', '/m/MEMORY.md', 11, 11, 'Free text that names `src/x.ts`.'],
+      ['topic', '/m/sub/orphan.md', 1, 4, 'Orphan note'],
+    ])
+    const [a] = notes
+    expect(a.text).toBe(
+      '- [Auth flow](auth.md) — how `login()` works\n\nBody line.\n**Why:** because.\n',
+    )
+    expect(a.checkText).toBe(
+      'Auth flow how `login()` works\n\nLogin goes through `src/auth.ts`\n\nBody line.\n**Why:** because.\n',
+    )
+    expect(a.topicFile).toBe('/m/auth.md')
+    expect(a.bodyLine).toBe(6)
+    expect(a.frontmatter).toEqual({
+      name: 'auth',
+      description: 'Login goes through `src/auth.ts`',
+      updated: '2026-03-10',
+    })
+  })
+
+  it('marks dangling entries and keeps link targets out of the checked text', () => {
+    expect(notes[1].danglingTarget).toBe('gone.md')
+    expect(notes[1].checkText).toBe('Gone dangling')
+    expect(notes[0].danglingTarget).toBeNull()
+  })
+
+  it('works without an index', () => {
+    const only = notesFromMemory({
+      indexPath: '/m/MEMORY.md',
+      indexText: null,
+      topics: [{ name: 'a.md', path: '/m/a.md', text: 'x\ny\n' }],
+    })
+    expect(only.map((n) => [n.kind, n.line, n.endLine, n.title])).toEqual([['topic', 1, 2, 'a.md']])
+  })
+})
+
+describe('splitBlocks / notesFromInstructionFile', () => {
+  it('splits list items and paragraphs, keeps code with the sentence before it, skips headings and comments', () => {
+    const text = [
+      '<!-- a comment',
+      'spanning lines -->',
+      '# Title',
+      '',
+      'Intro paragraph',
+      'continues here.',
+      '',
+      '- item one',
+      '  continued',
+      '- item two',
+      '',
+      'Run tests like this:',
+      '',
+      '    npm test',
+      '',
+      'Build:',
+      '```bash',
+      'npm run build',
+      '```',
+      '',
+      'Setext heading',
+      '==============',
+    ].join('\n')
+    const blocks = splitBlocks(text)
+    expect(blocks.map((b) => [b.line, b.endLine, b.lines])).toEqual([
+      [5, 6, ['Intro paragraph', 'continues here.']],
+      [8, 9, ['- item one', '  continued']],
+      [10, 10, ['- item two']],
+      [12, 14, ['Run tests like this:', '', '    npm test']],
+      [16, 19, ['Build:', '```bash', 'npm run build', '```']],
+    ])
+    expect(blocks[3].checkLines).toEqual(['Run tests like this:', '', '```\nnpm test\n```'])
+  })
+
+  it('reads the real simonw AGENTS.md into notes with disk line numbers', (ctx) => {
+    needsCorpus(ctx)
+    const path = `${corpus}/simonw-AGENTS.md`
+    const notes = notesFromInstructionFile(path, readFileSync(path, 'utf8'))
+    expect(notes.slice(0, 3).map((n) => [n.line, n.endLine, n.title])).toEqual([
+      [1, 3, 'Uses uv. Run tests like this:'],
+      [5, 7, 'Run the development version of the tool like this:'],
+      [9, 9, 'Always practice TDD: write a faliing test, watch it fail, then make it pass.'],
+    ])
+    expect(notes.every((n) => n.kind === 'instruction' && n.file === path)).toBe(true)
+  })
+
+  it('skips the leading block comment of the easytrade CLAUDE.md', (ctx) => {
+    needsCorpus(ctx)
+    const path = `${corpus}/easytrade-CLAUDE.md`
+    const notes = notesFromInstructionFile(path, readFileSync(path, 'utf8'))
+    expect(notes[0].line).toBe(8)
+    expect(notes[0].title).toBe(
+      'This file provides guidance to Claude Code (claude.ai/code) when working with c…',
+    )
+  })
+})
+
+describe('long index lines', () => {
+  it('checks the whole line, not the 80-character title', () => {
+    const long = `- ${'word '.repeat(20)}then run \`npm run db:migrate\` before seeding`
+    const notes = notesFromMemory({ indexPath: '/m/MEMORY.md', indexText: `${long}\n`, topics: [] })
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.title.length).toBeLessThanOrEqual(80)
+    expect(notes[0]!.checkText).toContain('npm run db:migrate')
+  })
+})

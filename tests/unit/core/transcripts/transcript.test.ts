@@ -1,0 +1,554 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import {
+  needleAnchor,
+  parseTranscriptLine,
+  quickMayMatter,
+  type ToolResultEvent,
+  type TranscriptEvent,
+  type WriteCallEvent,
+} from '../../../../src/core/transcripts/line'
+import { mapWithWorkers } from '../../../../src/node/transcripts/transcript-index'
+import { byteNeedle, findNeedle, streamTranscript } from '../../../../src/node/transcripts/stream'
+import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
+import {
+  countTranscriptEvents,
+  describeWriteEvents,
+  type TranscriptCounts,
+} from '../../../helpers/transcript-counts'
+
+const CORPUS = `${CORPUS_ROOT}/transcripts`
+
+const meta = {
+  sessionId: 's-1',
+  cwd: '/r',
+  gitBranch: 'main',
+  version: '2.1.0',
+  isSidechain: false,
+  userType: 'external',
+}
+
+function assistant(
+  id: string,
+  name: string,
+  input: object,
+  ts = '2026-01-01T00:00:00.000Z',
+): string {
+  return JSON.stringify({
+    ...meta,
+    type: 'assistant',
+    uuid: `u-${id}`,
+    timestamp: ts,
+    message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] },
+  })
+}
+
+function result(id: string, toolUseResult: unknown, isError = false): string {
+  return JSON.stringify({
+    ...meta,
+    type: 'user',
+    uuid: `r-${id}`,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: id,
+          content: isError ? '<tool_use_error>nope</tool_use_error>' : 'ok',
+          ...(isError ? { is_error: true } : {}),
+        },
+      ],
+    },
+    toolUseResult,
+  })
+}
+
+function eventsOf(line: string): readonly TranscriptEvent[] {
+  const p = parseTranscriptLine(line)
+  if (p.kind !== 'events') throw new Error(`skipped: ${p.reason}`)
+  return p.events
+}
+
+describe('quickMayMatter', () => {
+  it('keeps write calls and results, skips everything else without parsing', () => {
+    expect(
+      quickMayMatter(assistant('t1', 'Write', { file_path: '/m/memory/MEMORY.md', content: 'x' })),
+    ).toBe(true)
+    expect(
+      quickMayMatter(
+        assistant('t1', 'Edit', { file_path: '/a', old_string: 'a', new_string: 'b' }),
+      ),
+    ).toBe(true)
+    expect(quickMayMatter(assistant('t1', 'MultiEdit', { file_path: '/a', edits: [] }))).toBe(true)
+    expect(quickMayMatter(assistant('t1', 'Bash', { command: 'ls' }))).toBe(false)
+    expect(quickMayMatter(assistant('t1', 'TodoWrite', { todos: [] }))).toBe(false)
+    expect(
+      quickMayMatter(assistant('t1', 'NotebookEdit', { notebook_path: '/a', new_source: '' })),
+    ).toBe(false)
+    expect(quickMayMatter('{"type":"user","message":{"content":"write \\"Write\\" please"}}')).toBe(
+      false,
+    )
+    expect(quickMayMatter(result('t1', { stdout: '' }))).toBe(true)
+    // Pretty-printed JSON (spaces after colons) still matches.
+    expect(quickMayMatter('{"type": "tool_use", "name": "Write"}')).toBe(true)
+  })
+
+  it('narrows by path needle and pending ids', () => {
+    const w = assistant('t1', 'Write', { file_path: '/r/src/a.ts', content: 'x' })
+    expect(quickMayMatter(w, { pathNeedle: 'memory' })).toBe(false)
+    expect(quickMayMatter(w, { pathNeedle: 'src' })).toBe(true)
+    const r = result('toolu_A', { stdout: '' })
+    expect(quickMayMatter(r, { pendingIds: [] })).toBe(false)
+    expect(quickMayMatter(r, { pendingIds: ['toolu_B'] })).toBe(false)
+    expect(quickMayMatter(r, { pendingIds: ['toolu_B', 'toolu_A'] })).toBe(true)
+  })
+})
+
+describe('parseTranscriptLine', () => {
+  it('reads Write, Edit and MultiEdit calls with their line metadata', () => {
+    const [w] = eventsOf(
+      assistant('t1', 'Write', { file_path: '/m/MEMORY.md', content: 'a\n' }),
+    ) as WriteCallEvent[]
+    expect(w).toEqual({
+      kind: 'write-call',
+      sessionId: 's-1',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      cwd: '/r',
+      gitBranch: 'main',
+      uuid: 'u-t1',
+      agentId: null,
+      isSidechain: false,
+      toolUseId: 't1',
+      filePath: '/m/MEMORY.md',
+      input: { tool: 'Write', content: 'a\n' },
+    })
+    const [e] = eventsOf(
+      assistant('t2', 'Edit', {
+        file_path: '/m/a.md',
+        old_string: 'a',
+        new_string: 'b',
+        replace_all: true,
+      }),
+    ) as WriteCallEvent[]
+    expect(e.input).toEqual({
+      tool: 'Edit',
+      edit: { oldString: 'a', newString: 'b', replaceAll: true },
+    })
+    const [m] = eventsOf(
+      assistant('t3', 'MultiEdit', {
+        file_path: '/m/a.md',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: 'd', replace_all: true },
+        ],
+      }),
+    ) as WriteCallEvent[]
+    expect(m.input).toEqual({
+      tool: 'MultiEdit',
+      edits: [
+        { oldString: 'a', newString: 'b', replaceAll: false },
+        { oldString: 'c', newString: 'd', replaceAll: true },
+      ],
+    })
+    expect(eventsOf(assistant('t4', 'Bash', { command: 'ls' }))).toEqual([])
+  })
+
+  it('reads results: ok, is_error, string toolUseResult, originalFile and create', () => {
+    const ok = eventsOf(
+      result('t1', { filePath: '/m/a.md', originalFile: 'old\n', structuredPatch: [] }),
+    )[0] as ToolResultEvent
+    expect(ok).toEqual({
+      kind: 'tool-result',
+      toolUseId: 't1',
+      sessionId: 's-1',
+      timestamp: '2026-01-01T00:00:01.000Z',
+      ok: true,
+      originalFile: 'old\n',
+      applied: null,
+      error: null,
+    })
+    const created = eventsOf(
+      result('t2', { type: 'create', filePath: '/m/a.md', content: 'x' }),
+    )[0] as ToolResultEvent
+    expect(created.originalFile).toBe('')
+    const failed = eventsOf(
+      result('t3', 'Error: File has not been read yet.', true),
+    )[0] as ToolResultEvent
+    expect(failed).toMatchObject({
+      ok: false,
+      originalFile: null,
+      error: 'Error: File has not been read yet.',
+    })
+    // A string toolUseResult alone (no is_error flag) is a failure too (memory-facts §5).
+    const stringOnly = eventsOf(result('t4', 'Error: denied'))[0] as ToolResultEvent
+    expect(stringOnly.ok).toBe(false)
+    const modified = eventsOf(
+      result('t5', {
+        filePath: '/m/a.md',
+        oldString: 'a',
+        newString: 'B!',
+        originalFile: 'a',
+        userModified: true,
+      }),
+    )[0] as ToolResultEvent
+    expect(modified.applied).toEqual({
+      tool: 'Edit',
+      edit: { oldString: 'a', newString: 'B!', replaceAll: false },
+    })
+  })
+
+  it('turns bad input into counted skips, never throws', () => {
+    expect(parseTranscriptLine('')).toEqual({ kind: 'skip', reason: 'empty' })
+    expect(parseTranscriptLine('{"type":"assistant",')).toEqual({
+      kind: 'skip',
+      reason: 'broken-json',
+    })
+    expect(parseTranscriptLine('[1,2]')).toEqual({ kind: 'skip', reason: 'not-an-object' })
+    expect(parseTranscriptLine('null')).toEqual({ kind: 'skip', reason: 'not-an-object' })
+    expect(parseTranscriptLine('{"type":"hologram"}')).toEqual({
+      kind: 'skip',
+      reason: 'unknown-type',
+    })
+    expect(parseTranscriptLine('{"no":"type"}')).toEqual({ kind: 'skip', reason: 'unknown-type' })
+    expect(parseTranscriptLine('{"type":"assistant","message":5}')).toEqual({
+      kind: 'skip',
+      reason: 'bad-shape',
+    })
+    expect(parseTranscriptLine(assistant('t', 'Write', { file_path: '/a' }))).toEqual({
+      kind: 'skip',
+      reason: 'bad-shape',
+    })
+    expect(parseTranscriptLine('{"type":"summary","summary":"x"}')).toEqual({
+      kind: 'events',
+      events: [],
+    })
+  })
+})
+
+describe('corpus transcripts', () => {
+  it('parse every line of every sample without a crash, with exact counts', async (ctx) => {
+    needsCorpus(ctx)
+    const counts: Record<string, TranscriptCounts> = {}
+    for (const name of (await readdir(CORPUS)).sort()) {
+      counts[name] = countTranscriptEvents(await readFile(join(CORPUS, name), 'utf8'))
+    }
+    expect(counts).toEqual({
+      'cc-agent-legacy-layout-v2.0.28.jsonl': {
+        Write: 0,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 0,
+        failed: 0,
+        skips: 0,
+      },
+      'cc-transcript-v1.0.98-full.jsonl': {
+        Write: 1,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 12,
+        failed: 1,
+        skips: 0,
+      },
+      'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl': {
+        Write: 1,
+        Edit: 2,
+        MultiEdit: 1,
+        results: 4,
+        failed: 1,
+        skips: 0,
+      },
+      'cc-transcript-v2.0.76-raw-excerpt.jsonl': {
+        Write: 0,
+        Edit: 0,
+        MultiEdit: 0,
+        results: 2,
+        failed: 0,
+        skips: 0,
+      },
+    })
+  })
+
+  it('streams the write/edit excerpt: calls paired with results, the failed Edit flagged', async (ctx) => {
+    needsCorpus(ctx)
+    const r = await streamTranscript(
+      join(CORPUS, 'cc-transcript-v1.0.98-write-edit-multiedit-excerpt.jsonl'),
+    )
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    const summary = describeWriteEvents(r.events)
+    expect(summary).toEqual([
+      'Write /path/to/Demo/components/index.ts',
+      'result true 0',
+      'Edit /path/to/Demo/types/index.ts',
+      'result false -',
+      'MultiEdit /path/to/Demo/todo-app/src/hooks/useTodos.test.ts',
+      expect.stringMatching(/^result true \d+$/),
+      'Edit /path/to/Demo/todo-app/src/app/page.tsx',
+      expect.stringMatching(/^result true \d+$/),
+    ])
+    expect(r.pending).toEqual([])
+    expect(r.linesParsed).toBe(8)
+    expect(r.skippedLines).toBe(0)
+    expect(r.endOffset).toBe(r.size)
+    expect(r.partialTail).toBe(false)
+  })
+})
+
+describe('streamTranscript', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mc-stream-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const w1 = assistant('toolu_W1', 'Write', {
+    file_path: '/h/memory/MEMORY.md',
+    content: 'é note\n',
+  })
+  const r1 = result('toolu_W1', {
+    type: 'create',
+    filePath: '/h/memory/MEMORY.md',
+    content: 'é note\n',
+  })
+  const bash = assistant('toolu_B1', 'Bash', { command: 'echo "Write"' })
+  const bashResult = result('toolu_B1', { stdout: 'Write memory' })
+  const other = assistant('toolu_W2', 'Write', { file_path: '/r/src/memory.ts', content: 'x' })
+  const otherResult = result('toolu_W2', {
+    type: 'create',
+    filePath: '/r/src/memory.ts',
+    content: 'x',
+  })
+
+  it('gives the same events for every chunk size, skipping unrelated lines', async () => {
+    const path = join(dir, 'chunks.jsonl')
+    await writeFile(
+      path,
+      [bash, bashResult, w1, other, otherResult, r1, '{"type":"summary"}', ''].join('\n'),
+    )
+    const isTarget = (c: WriteCallEvent): boolean => c.filePath.startsWith('/h/memory/')
+    for (const chunkBytes of [1, 7, 64, 1 << 20]) {
+      const r = await streamTranscript(path, { chunkBytes, pathNeedle: 'memory', isTarget })
+      if (r.kind !== 'ok') throw new Error(r.problem.reason)
+      expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+        'write-call:toolu_W1',
+        'tool-result:toolu_W1',
+      ])
+      expect((r.events[0] as WriteCallEvent).input).toEqual({ tool: 'Write', content: 'é note\n' })
+      // Parsed: the two writes (needle hits); the Bash lines and the other write's result never are.
+      expect(r.linesParsed).toBe(3)
+      expect(r.endOffset).toBe(r.size)
+    }
+  })
+
+  it('leaves a truncated last line unparsed and resumes at its start', async () => {
+    const path = join(dir, 'trunc.jsonl')
+    const head = `${w1}\n`
+    const partial = r1.slice(0, 40)
+    await writeFile(path, head + partial)
+    const first = await streamTranscript(path)
+    if (first.kind !== 'ok') throw new Error(first.problem.reason)
+    expect(first.events.map((e) => e.kind)).toEqual(['write-call'])
+    expect(first.pending).toEqual(['toolu_W1'])
+    expect(first.partialTail).toBe(true)
+    expect(first.endOffset).toBe(Buffer.byteLength(head))
+    await writeFile(path, `${head}${r1}\n`)
+    const next = await streamTranscript(path, {
+      startOffset: first.endOffset,
+      pendingIds: first.pending,
+    })
+    if (next.kind !== 'ok') throw new Error(next.problem.reason)
+    expect(
+      next.events.map((e) => `${e.kind}:${e.toolUseId}:${e.kind === 'tool-result' ? e.ok : ''}`),
+    ).toEqual(['tool-result:toolu_W1:true'])
+    expect(next.bytesRead).toBe(Buffer.byteLength(r1) + 1)
+    expect(next.pending).toEqual([])
+  })
+
+  it('skips and counts a line longer than the cap without holding it', async () => {
+    const path = join(dir, 'huge.jsonl')
+    const huge = assistant('toolu_H', 'Write', {
+      file_path: '/h/memory/big.md',
+      content: 'y'.repeat(5000),
+    })
+    await writeFile(path, [huge, w1, r1, huge.slice(0, 3000)].join('\n'))
+    const r = await streamTranscript(path, { maxLineBytes: 1024, chunkBytes: 256 })
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+      'write-call:toolu_W1',
+      'tool-result:toolu_W1',
+    ])
+    expect(r.skips).toEqual({ 'too-long': 1 })
+    expect(r.skippedLines).toBe(1)
+    // The unfinished over-long tail is neither parsed nor committed.
+    expect(r.partialTail).toBe(true)
+    expect(r.endOffset).toBe(Buffer.byteLength([huge, w1, r1].join('\n')) + 1)
+  })
+
+  it('skips a 50 MB line with the default cap and finds the writes around it', async () => {
+    const path = join(dir, 'fifty.jsonl')
+    const [before, after] = assistant('toolu_BIG', 'Write', {
+      file_path: '/h/memory/x.md',
+      content: '@',
+    }).split('@')
+    const fill = Buffer.alloc(50 * 1024 * 1024, 'q')
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from(`${w1}\n${before}`), fill, Buffer.from(`${after}\n${r1}\n`)]),
+    )
+    const r = await streamTranscript(path)
+    if (r.kind !== 'ok') throw new Error(r.problem.reason)
+    expect(r.events.map((e) => `${e.kind}:${e.toolUseId}`)).toEqual([
+      'write-call:toolu_W1',
+      'tool-result:toolu_W1',
+    ])
+    expect(r.skips).toEqual({ 'too-long': 1 })
+    expect(r.linesParsed).toBe(2)
+    expect(r.endOffset).toBe(r.size)
+  })
+
+  it('rejects when aborted', async () => {
+    const path = join(dir, 'abort.jsonl')
+    await writeFile(path, `${w1}\n`)
+    const ac = new AbortController()
+    ac.abort()
+    await expect(streamTranscript(path, { signal: ac.signal })).rejects.toThrow(/abort/i)
+  })
+
+  it('reports unreadable paths as problems', async () => {
+    const r = await streamTranscript(join(dir, 'missing.jsonl'))
+    expect(r).toEqual({
+      kind: 'error',
+      problem: { path: join(dir, 'missing.jsonl'), reason: 'cannot open: ENOENT' },
+    })
+    const d = await streamTranscript(dir)
+    expect(d).toEqual({ kind: 'error', problem: { path: dir, reason: 'not a regular file' } })
+  })
+})
+
+describe('needle search (issue 7)', () => {
+  it('anchors long needles on an uncommon byte, at most 7 bytes long', () => {
+    const at = (s: string): string => {
+      const { start, end } = needleAnchor(Buffer.from(s))
+      return s.slice(start, end)
+    }
+    expect(at('/memory/')).toBe('memory/')
+    expect(at('Edit"')).toBe('Edit"')
+    expect(at('"Write"')).toBe('"Write"')
+    expect(at('toolu_01Hq7xYz9')).toBe('Hq7xYz9')
+    // Only common bytes: the needle's last 7.
+    expect(at('/etc/a/t/e/')).toBe('/a/t/e/')
+  })
+
+  it('finds exactly what indexOf finds', () => {
+    let seed = 7
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    const alphabet = 'memory/ o"e\n'
+    for (const text of ['/memory/', 'toolu_01Hq7x', 'ory/mem', '/mm/']) {
+      const needle = byteNeedle(text)
+      for (let round = 0; round < 200; round++) {
+        let hay = ''
+        const len = rand(120)
+        for (let i = 0; i < len; i++) hay += rand(9) === 0 ? text : alphabet[rand(alphabet.length)]
+        const buf = Buffer.from(hay)
+        for (let from = 0; from <= buf.length; from += 1 + rand(5)) {
+          expect(findNeedle(buf, needle, from)).toBe(buf.indexOf(needle.full, from))
+        }
+      }
+    }
+  })
+})
+
+describe('streamTranscript head hash and buffer reuse (issue 7)', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mc-stream-head-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+  const sha1 = (b: Buffer | string): string => createHash('sha1').update(b).digest('hex')
+
+  it('hashes the head from the chunks it reads, for any chunk size', async () => {
+    const path = join(dir, 'head.jsonl')
+    const line = assistant('toolu_H1', 'Write', {
+      file_path: '/h/memory/a.md',
+      content: 'x'.repeat(300),
+    })
+    const body = `${line}\n${line}\n`
+    await writeFile(path, body)
+    for (const chunkBytes of [7, 100, 1 << 20]) {
+      const r = await streamTranscript(path, { chunkBytes, headHashBytes: 64 })
+      if (r.kind !== 'ok') throw new Error(r.problem.reason)
+      expect(r.headHash).toBe(sha1(Buffer.from(body).subarray(0, 64)))
+    }
+    // A file shorter than the head hashes all of itself; not asked or not from 0: no hash.
+    const all = await streamTranscript(path, { headHashBytes: 1 << 20 })
+    expect(all.kind === 'ok' && all.headHash).toBe(sha1(body))
+    const none = await streamTranscript(path)
+    expect(none.kind === 'ok' && none.headHash).toBe(null)
+    const later = await streamTranscript(path, { startOffset: line.length + 1, headHashBytes: 64 })
+    expect(later.kind === 'ok' && later.headHash).toBe(null)
+    const empty = join(dir, 'empty.jsonl')
+    await writeFile(empty, '')
+    const e = await streamTranscript(empty, { headHashBytes: 64 })
+    expect(e.kind === 'ok' && e.headHash).toBe(sha1(''))
+  })
+
+  it('gives the same events with a reused read buffer', async () => {
+    const a = join(dir, 'a.jsonl')
+    const b = join(dir, 'b.jsonl')
+    const wa = assistant('toolu_A1', 'Write', { file_path: '/h/memory/a.md', content: 'a\n' })
+    const wb = assistant('toolu_B1', 'Write', { file_path: '/h/memory/b.md', content: 'b\n' })
+    await writeFile(a, `${wa}\n${result('toolu_A1', { type: 'create' })}\n`)
+    await writeFile(b, `${wb}\n`)
+    const shared = Buffer.alloc(1 << 20, 0x61)
+    const withBuf = [
+      await streamTranscript(a, { readBuffer: shared }),
+      await streamTranscript(b, { readBuffer: shared }),
+    ]
+    const fresh = [await streamTranscript(a), await streamTranscript(b)]
+    expect(withBuf).toEqual(fresh)
+  })
+})
+
+describe('mapWithWorkers', () => {
+  it('keeps the input order, caps the calls in flight and gives each its worker', async () => {
+    let inFlight = 0
+    let most = 0
+    const busy = new Set<number>()
+    const out = await mapWithWorkers([5, 1, 4, 2, 3, 0, 6], 3, async (n, worker) => {
+      expect(busy.has(worker)).toBe(false)
+      busy.add(worker)
+      inFlight++
+      most = Math.max(most, inFlight)
+      await new Promise((r) => setTimeout(r, n))
+      inFlight--
+      busy.delete(worker)
+      expect(worker).toBeLessThan(3)
+      return n * 10
+    })
+    expect(out).toEqual([50, 10, 40, 20, 30, 0, 60])
+    expect(most).toBe(3)
+    expect(await mapWithWorkers([], 4, async () => 1)).toEqual([])
+  })
+
+  it('rejects with the first failure and starts nothing after it', async () => {
+    const started: number[] = []
+    await expect(
+      mapWithWorkers([0, 1, 2, 3, 4], 1, async (n) => {
+        started.push(n)
+        if (n === 1) throw new Error('boom')
+        return n
+      }),
+    ).rejects.toThrow('boom')
+    expect(started).toEqual([0, 1])
+  })
+})

@@ -1,0 +1,465 @@
+import { execFileSync } from 'node:child_process'
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rm,
+  stat,
+  truncate,
+  unlink,
+  writeFile,
+} from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodeProjectDir } from '../../../../src/core/memory/project-path'
+import { findRepo } from '../../../../src/node/git/repo'
+import {
+  lineAttribution,
+  provenance,
+  writtenAtProvider,
+  type ProvenanceReport,
+} from '../../../../src/node/transcripts/provenance'
+import { toolResultLine, toolUseLine } from '../../../helpers/transcript-lines'
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000001'
+const B = 'bbbbbbbb-0000-4000-8000-000000000002'
+const ts = (s: number): string => `2026-03-01T10:00:${String(s).padStart(2, '0')}.000Z`
+
+interface Ctx {
+  readonly sessionId: string
+  readonly cwd: string
+  readonly gitBranch: string
+  readonly agentId?: string
+}
+
+const call = (ctx: Ctx, id: string, t: number, name: string, input: object): string =>
+  toolUseLine(ctx, id, ts(t), name, input)
+
+const answer = (ctx: Ctx, id: string, t: number, toolUseResult: unknown, isError = false): string =>
+  toolResultLine(ctx, id, ts(t), toolUseResult, isError)
+
+function chat(ctx: Ctx, t: number, text: string): string {
+  return JSON.stringify({
+    type: 'user',
+    sessionId: ctx.sessionId,
+    cwd: ctx.cwd,
+    timestamp: ts(t),
+    message: { role: 'user', content: text },
+  })
+}
+
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+    cwd,
+    encoding: 'utf8',
+  })
+
+let root: string
+let home: string
+let repo: string
+let wt: string
+let memDir: string
+let memory: string
+let topic: string
+let transcriptA: string
+let transcriptB: string
+let subagent: string
+let cacheDir: string
+
+const v1 = '# Memory\n- [Build](build.md) — how to build\n- A note one\n'
+const v2 = '# Memory\n- [Build](build.md) — how to build\n- A note one\n- A note two\n'
+const v3 =
+  '# Project memory\n- [Build](build.md) — how to build\n- A note one\n- A note two\n- B note\n'
+const v6 =
+  '# Project memory\n- [Build](build.md) — how to build\n- A note one\n- B note\n- B note final\n'
+const onDisk = `${v6}- typed by hand\n`
+const buildMd = '---\nname: build\ntype: project\n---\nRun `npm run build`.\n'
+let partialLine: string
+let partialRest: string
+
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'mc-prov-')))
+  repo = join(root, 'repo')
+  wt = join(root, 'wt-feature')
+  home = join(root, 'claude')
+  cacheDir = join(root, 'cache')
+  await mkdir(repo)
+  git(repo, 'init', '-q', '-b', 'main')
+  await writeFile(join(repo, 'README.md'), 'hi\n')
+  git(repo, 'add', '.')
+  git(repo, 'commit', '-q', '-m', 'init')
+  git(repo, 'worktree', 'add', '-q', '-b', 'feature', wt)
+
+  // Both sessions share the main worktree's memory folder (memory-facts §1).
+  const info = await findRepo(wt)
+  if (!info) throw new Error('worktree not found')
+  expect(info.isLinkedWorktree).toBe(true)
+  memDir = join(home, 'projects', encodeProjectDir(info.mainRoot), 'memory')
+  memory = join(memDir, 'MEMORY.md')
+  topic = join(memDir, 'build.md')
+  const dirA = join(home, 'projects', encodeProjectDir(repo))
+  const dirB = join(home, 'projects', encodeProjectDir(wt))
+  expect(dirA).not.toBe(dirB)
+  await mkdir(memDir, { recursive: true })
+  await mkdir(dirB, { recursive: true })
+  await mkdir(join(dirA, A, 'subagents'), { recursive: true })
+  await writeFile(memory, onDisk)
+  await writeFile(topic, buildMd)
+
+  const a: Ctx = { sessionId: A, cwd: repo, gitBranch: 'main' }
+  const b: Ctx = { sessionId: B, cwd: wt, gitBranch: 'feature' }
+  const sub: Ctx = { ...a, agentId: 'a1b2c3' }
+  transcriptA = join(dirA, `${A}.jsonl`)
+  transcriptB = join(dirB, `${B}.jsonl`)
+  subagent = join(dirA, A, 'subagents', 'agent-a1b2c3.jsonl')
+
+  const huge = call(a, 'toolu_huge', 2, 'Write', {
+    file_path: memory,
+    content: 'z'.repeat(9 * 1024 * 1024),
+  })
+  await writeFile(
+    transcriptA,
+    [
+      '{"type":"file-history-snapshot","messageId":"m","snapshot":{}}',
+      chat(a, 0, 'remember how we build'),
+      call(a, 'toolu_A1', 1, 'Write', { file_path: memory, content: v1 }),
+      answer(a, 'toolu_A1', 1, {
+        type: 'create',
+        filePath: memory,
+        content: v1,
+        structuredPatch: [],
+      }),
+      call(a, 'toolu_bash', 2, 'Bash', { command: 'cat MEMORY.md' }),
+      answer(a, 'toolu_bash', 2, { stdout: '"Write" to memory', stderr: '' }),
+      huge,
+      '{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Write","input":{"file_path":"/x/memory/',
+      '["tool_use","Write","/memory/"]',
+      '{"type":"hologram","blocks":[{"type":"tool_use","name":"Write","input":{"file_path":"/h/memory/x"}}]}',
+      '{"type":"hologram","x":"tool_use","n":"Write","p":"/m/memory/"}',
+      call(a, 'toolu_A2', 3, 'Edit', {
+        file_path: memory,
+        old_string: '- A note one\n',
+        new_string: '- A note one\n- A note two\n',
+      }),
+      answer(a, 'toolu_A2', 3, {
+        filePath: memory,
+        oldString: '- A note one\n',
+        newString: '- A note one\n- A note two\n',
+        originalFile: v1,
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      }),
+      call(a, 'toolu_A5', 9, 'Edit', {
+        file_path: memory,
+        old_string: '- B note\n',
+        new_string: '- B note\n- A note three\n',
+      }),
+      answer(a, 'toolu_A5', 9, { filePath: memory, originalFile: v3, structuredPatch: [] }),
+      call(a, 'toolu_src', 10, 'Write', {
+        file_path: join(repo, 'src', 'memory.ts'),
+        content: 'x',
+      }),
+      answer(a, 'toolu_src', 10, {
+        type: 'create',
+        filePath: join(repo, 'src', 'memory.ts'),
+        content: 'x',
+      }),
+      '',
+    ].join('\n'),
+  )
+  await writeFile(
+    subagent,
+    [
+      call(sub, 'toolu_S1', 4, 'Write', { file_path: topic, content: buildMd }),
+      answer(sub, 'toolu_S1', 4, {
+        type: 'create',
+        filePath: topic,
+        content: buildMd,
+        structuredPatch: [],
+      }),
+      '',
+    ].join('\n'),
+  )
+  const late = call(b, 'toolu_B9', 20, 'Write', {
+    file_path: join(memDir, 'late.md'),
+    content: 'late\n',
+  })
+  partialLine = late.slice(0, 60)
+  partialRest = late.slice(60)
+  await writeFile(
+    transcriptB,
+    [
+      chat(b, 5, 'note the B thing'),
+      call(b, 'toolu_B3', 6, 'MultiEdit', {
+        file_path: memory,
+        edits: [
+          { old_string: '# Memory', new_string: '# Project memory' },
+          { old_string: '- A note two\n', new_string: '- A note two\n- B note\n' },
+        ],
+      }),
+      answer(b, 'toolu_B3', 6, {
+        filePath: memory,
+        edits: [],
+        originalFileContents: v2,
+        structuredPatch: [],
+      }),
+      call(b, 'toolu_B4', 7, 'Edit', {
+        file_path: memory,
+        old_string: '- not there',
+        new_string: '- nope',
+      }),
+      answer(b, 'toolu_B4', 7, 'Error: String to replace not found in file.', true),
+      // B overwrites from its stale view: "A note two" and "A note three" (A's) are lost.
+      call(b, 'toolu_B6', 11, 'Write', { file_path: memory, content: v6 }),
+      answer(b, 'toolu_B6', 11, {
+        type: 'update',
+        filePath: memory,
+        content: v6,
+        structuredPatch: [],
+      }),
+      partialLine,
+    ].join('\n'),
+  )
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+function fileOf(report: ProvenanceReport, path: string) {
+  const f = report.files.find((x) => x.path === path)
+  if (!f) throw new Error(`no entry for ${path}`)
+  return f
+}
+
+describe('provenance', () => {
+  it('orders writes of worktree sessions into the shared memory folder, with ok flags', async () => {
+    const r = await provenance({ claudeHome: home, memoryDir: memDir })
+    expect(r.memoryDirs).toEqual([memDir])
+    expect(r.files.map((f) => f.path)).toEqual([memory, topic])
+    const m = fileOf(r, memory)
+    expect(m.exists).toBe(true)
+    expect(
+      m.writes.map((w) => [
+        w.sessionId,
+        w.timestamp,
+        w.tool,
+        w.ok,
+        w.cwd,
+        w.gitBranch,
+        w.transcript,
+      ]),
+    ).toEqual([
+      [A, ts(1), 'Write', true, repo, 'main', transcriptA],
+      [A, ts(3), 'Edit', true, repo, 'main', transcriptA],
+      [B, ts(6), 'MultiEdit', true, wt, 'feature', transcriptB],
+      [B, ts(7), 'Edit', false, wt, 'feature', transcriptB],
+      [A, ts(9), 'Edit', true, repo, 'main', transcriptA],
+      [B, ts(11), 'Write', true, wt, 'feature', transcriptB],
+    ])
+    expect(m.writes.map((w) => w.replay)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'not-applied',
+      'applied',
+      'applied',
+    ])
+    expect(m.writes[3]).toMatchObject({
+      status: 'failed',
+      toolUseId: 'toolu_B4',
+      reason: 'the call failed',
+    })
+    expect(m.lost).toEqual([
+      {
+        text: '- A note two',
+        addedBy: A,
+        removedBy: B,
+        addedAt: ts(3),
+        removedAt: ts(11),
+        removedByTool: 'Write',
+        exact: true,
+      },
+      {
+        text: '- A note three',
+        addedBy: A,
+        removedBy: B,
+        addedAt: ts(9),
+        removedAt: ts(11),
+        removedByTool: 'Write',
+        exact: true,
+      },
+    ])
+    expect(m.drifts).toBe(0)
+    const t = fileOf(r, topic)
+    expect(t.writes).toEqual([
+      expect.objectContaining({
+        sessionId: A,
+        tool: 'Write',
+        ok: true,
+        transcript: subagent,
+        agentId: 'a1b2c3',
+      }),
+    ])
+    expect(t.lost).toEqual([])
+    // Parsed: the lines holding `/memory/` and the results they await (not the src/memory.ts
+    // write). Skipped: broken JSON, array line, two unknown types, the 9 MiB line.
+    expect(r.stats).toEqual({
+      files: 3,
+      bytesRead: r.stats.bytesRead,
+      linesParsed: 18,
+      skippedLines: 5,
+      cacheHits: 0,
+    })
+    const total =
+      (await stat(transcriptA)).size + (await stat(transcriptB)).size + (await stat(subagent)).size
+    expect(r.stats.bytesRead).toBe(total)
+    expect(r.problems).toEqual([])
+  })
+
+  it('attributes each line on disk to the write that added it', async () => {
+    const r = await lineAttribution({ claudeHome: home, file: memory })
+    expect(r.file).toBe(memory)
+    expect(
+      r.lines.map((l) => (l ? [l.line, l.sessionId, l.timestamp, l.tool, l.transcript] : null)),
+    ).toEqual([
+      [1, B, ts(6), 'MultiEdit', transcriptB],
+      [2, A, ts(1), 'Write', transcriptA],
+      [3, A, ts(1), 'Write', transcriptA],
+      [4, B, ts(6), 'MultiEdit', transcriptB],
+      [5, B, ts(11), 'Write', transcriptB],
+      null,
+    ])
+    const t = await lineAttribution({ claudeHome: home, file: topic })
+    expect(t.lines.map((l) => l?.transcript)).toEqual([
+      subagent,
+      subagent,
+      subagent,
+      subagent,
+      subagent,
+    ])
+    const missing = await lineAttribution({ claudeHome: home, file: join(memDir, 'nope.md') })
+    expect(missing.lines).toEqual([])
+    expect(missing.problems).toEqual([{ path: join(memDir, 'nope.md'), reason: 'no such file' }])
+  })
+
+  it('answers the audit\'s "when was this line written" per line', async () => {
+    const writtenAt = writtenAtProvider({ claudeHome: home })
+    expect(await writtenAt(memory, 5)).toEqual({ at: ts(11), source: 'transcript' })
+    expect(await writtenAt(memory, 2)).toEqual({ at: ts(1), source: 'transcript' })
+    expect(await writtenAt(memory, 6)).toBeNull()
+    expect(await writtenAt(memory, 99)).toBeNull()
+  })
+
+  it('finds the same files through the project id and through all memory folders', async () => {
+    const byId = await provenance({ claudeHome: home, projectId: encodeProjectDir(repo) })
+    const all = await provenance({ claudeHome: home })
+    for (const r of [byId, all]) {
+      expect(r.files.map((f) => [f.path, f.writes.length, f.lost.length])).toEqual([
+        [memory, 6, 2],
+        [topic, 1, 0],
+      ])
+    }
+    const bad = await provenance({ claudeHome: home, projectId: '../x' })
+    expect(bad.files).toEqual([])
+    expect(bad.problems).toEqual([
+      { path: join(home, 'projects'), reason: 'not a project folder name: "../x"' },
+    ])
+  })
+
+  it('reports a missing Claude home as a problem', async () => {
+    const r = await provenance({ claudeHome: join(root, 'nowhere') })
+    expect(r.files).toEqual([])
+    expect(r.problems).toEqual([
+      { path: join(root, 'nowhere', 'projects'), reason: 'no readable projects folder' },
+    ])
+  })
+})
+
+describe('transcript index cache', () => {
+  it('reads nothing again when nothing changed, only appended bytes after an append', async () => {
+    const progress: [number, number][] = []
+    const first = await provenance({
+      claudeHome: home,
+      memoryDir: memDir,
+      cacheDir,
+      onProgress: (d, t) => progress.push([d, t]),
+    })
+    const sizeB = (await stat(transcriptB)).size
+    const total = (await stat(transcriptA)).size + sizeB + (await stat(subagent)).size
+    expect(first.stats).toMatchObject({ files: 3, bytesRead: total, cacheHits: 0 })
+    expect(progress.at(-1)).toEqual([total, total])
+    expect((await readdir(cacheDir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+
+    const second = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(second.stats).toEqual({
+      files: 3,
+      bytesRead: 0,
+      linesParsed: 0,
+      skippedLines: 0,
+      cacheHits: 3,
+    })
+    expect(second.files).toEqual(first.files)
+
+    // The session finishes its half-written line and gets the result.
+    const b: Ctx = { sessionId: B, cwd: wt, gitBranch: 'feature' }
+    const more = `${partialRest}\n${answer(b, 'toolu_B9', 20, { type: 'create', filePath: join(memDir, 'late.md'), content: 'late\n' })}\n`
+    await appendFile(transcriptB, more)
+    const third = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(third.stats).toEqual({
+      files: 3,
+      bytesRead: Buffer.byteLength(partialLine) + Buffer.byteLength(more),
+      linesParsed: 2,
+      skippedLines: 0,
+      cacheHits: 2,
+    })
+    const late = fileOf(third, join(memDir, 'late.md'))
+    expect(late.exists).toBe(false)
+    expect(late.writes.map((w) => [w.sessionId, w.tool, w.ok, w.gitBranch])).toEqual([
+      [B, 'Write', true, 'feature'],
+    ])
+  })
+
+  it('re-reads a shrunk or rewritten file and drops deleted ones', async () => {
+    const sizeB = 101
+    await truncate(transcriptB, 0)
+    await writeFile(transcriptB, 'x'.repeat(sizeB - 1) + '\n')
+    const rewritten = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(rewritten.stats).toMatchObject({ bytesRead: sizeB, cacheHits: 2 })
+    expect(fileOf(rewritten, memory).writes.map((w) => w.sessionId)).toEqual([A, A, A])
+
+    // Same size, different head (and mtime): read from the start, not appended to.
+    const body = await readFile(transcriptB, 'utf8')
+    await writeFile(transcriptB, 'y' + body.slice(1))
+    const again = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(again.stats).toMatchObject({ bytesRead: sizeB, cacheHits: 2 })
+
+    await unlink(subagent)
+    const dropped = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(dropped.stats).toMatchObject({ files: 2, bytesRead: 0, cacheHits: 2 })
+    expect(fileOf(dropped, topic).writes).toEqual([])
+    const [cacheFile] = (await readdir(cacheDir)).filter((f) => f.endsWith('.json'))
+    const cache = JSON.parse(await readFile(join(cacheDir, cacheFile), 'utf8')) as {
+      entries: { path: string }[]
+    }
+    expect(cache.entries.map((e) => e.path)).toEqual([transcriptA, transcriptB])
+  })
+
+  it('starts over from a corrupt cache file', async () => {
+    const [cacheFile] = (await readdir(cacheDir)).filter((f) => f.endsWith('.json'))
+    await writeFile(join(cacheDir, cacheFile), '{not json')
+    const r = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(r.problems).toEqual([
+      { path: join(cacheDir, cacheFile), reason: 'cache ignored: not valid JSON' },
+    ])
+    expect(r.stats.cacheHits).toBe(0)
+    const next = await provenance({ claudeHome: home, memoryDir: memDir, cacheDir })
+    expect(next.problems).toEqual([])
+    expect(next.stats.cacheHits).toBe(2)
+  })
+})
