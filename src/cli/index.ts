@@ -8,10 +8,10 @@ import { join, resolve } from 'node:path'
 import { auditMemory } from '../node/audit/audit'
 import { cutoffFile } from '../node/memory/cutoff-file'
 import { resolveHomes } from '../node/memory/homes'
-import { loadOrder } from '../node/load-order/load-order'
 import { provenance, writtenAtProvider } from '../node/transcripts/provenance'
 import { defaultStateDir } from '../node/app/setup'
 import { scanClaudeHome } from '../node/memory/scan'
+import { callBackend } from './backend-call'
 import { parseArgs, UsageError, type Command } from './args'
 import { auditReport, cutoffReport, loadOrderReport, provenanceReport, scanReport } from './report'
 import { startServe } from './serve'
@@ -59,7 +59,7 @@ async function run(cmd: Command): Promise<number> {
   }
   switch (cmd.kind) {
     case 'scan': {
-      const r = await scanClaudeHome(homes.claudeHome)
+      const r = await callBackend({ homes }, 'scan', [])
       emit(cmd.global.json, r, () => scanReport(r))
       return 0
     }
@@ -81,8 +81,8 @@ async function run(cmd: Command): Promise<number> {
     }
     case 'load-order': {
       const cwd = await requireDir(cmd.cwd, '--cwd')
-      // The memory folder is resolved inside loadOrder, with the agent's switches and overrides.
-      const r = await loadOrder({ ...homes, cwd, env: process.env })
+      // The window's and serve's handler: MEMORY.md found with the agent's switches and overrides.
+      const r = await callBackend({ homes, namedLaunchDirs: [cwd] }, 'loadOrder', [cwd])
       emit(cmd.global.json, r, () => loadOrderReport(r))
       return 0
     }

@@ -5,25 +5,22 @@
  */
 import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { ScanResult } from '../../shared/model'
+import { join, resolve } from 'node:path'
+import type { ProjectInfo, ScanResult } from '../../shared/model'
 import type { CuratorApi } from '../../shared/api-contract'
-import { isInside } from '../fs/path-guard'
+import type { AccessPurpose } from '../../core/access-policy'
+import { isInside, PathGuard, realpathLoose } from '../fs/path-guard'
 import { AuditFactsCache, auditMemory, noteDiffs } from '../audit/audit'
 import { createCuration, type KeyValueStore } from '../edits/edit-actions'
 import { createReview } from '../edits/review-snapshots'
-import type { TrashFn } from '../edits/safe-write'
-import { writtenAtProvider } from '../transcripts/provenance'
-import { BackendError } from './errors'
+import { readForEdit, type TrashFn } from '../edits/safe-write'
+import { provenance, writtenAtProvider } from '../transcripts/provenance'
 import { cutoffFile } from '../memory/cutoff-file'
+import { scanClaudeHome } from '../memory/scan'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
-import { PathGuard } from '../fs/path-guard'
-import type { AccessPurpose } from '../../core/access-policy'
-import { provenance } from '../transcripts/provenance'
 import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
-import { readForEdit } from '../edits/safe-write'
-import { scanClaudeHome } from '../memory/scan'
+import { BackendError } from './errors'
 
 export interface BackendConfig {
   readonly version: string
@@ -44,6 +41,11 @@ export interface BackendConfig {
   readonly heavyWorker?: URL | null
   /** How a job's process starts (Electron: a utility process, src/main/utility-launch.ts); default Node's fork. */
   readonly heavyLaunch?: LaunchFn
+  /**
+   * Launch directories the person named (the command line's `--cwd`): `loadOrder` accepts them
+   * without a scan having found them. The window and `serve` name none: the page is not trusted.
+   */
+  readonly namedLaunchDirs?: readonly string[]
 }
 
 export { BackendError }
@@ -70,6 +72,7 @@ export interface Backend extends CuratorApi {
 export async function createBackend(config: BackendConfig): Promise<Backend> {
   const guard = new PathGuard()
   await guard.setClaudeHome(config.claudeHome)
+  await guard.rememberProjects(namedLaunchDirs(await launchDirsAsGiven(config.namedLaunchDirs)))
   const events = new EventEmitter()
   let lastScan: ScanResult | null = null
   // Issue 7: one walk of a heavy home takes seconds, so a scan is shared. A scan still running
@@ -241,8 +244,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return { ok: false, path: abs, reason: 'reason' in r ? String(r.reason) : 'cannot read' }
     },
     async loadOrder(cwd) {
-      await ensureScanned()
-      const dir = await allowed('launch-dir', cwd)
+      // A directory the person named needs no scan; any other must be a scanned project's.
+      const named = await guard.check('launch-dir', cwd)
+      if (!named.ok) await ensureScanned()
+      const dir = named.ok ? named.path : await allowed('launch-dir', cwd)
       const repo = await findRepo(dir)
       // loadOrder finds MEMORY.md as the agent does (memory switches and overrides, homes.ts).
       const result = await loadOrder({
@@ -378,4 +383,27 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
   }
   return backend
+}
+
+/** Each named directory as given and as its real path (the guard checks both). */
+async function launchDirsAsGiven(dirs: readonly string[] = []): Promise<string[]> {
+  const out: string[] = []
+  for (const d of dirs) out.push(resolve(d), await realpathLoose(resolve(d)))
+  return out
+}
+
+/** Named launch directories in the shape the guard learns launch directories from (a scan). */
+function namedLaunchDirs(cwds: readonly string[]): ScanResult {
+  const project: ProjectInfo = {
+    id: '',
+    dir: '',
+    cwds,
+    repoRoot: null,
+    sessions: 0,
+    memoryDir: null,
+    memoryFiles: [],
+    name: '',
+    problems: [],
+  }
+  return { claudeHome: '', projects: cwds.length === 0 ? [] : [project], problems: [] }
 }

@@ -97,7 +97,7 @@ const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   show: ['--no-ext-diff', '--no-textconv', `-O${NULL_DEVICE}`],
   blame: ['--no-textconv'],
   grep: ['--no-textconv'],
-  // The demo builds its own repository (src/node/app/demo.ts).
+  // The demo builds its own repository (src/node/app/demo-repository.ts).
   init: [],
   'symbolic-ref': [],
   'fast-import': [],
