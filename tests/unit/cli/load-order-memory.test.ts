@@ -54,7 +54,11 @@ async function viaApi(): Promise<Listed | null> {
   return memoryOf((await backend.loadOrder(f.repo)).claude.startup)
 }
 
-const CASES: readonly (readonly [string, string | null, { lines: number; chars: number } | null])[] = [
+const CASES: readonly (readonly [
+  string,
+  string | null,
+  { lines: number; chars: number } | null,
+])[] = [
   ['missing', null, null],
   ['empty', '', null],
   ['blank lines only (bytes, nothing loads)', '\n\n  \n\t\n', null],
@@ -68,7 +72,9 @@ describe('MEMORY.md in the load order: listed only when its head loads something
     if (text === null) rmSync(path, { force: true })
     else writeFileSync(path, text)
     const listed = await viaApi()
-    expect(listed).toEqual(expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected })
+    expect(listed).toEqual(
+      expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected },
+    )
   })
 
   it.skipIf(!existsSync(CLI)).each(CASES)(
@@ -78,7 +84,9 @@ describe('MEMORY.md in the load order: listed only when its head loads something
       if (text === null) rmSync(path, { force: true })
       else writeFileSync(path, text)
       const listed = await viaCli()
-      expect(listed).toEqual(expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected })
+      expect(listed).toEqual(
+        expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected },
+      )
     },
   )
 })
