@@ -29,6 +29,32 @@ export function splitLines(text: string): string[] {
   return lines
 }
 
+/** One line as on disk: its text without the break, and the break (`''` on a last line without one). */
+export interface LineWithEnding {
+  readonly content: string
+  readonly eol: '' | '\n' | '\r\n'
+}
+
+/**
+ * Split like {@link splitLines} (a lone `\r` is not a break), keeping each line's break, so the
+ * lines can be joined back byte for byte.
+ */
+export function splitLinesWithEndings(text: string): LineWithEnding[] {
+  const out: LineWithEnding[] = []
+  let start = 0
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start)
+    if (nl === -1) {
+      out.push({ content: text.slice(start), eol: '' })
+      break
+    }
+    const crlf = nl > start && text.charCodeAt(nl - 1) === 13
+    out.push({ content: text.slice(start, crlf ? nl - 1 : nl), eol: crlf ? '\r\n' : '\n' })
+    start = nl + 1
+  }
+  return out
+}
+
 /** Number of lines as `splitLines` counts them. */
 export function countLines(text: string): number {
   return splitLines(text).length

@@ -20,7 +20,7 @@
  * - Line breaks of kept lines are preserved as on disk (`\n` or `\r\n`).
  */
 import { parseFrontmatter, type Frontmatter } from './frontmatter'
-import { stripBom } from '../text'
+import { splitLinesWithEndings as rawLines, stripBom } from '../text'
 
 /** One line as on disk: its text without the break, and the break itself ('' on a last line without one). */
 interface RawLine {
@@ -73,23 +73,6 @@ export function openFence(line: string): Fence | null {
 export function closesFence(line: string, fence: Fence): boolean {
   const m = /^[ \t]*(`{3,}|~{3,})[ \t]*$/.exec(line)
   return m !== null && m[1][0] === fence.char && m[1].length >= fence.length
-}
-
-/** Split text into lines with their line breaks; a final break starts no extra line. */
-function rawLines(text: string): RawLine[] {
-  const out: RawLine[] = []
-  let start = 0
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start)
-    if (nl === -1) {
-      out.push({ content: text.slice(start), eol: '' })
-      break
-    }
-    const crlf = nl > start && text.charCodeAt(nl - 1) === 13
-    out.push({ content: text.slice(start, crlf ? nl - 1 : nl), eol: crlf ? '\r\n' : '\n' })
-    start = nl + 1
-  }
-  return out
 }
 
 /** Remove block comments from lines; `firstLine` is the disk line of `lines[0]`. */

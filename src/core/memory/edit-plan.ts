@@ -14,6 +14,7 @@ import { computeCutoff, loadedHead } from './cutoff'
 import { closesFence, openFence, stripForLoading, type Fence } from '../markdown/strip'
 import { parseIndexEntries, resolveIndexTarget } from './index-entries'
 import type { EditPlan, PlannedChange } from '../../shared/model'
+import { splitLinesWithEndings } from '../text'
 
 /** A file read for editing: its text and the hash of its bytes on disk. */
 export interface EditSource {
@@ -82,18 +83,7 @@ interface Layout {
 
 /** Split like `splitLines` (a lone `\r` is not a break), keeping each line's break. */
 function layoutOf(text: string): Layout {
-  const lines: DiskLine[] = []
-  let start = 0
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start)
-    if (nl === -1) {
-      lines.push({ content: text.slice(start), eol: '' })
-      break
-    }
-    const cr = nl > start && text[nl - 1] === '\r'
-    lines.push({ content: text.slice(start, cr ? nl - 1 : nl), eol: cr ? '\r\n' : '\n' })
-    start = nl + 1
-  }
+  const lines: DiskLine[] = splitLinesWithEndings(text)
   const first = lines.find((l) => l.eol !== '')
   return {
     lines,
