@@ -25,7 +25,8 @@ import {
 } from '../../../../src/core/load-order/codex'
 import type { ClaudeScope } from '../../../../src/shared/model'
 import { utf8Length } from '../../../../src/core/text'
-import { loadOrder, parseCodexConfig } from '../../../../src/node/load-order/load-order'
+import { loadOrder } from '../../../../src/node/load-order/load-order'
+import { parseCodexConfig } from '../../../../src/node/load-order/codex-config'
 import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../../../helpers/corpus'
 import { CORE_INPUT } from '../../../helpers/load-order-input'
 
