@@ -4,12 +4,12 @@
  * file, a deleted script, a removed symbol, and a file edited after the note was written.
  * Built fresh in a temp folder per test; never touches the real ~/.claude.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
+import { git, gitAt } from './git'
 
 export interface AuditFixture {
   readonly root: string
@@ -35,32 +35,6 @@ export interface AuditFixture {
   cleanup(): void
 }
 
-function git(cwd: string, args: string[], date: string): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=Fixture',
-      '-c',
-      'user.email=fixture@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    {
-      cwd,
-      stdio: 'ignore',
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: cwd,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
-      },
-    },
-  )
-}
-
 function write(root: string, rel: string, text: string): void {
   const p = join(root, rel)
   mkdirSync(dirname(p), { recursive: true })
@@ -83,7 +57,7 @@ export function createAuditFixture(): AuditFixture {
 
   // History: 10 Jan the code as the notes (of 20 Jan) describe it; Feb a rename, a deleted
   // script and a removed symbol; Apr an edit to a file a note names.
-  git(repo, ['init', '-q', '-b', 'main'], '2026-01-10T10:00:00Z')
+  git(repo, 'init', '-q', '-b', 'main')
   write(
     repo,
     'src/auth/session.ts',
@@ -115,11 +89,11 @@ export function createAuditFixture(): AuditFixture {
     'src/cart.ts',
     'export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0)\n}\n',
   )
-  git(repo, ['add', '-A'], '2026-01-10T10:00:00Z')
-  git(repo, ['commit', '-q', '-m', 'initial'], '2026-01-10T10:00:00Z')
-  git(repo, ['mv', 'src/auth/session.ts', 'src/auth/token-session.ts'], '2026-02-01T10:00:00Z')
-  git(repo, ['commit', '-q', '-m', 'rename session to token-session'], '2026-02-01T10:00:00Z')
-  git(repo, ['rm', '-q', 'scripts/legacy-import.sh'], '2026-02-15T10:00:00Z')
+  git(repo, 'add', '-A')
+  gitAt('2026-01-10T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
+  git(repo, 'mv', 'src/auth/session.ts', 'src/auth/token-session.ts')
+  gitAt('2026-02-01T10:00:00Z', repo, 'commit', '-q', '-m', 'rename session to token-session')
+  git(repo, 'rm', '-q', 'scripts/legacy-import.sh')
   write(
     repo,
     'package.json',
@@ -130,19 +104,22 @@ export function createAuditFixture(): AuditFixture {
     'src/money.ts',
     'export function formatMoney(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
   )
-  git(repo, ['add', '-A'], '2026-02-15T10:00:00Z')
-  git(
-    repo,
-    ['commit', '-q', '-m', 'drop legacy import; formatPrice becomes formatMoney'],
+  git(repo, 'add', '-A')
+  gitAt(
     '2026-02-15T10:00:00Z',
+    repo,
+    'commit',
+    '-q',
+    '-m',
+    'drop legacy import; formatPrice becomes formatMoney',
   )
   write(
     repo,
     'src/retry.ts',
     'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
   )
-  git(repo, ['add', '-A'], '2026-04-01T10:00:00Z')
-  git(repo, ['commit', '-q', '-m', 'retry: configurable tries'], '2026-04-01T10:00:00Z')
+  git(repo, 'add', '-A')
+  gitAt('2026-04-01T10:00:00Z', repo, 'commit', '-q', '-m', 'retry: configurable tries')
 
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))
   const memoryDir = join(projectDir, 'memory')

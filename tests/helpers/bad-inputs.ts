@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
+import { git, gitAt } from './git'
 
 export const SESSION = '33333333-3333-4333-8333-333333333333'
 
@@ -51,32 +52,6 @@ export interface BadTree {
   cleanup(): void
 }
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=Fixture',
-      '-c',
-      'user.email=f@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      '-c',
-      'init.defaultBranch=main',
-      ...args,
-    ],
-    {
-      cwd,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z',
-        GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z',
-      },
-    },
-  )
-}
-
 /** A healthy tree the bad inputs are planted into. */
 export function createBadTree(prefix = 'mc-bad-'): BadTree {
   const root = mkdtempSync(join(tmpdir(), prefix))
@@ -95,7 +70,7 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
   writeFileSync(join(repo, 'package.json'), '{"name":"app","scripts":{"test":"vitest"}}\n')
   git(repo, 'init', '-q')
   git(repo, 'add', '-A')
-  git(repo, 'commit', '-q', '-m', 'initial')
+  gitAt('2026-03-01T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))
   const memoryDir = join(projectDir, 'memory')
   mkdirSync(memoryDir, { recursive: true })

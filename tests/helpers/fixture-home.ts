@@ -3,11 +3,11 @@
  * transcripts whose `cwd` names it, a MEMORY.md that runs past the cutoff, topic files,
  * an orphan, a dangling link, and some bad input. Never touches the real ~/.claude.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
+import { git, gitAt } from './git'
 
 export interface FixtureHome {
   readonly root: string
@@ -20,32 +20,6 @@ export interface FixtureHome {
   readonly projectDir: string
   readonly memoryDir: string
   cleanup(): void
-}
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=Fixture',
-      '-c',
-      'user.email=fixture@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      '-c',
-      'init.defaultBranch=main',
-      ...args,
-    ],
-    {
-      cwd,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_DATE: '2026-03-01T10:00:00Z',
-        GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z',
-      },
-    },
-  )
 }
 
 export function transcriptLine(fields: Record<string, unknown>): string {
@@ -100,7 +74,7 @@ export function createFixtureHome(): FixtureHome {
   writeFileSync(join(repo, 'CLAUDE.md'), '# Acme shop\n\nRun `npm test` before committing.\n')
   git(repo, 'init', '-q')
   git(repo, 'add', '-A')
-  git(repo, 'commit', '-q', '-m', 'initial')
+  gitAt('2026-03-01T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
 
   // The project folder, named as Claude Code names it, with a transcript that says where it was launched.
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))

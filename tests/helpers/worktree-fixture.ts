@@ -4,12 +4,12 @@
  * worktree (branch feature) both write MEMORY.md. B fails one edit, then overwrites the file
  * from its stale view and so loses a line A had added (memory-facts §6). Never touches ~/.claude.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { toolResultLine, toolUseLine } from './transcript-lines'
+import { git } from './git'
 
 export const SESSION_A = 'aaaaaaaa-1111-4111-8111-00000000000a'
 export const SESSION_B = 'bbbbbbbb-2222-4222-8222-00000000000b'
@@ -64,24 +64,6 @@ export interface Ctx {
   readonly sessionId: string
   readonly cwd: string
   readonly gitBranch: string
-}
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    [
-      '-c',
-      'user.name=Fixture',
-      '-c',
-      'user.email=fixture@example.com',
-      '-c',
-      'commit.gpgsign=false',
-      '-c',
-      'init.defaultBranch=main',
-      ...args,
-    ],
-    { cwd, stdio: 'ignore' },
-  )
 }
 
 function meta(ctx: Ctx, minute: number) {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +13,7 @@ import {
   type DemoResult,
 } from '../../../../src/node/app/demo'
 import { clearRepoCache, findRepo } from '../../../../src/node/git/repo'
+import { git } from '../../../helpers/git'
 
 const resourcesDir = demoResourcesDir() ?? ''
 let tmp: string
@@ -21,11 +21,6 @@ let demo: DemoResult
 let memoryDir: string
 
 /** Run git in a demo folder, isolated from the environment of whoever runs the tests. */
-function git(cwd: string, ...args: string[]): string {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
-  return execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trimEnd()
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []

@@ -12,6 +12,7 @@ import type { AuditReport } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 import { watchWorkTree } from '../../../../src/node/git/repo-watch'
 import { createAuditFixture, type AuditFixture } from '../../../helpers/audit-fixture'
+import { git } from '../../../helpers/git'
 
 let fx: AuditFixture
 let cache: AuditFactsCache
@@ -48,18 +49,6 @@ const symbolStatus = async (n: AuditReport['notes'][number], name: string): Prom
   const d = (await diffsOf(n)).find((x) => x.reference.text === name)
   if (!d) throw new Error(`no reference ${name}`)
   return d.reference.status
-}
-
-function git(args: string[]): void {
-  execFileSync(
-    'git',
-    ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args],
-    {
-      cwd: fx.repo,
-      stdio: 'ignore',
-      env: { PATH: process.env.PATH ?? '', HOME: fx.root, GIT_CONFIG_NOSYSTEM: '1' },
-    },
-  )
 }
 
 describe('AuditFactsCache', () => {
@@ -106,14 +95,14 @@ describe('AuditFactsCache', () => {
 
   it('sees a commit that changes no file in the work tree (HEAD moved)', async () => {
     const fresh = noteOf(await audit(), fx.notes.fresh)
-    git(['commit', '-q', '--allow-empty', '-m', 'empty'])
+    git(fx.repo, 'commit', '-q', '--allow-empty', '-m', 'empty')
     await diffsOf(fresh)
     expect(cache.stats).toMatchObject({ reused: 0, gathered: 1 })
   })
 
   it('sees a file staged for removal (the index changed, the tracked files too)', async () => {
     const stable = noteOf(await audit(), fx.notes.fresh)
-    git(['rm', '-q', '--cached', 'src/stable.ts'])
+    git(fx.repo, 'rm', '-q', '--cached', 'src/stable.ts')
     await diffsOf(stable)
     expect(cache.stats).toMatchObject({ reused: 0, gathered: 1 })
   })

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -6,28 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
 import { auditMemory, noteDiffs } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
+import { git, gitAt } from '../../../helpers/git'
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'mc-audit-')))
 const repo = join(base, 'repo')
 const mem = join(base, 'memory')
 const shas: Record<string, string> = {}
-
-function git(cwd: string, args: string[], date = '2026-01-01T12:00:00Z'): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args],
-    {
-      cwd,
-      env: {
-        ...process.env,
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
-        GIT_CONFIG_NOSYSTEM: '1',
-      },
-      encoding: 'utf8',
-    },
-  )
-}
 
 function write(root: string, rel: string, text: string | Buffer): void {
   const p = join(root, rel)
@@ -36,9 +19,9 @@ function write(root: string, rel: string, text: string | Buffer): void {
 }
 
 function commit(label: string, date: string): void {
-  git(repo, ['add', '-A'])
-  git(repo, ['commit', '-q', '-m', label], date)
-  shas[label] = git(repo, ['rev-parse', 'HEAD']).trim().slice(0, 7)
+  git(repo, 'add', '-A')
+  gitAt(date, repo, 'commit', '-q', '-m', label)
+  shas[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
 }
 
 const TOTAL = [
@@ -60,7 +43,7 @@ const topic = (body: string, date = '2026-03-10T00:00:00Z'): string =>
 
 beforeAll(() => {
   mkdirSync(repo)
-  git(repo, ['init', '-q', '-b', 'main'])
+  git(repo, 'init', '-q', '-b', 'main')
   write(repo, 'src/auth/session.ts', 'export function createSession() {\n  return 1\n}\n')
   write(
     repo,
@@ -96,12 +79,12 @@ beforeAll(() => {
     '# Project\n\n- Build with `npm run build`.\n- Helpers live in `src/a.ts`.\n- `onlyInClaudeMd()` is named nowhere else.\n',
   )
   commit('c1', '2026-01-01T12:00:00Z')
-  git(repo, ['mv', 'src/a.ts', 'src/b.ts'])
+  git(repo, 'mv', 'src/a.ts', 'src/b.ts')
   commit('c2', '2026-02-01T12:00:00Z')
-  git(repo, ['mv', 'src/auth/session.ts', 'src/auth/token-session.ts'])
+  git(repo, 'mv', 'src/auth/session.ts', 'src/auth/token-session.ts')
   commit('c3', '2026-03-01T12:00:00Z')
-  git(repo, ['mv', 'src/b.ts', 'src/c.ts'])
-  git(repo, ['rm', '-q', 'src/old.ts'])
+  git(repo, 'mv', 'src/b.ts', 'src/c.ts')
+  git(repo, 'rm', '-q', 'src/old.ts')
   write(
     repo,
     'package.json',
@@ -412,7 +395,7 @@ describe('reference resolution without false verdicts (issue 4)', () => {
 
   beforeAll(async () => {
     mkdirSync(shop)
-    git(shop, ['init', '-q', '-b', 'main'])
+    git(shop, 'init', '-q', '-b', 'main')
     write(shop, '.gitignore', 'node_modules/\ndist/\n.env\n')
     write(shop, 'package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'vitest' } }))
     write(shop, 'src/cart/money.ts', 'export const toCents = (n: number) => Math.round(n * 100)\n')
@@ -422,27 +405,27 @@ describe('reference resolution without false verdicts (issue 4)', () => {
     write(shop, 'tests/cart.test.ts', 'test("x", () => {})\n')
     write(shop, 'scripts/legacy.sh', '#!/bin/sh\necho legacy\n')
     const at = (d: string): void => {
-      git(shop, ['add', '-A'])
-      git(shop, ['commit', '-q', '-m', d], d)
-      shopShas[d] = git(shop, ['rev-parse', 'HEAD']).trim().slice(0, 7)
+      git(shop, 'add', '-A')
+      gitAt(d, shop, 'commit', '-q', '-m', d)
+      shopShas[d] = git(shop, 'rev-parse', 'HEAD').trim().slice(0, 7)
     }
     at('2026-01-01T12:00:00Z')
     write(shop, 'src/orders/receipt.ts', 'export function receipt() {\n  return 2\n}\n')
     write(shop, 'src/payments/charge.ts', 'export function charge() {\n  return 2\n}\n')
-    git(shop, ['rm', '-q', 'scripts/legacy.sh'])
+    git(shop, 'rm', '-q', 'scripts/legacy.sh')
     write(shop, 'README.md', 'Set DATABASE_URL before running anything.\n')
     at('2026-03-01T12:00:00Z')
     // feature/coupons is checked out in a second work tree, with a file main lacks.
     const wt = join(base, 'shop-coupons')
-    git(shop, ['worktree', 'add', '-q', '-b', 'feature/coupons', wt])
+    git(shop, 'worktree', 'add', '-q', '-b', 'feature/coupons', wt)
     const coupons = (n: number): string =>
       `export function applyCoupon(subtotal: number, coupon: number): number {\n  return Math.max(${n}, subtotal - coupon)\n}\n`
     write(wt, 'src/cart/coupons.ts', coupons(0))
-    git(wt, ['add', '-A'])
-    git(wt, ['commit', '-q', '-m', 'coupons'], '2026-03-10T12:00:00Z')
+    git(wt, 'add', '-A')
+    gitAt('2026-03-10T12:00:00Z', wt, 'commit', '-q', '-m', 'coupons')
     write(wt, 'src/cart/coupons.ts', coupons(1))
-    git(wt, ['commit', '-q', '-am', 'coupons floor'], '2026-05-01T12:00:00Z')
-    shopShas.floor = git(wt, ['rev-parse', 'HEAD']).trim().slice(0, 7)
+    gitAt('2026-05-01T12:00:00Z', wt, 'commit', '-q', '-am', 'coupons floor')
+    shopShas.floor = git(wt, 'rev-parse', 'HEAD').trim().slice(0, 7)
     // A built dist/ folder is not on this machine; `.env` is local.
     mkdirSync(shopMem)
     const index = [
@@ -664,7 +647,7 @@ describe('degraded repositories', () => {
 
   it('works in a shallow clone, saying history is cut', async () => {
     const shallow = join(base, 'shallow')
-    git(base, ['clone', '-q', '--depth', '1', `file://${repo}`, shallow])
+    git(base, 'clone', '-q', '--depth', '1', `file://${repo}`, shallow)
     clearHistoryCache()
     const r = await auditMemory({ memoryDir: mem, repo: shallow })
     const helpers = byTitle(r.notes, 'Helpers')
@@ -678,8 +661,8 @@ describe('degraded repositories', () => {
 
   it('works on a detached HEAD', async () => {
     const det = join(base, 'detached')
-    git(base, ['clone', '-q', repo, det])
-    git(det, ['checkout', '-q', '--detach', 'HEAD~1'])
+    git(base, 'clone', '-q', repo, det)
+    git(det, 'checkout', '-q', '--detach', 'HEAD~1')
     const r = await auditMemory({ memoryDir: mem, repo: det })
     // At c4 the total.ts quote was still exact and edited.ts untouched.
     expect(byTitle(r.notes, 'Totals').verdict).toBe('fresh')
@@ -689,7 +672,7 @@ describe('degraded repositories', () => {
 
   it('sees uncommitted changes made after the note', async () => {
     const wt = join(base, 'dirty')
-    git(base, ['clone', '-q', repo, wt])
+    git(base, 'clone', '-q', repo, wt)
     write(wt, 'src/stable.ts', 'export const stableValue = 8\n')
     const r = await auditMemory({ memoryDir: mem, repo: wt })
     const n = byTitle(r.notes, 'Stable')

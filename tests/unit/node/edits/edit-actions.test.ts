@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import {
   mkdir,
   mkdtemp,
@@ -20,6 +19,7 @@ import {
 } from '../../../../src/node/edits/edit-actions'
 import { createJsonFileStore } from '../../../../src/node/fs/json-store'
 import { hashContent } from '../../../../src/node/edits/safe-write'
+import { git } from '../../../helpers/git'
 
 let root: string
 let n = 0
@@ -487,17 +487,6 @@ describe('planEdit on real files, applied and undone', () => {
 })
 
 describe('verification stamps', () => {
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync(
-      'git',
-      ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args],
-      {
-        cwd,
-        encoding: 'utf8',
-        env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
-      },
-    )
-
   it('is valid until a referenced file changes, and its key survives the entry moving lines', async () => {
     const env = await fresh()
     const repo = join(env.base, 'repo')

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,14 +9,7 @@ import {
   findRepoWithGit,
   parseGitFile,
 } from '../../../../src/node/git/repo'
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'protocol.file.allow=always', ...args],
-    { cwd, stdio: 'ignore' },
-  )
-}
+import { git } from '../../../helpers/git'
 
 let root: string
 

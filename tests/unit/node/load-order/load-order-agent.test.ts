@@ -17,22 +17,13 @@ import { encodeProjectDir } from '../../../../src/core/memory/project-path'
 import { utf8Length } from '../../../../src/core/text'
 import { loadOrder, type LoadOrderReport } from '../../../../src/node/load-order/load-order'
 import { CORE_INPUT } from '../../../helpers/load-order-input'
+import { git } from '../../../helpers/git'
 
 let root: string
 const p = (rel: string): string => join(root, rel)
 const write = (rel: string, text: string | Buffer): void => {
   mkdirSync(dirname(p(rel)), { recursive: true })
   writeFileSync(p(rel), text)
-}
-const git = (cwd: string, ...args: string[]): void => {
-  execFileSync(
-    'git',
-    ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args],
-    {
-      cwd,
-      stdio: 'pipe',
-    },
-  )
 }
 
 beforeEach(() => {

@@ -29,6 +29,7 @@ import { loadOrder } from '../../../../src/node/load-order/load-order'
 import { parseCodexConfig } from '../../../../src/node/load-order/codex-config'
 import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../../../helpers/corpus'
 import { CORE_INPUT } from '../../../helpers/load-order-input'
+import { git } from '../../../helpers/git'
 
 // ---- an in-memory disk ------------------------------------------------------
 
@@ -541,11 +542,6 @@ describe('parseCodexConfig', () => {
 
 describe('loadOrder (real disk, real git)', () => {
   let root: string
-  const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-      cwd,
-      stdio: 'pipe',
-    })
   const write = (rel: string, text: string | Buffer) => {
     const p = join(root, rel)
     mkdirSync(dirname(p), { recursive: true })

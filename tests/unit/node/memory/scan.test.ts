@@ -20,6 +20,7 @@ import { encodeProjectDir } from '../../../../src/core/memory/project-path'
 import { clearRepoCache } from '../../../../src/node/git/repo'
 import { scanClaudeHome } from '../../../../src/node/memory/scan'
 import { CORPUS_ROOT, HAS_CORPUS, needsCorpus } from '../../../helpers/corpus'
+import { git } from '../../../helpers/git'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 /** Project folders built only from corpus transcripts (6 and 8); absent in a clone without the corpus. */
@@ -37,13 +38,6 @@ const msg = (cwd: string, sessionId: string, gitBranch = ''): string =>
     uuid: 'u',
   })
 const day = (d: string): Date => new Date(`${d}T00:00:00Z`)
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-    cwd,
-    stdio: 'ignore',
-  })
-}
 
 /** Write a file (creating folders) and optionally set its mtime. */
 async function put(path: string, content: string | Buffer, mtime?: Date): Promise<string> {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import {
   appendFile,
   mkdir,
@@ -24,6 +23,7 @@ import {
   type ProvenanceReport,
 } from '../../../../src/node/transcripts/provenance'
 import { toolResultLine, toolUseLine } from '../../../helpers/transcript-lines'
+import { git } from '../../../helpers/git'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'
@@ -51,12 +51,6 @@ function chat(ctx: Ctx, t: number, text: string): string {
     message: { role: 'user', content: text },
   })
 }
-
-const git = (cwd: string, ...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-    cwd,
-    encoding: 'utf8',
-  })
 
 let root: string
 let home: string
