@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { ProjectInfo, ScanResult } from '../../shared/model'
-import type { CuratorApi } from '../../shared/api-contract'
+import type { AppContext, CuratorApi } from '../../shared/api-contract'
 import type { AccessPurpose } from '../../core/access-policy'
 import { isInside, PathGuard, realpathLoose } from '../fs/path-guard'
 import { AuditFactsCache, auditMemory, noteDiffs } from '../audit/audit'
@@ -21,17 +21,13 @@ import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
 import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
 import { BackendError } from './errors'
+import type { AppSetup } from './setup'
 
-export interface BackendConfig {
-  readonly version: string
-  readonly claudeHome: string
-  readonly codexHome: string
-  readonly managedDir: string
-  readonly demo: boolean
-  readonly demoReason: string | null
-  /** Folder for our own state: caches, backups, snapshots. Never inside the Claude home. */
-  readonly stateDir: string
-  readonly transport: 'ipc' | 'http' | 'direct'
+/**
+ * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
+ * chose (AppSetup: caches, backups, snapshots; never inside the Claude home), and the machinery.
+ */
+export interface BackendConfig extends AppContext, AppSetup {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Moves a file to the OS trash (Electron: shell.trashItem; serve: the freedesktop trash). */
   readonly trash: TrashFn | null
