@@ -4,11 +4,11 @@
  * file, a deleted script, a removed symbol, and a file edited after the note was written.
  * Built fresh in a temp folder per test; never touches the real ~/.claude.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
+import { createTempHomes } from './temp-homes'
 import { git, gitAt } from './git'
 
 export interface AuditFixture {
@@ -46,14 +46,10 @@ const topic = (name: string, body: string): string =>
   `---\nname: ${name}\ndescription: ${name.toLowerCase()}\ntype: project\nupdated: ${NOTE_DATE}\n---\n\n${body}\n`
 
 export function createAuditFixture(): AuditFixture {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'mc-audit-fx-')))
-  const claudeHome = join(root, 'claude')
-  const codexHome = join(root, 'codex')
-  const managedDir = join(root, 'managed')
-  const stateDir = join(root, 'state')
+  const homes = createTempHomes('mc-audit-fx-', true)
+  const { root, claudeHome, codexHome, managedDir, stateDir } = homes
   const repo = join(root, 'repos', 'shop')
-  for (const d of [join(root, 'home'), claudeHome, codexHome, managedDir, stateDir, repo])
-    mkdirSync(d, { recursive: true })
+  mkdirSync(repo, { recursive: true })
 
   // History: 10 Jan the code as the notes (of 20 Jan) describe it; Feb a rename, a deleted
   // script and a removed symbol; Apr an edit to a file a note names.

@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
-import { git, gitAt } from './git'
+import { initialCommit } from './git'
 
 export const SESSION = '33333333-3333-4333-8333-333333333333'
 
@@ -64,13 +64,15 @@ export function createBadTree(prefix = 'mc-bad-'): BadTree {
   for (const d of [claudeHome, codexHome, managedDir, repo, outside, processHome])
     mkdirSync(d, { recursive: true })
   writeFileSync(join(outside, 'secret.md'), 'CANARY-OUTSIDE-SECRET\n')
-  writeFileSync(join(repo, 'CLAUDE.md'), '# App\n\nRun `npm test`.\n')
-  mkdirSync(join(repo, 'src'))
-  writeFileSync(join(repo, 'src', 'main.ts'), 'export function main(): void {}\n')
-  writeFileSync(join(repo, 'package.json'), '{"name":"app","scripts":{"test":"vitest"}}\n')
-  git(repo, 'init', '-q')
-  git(repo, 'add', '-A')
-  gitAt('2026-03-01T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
+  initialCommit(
+    repo,
+    {
+      'CLAUDE.md': '# App\n\nRun `npm test`.\n',
+      'src/main.ts': 'export function main(): void {}\n',
+      'package.json': '{"name":"app","scripts":{"test":"vitest"}}\n',
+    },
+    '2026-03-01T10:00:00Z',
+  )
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))
   const memoryDir = join(projectDir, 'memory')
   mkdirSync(memoryDir, { recursive: true })

@@ -3,11 +3,11 @@
  * transcripts whose `cwd` names it, a MEMORY.md that runs past the cutoff, topic files,
  * an orphan, a dangling link, and some bad input. Never touches the real ~/.claude.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
-import { git, gitAt } from './git'
+import { initialCommit } from './git'
+import { createTempHomes } from './temp-homes'
 
 export interface FixtureHome {
   readonly root: string
@@ -47,34 +47,25 @@ export function memoryIndex(entries: number): string {
 }
 
 export function createFixtureHome(): FixtureHome {
-  const root = mkdtempSync(join(tmpdir(), 'mc-fixture-'))
-  const home = join(root, 'home')
-  const claudeHome = join(root, 'claude')
-  const codexHome = join(root, 'codex')
-  const managedDir = join(root, 'managed')
-  const stateDir = join(root, 'state')
+  const homes = createTempHomes('mc-fixture-')
+  const { root, claudeHome } = homes
   const repo = join(root, 'repos', 'acme-shop')
-  for (const d of [home, claudeHome, codexHome, managedDir, stateDir, repo])
-    mkdirSync(d, { recursive: true })
 
   // A real repository.
-  writeFileSync(
-    join(repo, 'package.json'),
-    JSON.stringify(
-      { name: 'acme-shop', scripts: { test: 'vitest', build: 'vite build' } },
-      null,
-      2,
-    ),
+  initialCommit(
+    repo,
+    {
+      'package.json': JSON.stringify(
+        { name: 'acme-shop', scripts: { test: 'vitest', build: 'vite build' } },
+        null,
+        2,
+      ),
+      'src/cart.ts':
+        'export function computeTotal(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n',
+      'CLAUDE.md': '# Acme shop\n\nRun `npm test` before committing.\n',
+    },
+    '2026-03-01T10:00:00Z',
   )
-  mkdirSync(join(repo, 'src'), { recursive: true })
-  writeFileSync(
-    join(repo, 'src', 'cart.ts'),
-    'export function computeTotal(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0)\n}\n',
-  )
-  writeFileSync(join(repo, 'CLAUDE.md'), '# Acme shop\n\nRun `npm test` before committing.\n')
-  git(repo, 'init', '-q')
-  git(repo, 'add', '-A')
-  gitAt('2026-03-01T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
 
   // The project folder, named as Claude Code names it, with a transcript that says where it was launched.
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))
@@ -129,12 +120,7 @@ export function createFixtureHome(): FixtureHome {
   mkdirSync(join(claudeHome, 'projects', '-tmp-no-transcripts'), { recursive: true })
 
   return {
-    root,
-    home,
-    claudeHome,
-    codexHome,
-    managedDir,
-    stateDir,
+    ...homes,
     repo,
     projectDir,
     memoryDir,

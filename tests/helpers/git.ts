@@ -6,8 +6,9 @@
  * with git's stderr when git fails.
  */
 import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 const CONFIG = [
   'user.name=Fixture',
@@ -51,4 +52,18 @@ function run(cwd: string, args: readonly string[], date: string | undefined): st
     maxBuffer: 64 * 1024 * 1024,
   })
   return out.trimEnd()
+}
+
+/**
+ * A repository at `dir` whose first commit, "initial", holds `files` (relative path → text) and
+ * whatever `dir` already holds; committed at `date` when given.
+ */
+export function initialCommit(dir: string, files: Record<string, string>, date?: string): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true })
+    writeFileSync(join(dir, rel), text)
+  }
+  git(dir, 'init', '-q')
+  git(dir, 'add', '-A')
+  run(dir, ['commit', '-q', '-m', 'initial'], date)
 }

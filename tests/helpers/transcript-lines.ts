@@ -71,3 +71,21 @@ export function toolResultLine(
     toolUseResult,
   })
 }
+
+/**
+ * A Write that succeeded, as two lines: the tool_use and its answer (`create` for a new file,
+ * `update` for an overwrite), each carrying the full text written.
+ */
+export function writeLines(
+  ctx: SessionCtx,
+  id: string,
+  timestamp: string,
+  filePath: string,
+  content: string,
+  type: 'create' | 'update',
+): [string, string] {
+  return [
+    toolUseLine(ctx, id, timestamp, 'Write', { file_path: filePath, content }),
+    toolResultLine(ctx, id, timestamp, { type, filePath, content, structuredPatch: [] }),
+  ]
+}

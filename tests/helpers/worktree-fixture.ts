@@ -4,12 +4,12 @@
  * worktree (branch feature) both write MEMORY.md. B fails one edit, then overwrites the file
  * from its stale view and so loses a line A had added (memory-facts §6). Never touches ~/.claude.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
-import { toolResultLine, toolUseLine } from './transcript-lines'
-import { git } from './git'
+import { toolResultLine, toolUseLine, writeLines } from './transcript-lines'
+import { git, initialCommit } from './git'
+import { createTempHomes } from './temp-homes'
 
 export const SESSION_A = 'aaaaaaaa-1111-4111-8111-00000000000a'
 export const SESSION_B = 'bbbbbbbb-2222-4222-8222-00000000000b'
@@ -111,24 +111,13 @@ export function toolResult(
 }
 
 export function createWorktreeFixture(): WorktreeFixture {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'mc-worktrees-')))
-  const home = join(root, 'home')
-  const claudeHome = join(root, 'claude')
-  const codexHome = join(root, 'codex')
-  const managedDir = join(root, 'managed')
-  const stateDir = join(root, 'state')
+  const homes = createTempHomes('mc-worktrees-', true)
+  const { root, claudeHome } = homes
   const repo = join(root, 'repos', 'acme-api')
   const worktree = join(root, 'repos', 'wt-feature')
-  for (const d of [home, claudeHome, codexHome, managedDir, stateDir, repo])
-    mkdirSync(d, { recursive: true })
-
-  writeFileSync(
-    join(repo, 'package.json'),
-    JSON.stringify({ name: 'acme-api', scripts: { test: 'vitest' } }, null, 2),
-  )
-  git(repo, 'init', '-q')
-  git(repo, 'add', '-A')
-  git(repo, 'commit', '-q', '-m', 'initial')
+  initialCommit(repo, {
+    'package.json': JSON.stringify({ name: 'acme-api', scripts: { test: 'vitest' } }, null, 2),
+  })
   git(repo, 'worktree', 'add', '-q', '-b', 'feature', worktree)
 
   // Worktrees share the main worktree's memory folder; transcripts stay in each launch folder (§1).
@@ -150,13 +139,7 @@ export function createWorktreeFixture(): WorktreeFixture {
     transcriptA,
     [
       say(a, 0, 'remember how we build'),
-      toolCall(a, 'toolu_A1', 1, 'Write', { file_path: memoryFile, content: a1 }),
-      toolResult(a, 'toolu_A1', 1, {
-        type: 'create',
-        filePath: memoryFile,
-        content: a1,
-        structuredPatch: [],
-      }),
+      ...writeLines(a, 'toolu_A1', at(1), memoryFile, a1, 'create'),
       toolCall(a, 'toolu_A2', 3, 'Edit', {
         file_path: memoryFile,
         old_string: '- Run `npm test` before committing\n',
@@ -195,24 +178,13 @@ export function createWorktreeFixture(): WorktreeFixture {
       }),
       toolResult(b, 'toolu_B1', 5, 'Error: String to replace not found in file.', true),
       // B overwrites from the version it read at the start: A's cache note is lost.
-      toolCall(b, 'toolu_B2', 7, 'Write', { file_path: memoryFile, content: b1 }),
-      toolResult(b, 'toolu_B2', 7, {
-        type: 'update',
-        filePath: memoryFile,
-        content: b1,
-        structuredPatch: [],
-      }),
+      ...writeLines(b, 'toolu_B2', at(7), memoryFile, b1, 'update'),
       '',
     ].join('\n'),
   )
 
   return {
-    root,
-    home,
-    claudeHome,
-    codexHome,
-    managedDir,
-    stateDir,
+    ...homes,
     repo,
     worktree,
     memoryDir,
