@@ -5,11 +5,11 @@
  * Built fresh in a temp folder per test; never touches the real ~/.claude.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
 import { createTempHomes } from './temp-homes'
-import { git, gitAt } from './git'
+import { commitFiles, git, gitAt } from './git'
 
 export interface AuditFixture {
   readonly root: string
@@ -35,12 +35,6 @@ export interface AuditFixture {
   cleanup(): void
 }
 
-function write(root: string, rel: string, text: string): void {
-  const p = join(root, rel)
-  mkdirSync(dirname(p), { recursive: true })
-  writeFileSync(p, text)
-}
-
 const NOTE_DATE = '2026-01-20T00:00:00Z'
 const topic = (name: string, body: string): string =>
   `---\nname: ${name}\ndescription: ${name.toLowerCase()}\ntype: project\nupdated: ${NOTE_DATE}\n---\n\n${body}\n`
@@ -54,68 +48,54 @@ export function createAuditFixture(): AuditFixture {
   // History: 10 Jan the code as the notes (of 20 Jan) describe it; Feb a rename, a deleted
   // script and a removed symbol; Apr an edit to a file a note names.
   git(repo, 'init', '-q', '-b', 'main')
-  write(
+  commitFiles(
     repo,
-    'src/auth/session.ts',
-    'export function createSession(user: string) {\n  return { user, at: Date.now() }\n}\n',
+    'initial',
+    {
+      'src/auth/session.ts':
+        'export function createSession(user: string) {\n  return { user, at: Date.now() }\n}\n',
+      'scripts/legacy-import.sh': '#!/bin/sh\necho importing legacy data\n',
+      'package.json':
+        JSON.stringify(
+          {
+            name: 'shop',
+            scripts: { test: 'vitest', 'import:legacy': 'sh scripts/legacy-import.sh' },
+          },
+          null,
+          2,
+        ) + '\n',
+      'src/money.ts':
+        'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+      'src/retry.ts':
+        'export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+      'src/stable.ts': 'export const stableValue = 7\n',
+      'src/cart.ts':
+        'export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0)\n}\n',
+    },
+    '2026-01-10T10:00:00Z',
   )
-  write(repo, 'scripts/legacy-import.sh', '#!/bin/sh\necho importing legacy data\n')
-  write(
-    repo,
-    'package.json',
-    JSON.stringify(
-      { name: 'shop', scripts: { test: 'vitest', 'import:legacy': 'sh scripts/legacy-import.sh' } },
-      null,
-      2,
-    ) + '\n',
-  )
-  write(
-    repo,
-    'src/money.ts',
-    'export function formatPrice(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
-  )
-  write(
-    repo,
-    'src/retry.ts',
-    'export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
-  )
-  write(repo, 'src/stable.ts', 'export const stableValue = 7\n')
-  write(
-    repo,
-    'src/cart.ts',
-    'export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0)\n}\n',
-  )
-  git(repo, 'add', '-A')
-  gitAt('2026-01-10T10:00:00Z', repo, 'commit', '-q', '-m', 'initial')
   git(repo, 'mv', 'src/auth/session.ts', 'src/auth/token-session.ts')
   gitAt('2026-02-01T10:00:00Z', repo, 'commit', '-q', '-m', 'rename session to token-session')
   git(repo, 'rm', '-q', 'scripts/legacy-import.sh')
-  write(
+  commitFiles(
     repo,
-    'package.json',
-    JSON.stringify({ name: 'shop', scripts: { test: 'vitest' } }, null, 2) + '\n',
-  )
-  write(
-    repo,
-    'src/money.ts',
-    'export function formatMoney(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
-  )
-  git(repo, 'add', '-A')
-  gitAt(
-    '2026-02-15T10:00:00Z',
-    repo,
-    'commit',
-    '-q',
-    '-m',
     'drop legacy import; formatPrice becomes formatMoney',
+    {
+      'package.json': JSON.stringify({ name: 'shop', scripts: { test: 'vitest' } }, null, 2) + '\n',
+      'src/money.ts':
+        'export function formatMoney(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`\n}\n',
+    },
+    '2026-02-15T10:00:00Z',
   )
-  write(
+  commitFiles(
     repo,
-    'src/retry.ts',
-    'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+    'retry: configurable tries',
+    {
+      'src/retry.ts':
+        'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+    },
+    '2026-04-01T10:00:00Z',
   )
-  git(repo, 'add', '-A')
-  gitAt('2026-04-01T10:00:00Z', repo, 'commit', '-q', '-m', 'retry: configurable tries')
 
   const projectDir = join(claudeHome, 'projects', encodeProjectDir(repo))
   const memoryDir = join(projectDir, 'memory')

@@ -7,15 +7,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { initialCommit } from './git'
-import { createTempHomes } from './temp-homes'
+import { createTempHomes, type TempHomes } from './temp-homes'
 
-export interface FixtureHome {
-  readonly root: string
-  readonly home: string
-  readonly claudeHome: string
-  readonly codexHome: string
-  readonly managedDir: string
-  readonly stateDir: string
+export interface FixtureHome extends TempHomes {
   readonly repo: string
   readonly projectDir: string
   readonly memoryDir: string

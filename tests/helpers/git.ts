@@ -54,16 +54,24 @@ function run(cwd: string, args: readonly string[], date: string | undefined): st
   return out.trimEnd()
 }
 
-/**
- * A repository at `dir` whose first commit, "initial", holds `files` (relative path → text) and
- * whatever `dir` already holds; committed at `date` when given.
- */
-export function initialCommit(dir: string, files: Record<string, string>, date?: string): void {
+/** Write `files` (relative path → text) under `dir`, then commit everything as `message` (at `date`). */
+export function commitFiles(
+  dir: string,
+  message: string,
+  files: Record<string, string>,
+  date?: string,
+): void {
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true })
     writeFileSync(join(dir, rel), text)
   }
-  git(dir, 'init', '-q')
   git(dir, 'add', '-A')
-  run(dir, ['commit', '-q', '-m', 'initial'], date)
+  run(dir, ['commit', '-q', '-m', message], date)
+}
+
+/** A new repository at `dir` whose first commit, "initial", holds `files` and what `dir` holds. */
+export function initialCommit(dir: string, files: Record<string, string>, date?: string): void {
+  mkdirSync(dir, { recursive: true })
+  git(dir, 'init', '-q')
+  commitFiles(dir, 'initial', files, date)
 }

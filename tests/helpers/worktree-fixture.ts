@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { toolResultLine, toolUseLine, writeLines } from './transcript-lines'
 import { git, initialCommit } from './git'
-import { createTempHomes } from './temp-homes'
+import { createTempHomes, type TempHomes } from './temp-homes'
 
 export const SESSION_A = 'aaaaaaaa-1111-4111-8111-00000000000a'
 export const SESSION_B = 'bbbbbbbb-2222-4222-8222-00000000000b'
@@ -41,13 +41,7 @@ export const AFTER_RESTORE = ON_DISK.replace(
   `- Run \`npm test\` before committing\n${LOST_LINE}\n`,
 )
 
-export interface WorktreeFixture {
-  readonly root: string
-  readonly home: string
-  readonly claudeHome: string
-  readonly codexHome: string
-  readonly managedDir: string
-  readonly stateDir: string
+export interface WorktreeFixture extends TempHomes {
   /** Main worktree (branch main). */
   readonly repo: string
   /** Linked worktree (branch feature). */

@@ -66,27 +66,28 @@ const CASES: readonly (readonly [
   ['one entry between blank lines', '\n\n- [A](a.md) — hook\n\n\n', { lines: 1, chars: 18 }],
 ]
 
+/** Put the case's MEMORY.md in place (null: none), ask `how`, compare with what the case expects. */
+async function check(
+  text: string | null,
+  expected: { lines: number; chars: number } | null,
+  how: () => Promise<Listed | null>,
+): Promise<void> {
+  const path = join(f.memoryDir, 'MEMORY.md')
+  if (text === null) rmSync(path, { force: true })
+  else writeFileSync(path, text)
+  const listed = await how()
+  expect(listed).toEqual(
+    expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected },
+  )
+}
+
 describe('MEMORY.md in the load order: listed only when its head loads something', () => {
-  it.each(CASES)('%s, through the handler table', async (_name, text, expected) => {
-    const path = join(f.memoryDir, 'MEMORY.md')
-    if (text === null) rmSync(path, { force: true })
-    else writeFileSync(path, text)
-    const listed = await viaApi()
-    expect(listed).toEqual(
-      expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected },
-    )
-  })
+  it.each(CASES)('%s, through the handler table', (_name, text, expected) =>
+    check(text, expected, viaApi),
+  )
 
   it.skipIf(!existsSync(CLI)).each(CASES)(
     '%s, through the built CLI (skipped when out/cli is not built)',
-    async (_name, text, expected) => {
-      const path = join(f.memoryDir, 'MEMORY.md')
-      if (text === null) rmSync(path, { force: true })
-      else writeFileSync(path, text)
-      const listed = await viaCli()
-      expect(listed).toEqual(
-        expected === null ? null : { scope: 'memory', path, importedBy: null, ...expected },
-      )
-    },
+    (_name, text, expected) => check(text, expected, viaCli),
   )
 })
