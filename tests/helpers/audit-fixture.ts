@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
 import { transcriptLine } from './fixture-home'
-import { createTempHomes } from './temp-homes'
+import { createTempHomes, homeArgs } from './temp-homes'
 import { commitFiles, git, gitAt } from './git'
 
 export interface AuditFixture {
@@ -149,16 +149,7 @@ export function createAuditFixture(): AuditFixture {
     memoryDir,
     index,
     notes,
-    serveArgs: () => [
-      '--claude-home',
-      claudeHome,
-      '--codex-home',
-      codexHome,
-      '--managed-dir',
-      managedDir,
-      '--state-dir',
-      stateDir,
-    ],
+    serveArgs: () => homeArgs(homes),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   }
 }

@@ -31,3 +31,16 @@ export function createTempHomes(prefix: string, real = false): TempHomes {
     mkdirSync(d, { recursive: true })
   return homes
 }
+
+/** The command-line options that point `serve` at these homes and this state folder. */
+export function homeArgs(
+  h: Pick<TempHomes, 'claudeHome' | 'codexHome' | 'managedDir' | 'stateDir'>,
+): string[] {
+  const args: [string, string][] = [
+    ['--claude-home', h.claudeHome],
+    ['--codex-home', h.codexHome],
+    ['--managed-dir', h.managedDir],
+    ['--state-dir', h.stateDir],
+  ]
+  return args.flat()
+}

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../../helpers/fixture-home'
 import { CLI, isolatedEnv, startServe } from '../../helpers/serve-process'
+import { homeArgs as homeArgsOf } from '../../helpers/temp-homes'
 
 const GUARD = resolve('tests/helpers/bind-guard.mjs')
 const built = existsSync(CLI)
@@ -46,16 +47,7 @@ function guarded(): {
   }
 }
 
-const homeArgs = (): string[] => [
-  '--claude-home',
-  f.claudeHome,
-  '--codex-home',
-  f.codexHome,
-  '--managed-dir',
-  f.managedDir,
-  '--state-dir',
-  f.stateDir,
-]
+const homeArgs = (): string[] => homeArgsOf(f)
 
 describe.skipIf(!built)(
   'serve --host (skipped when out/cli is not built: run `npm run build`)',

@@ -19,6 +19,7 @@ import {
   type Reply,
   type ServeHandle,
 } from '../../helpers/serve-process'
+import { homeArgs } from '../../helpers/temp-homes'
 
 const built = existsSync(CLI)
 
@@ -30,19 +31,7 @@ const json = { 'content-type': 'application/json' }
 beforeAll(async () => {
   if (!built) return
   f = createFixtureHome()
-  served = await startServe(
-    [
-      '--claude-home',
-      f.claudeHome,
-      '--codex-home',
-      f.codexHome,
-      '--managed-dir',
-      f.managedDir,
-      '--state-dir',
-      f.stateDir,
-    ],
-    isolatedEnv(f.root),
-  )
+  served = await startServe(homeArgs(f), isolatedEnv(f.root))
   port = Number(new URL(served.url).port)
 }, 60_000)
 afterAll(async () => {
