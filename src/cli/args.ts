@@ -168,6 +168,14 @@ export function parseArgs(argv: readonly string[]): Command {
   const noMorePositional = (n: number): void => {
     if (rest.length > n) throw new UsageError(`unexpected argument ${rest[n]}`)
   }
+  /** The memory folder a command reads: exactly one of `--memory-dir` and `--project`. */
+  const memoryTarget = (usage: string): { memoryDir?: string; project?: string } => {
+    noMorePositional(0)
+    const memoryDir = opts.get('--memory-dir')
+    const project = opts.get('--project')
+    if (!memoryDir === !project) throw new UsageError(usage)
+    return { memoryDir, project }
+  }
   switch (command) {
     case 'scan':
       noMorePositional(0)
@@ -185,11 +193,9 @@ export function parseArgs(argv: readonly string[]): Command {
       return { kind: 'load-order', global, cwd }
     }
     case 'audit': {
-      noMorePositional(0)
-      const memoryDir = opts.get('--memory-dir')
-      const project = opts.get('--project')
-      if (!memoryDir === !project)
-        throw new UsageError('audit needs exactly one of --memory-dir DIR or --project ID')
+      const { memoryDir, project } = memoryTarget(
+        'audit needs exactly one of --memory-dir DIR or --project ID',
+      )
       const failOn = opts.get('--fail-on')
       if (failOn !== undefined && failOn !== 'stale' && failOn !== 'suspect') {
         throw new UsageError(`--fail-on takes stale or suspect, not ${failOn}`)
@@ -197,11 +203,9 @@ export function parseArgs(argv: readonly string[]): Command {
       return { kind: 'audit', global, memoryDir, project, repo: opts.get('--repo'), failOn }
     }
     case 'provenance': {
-      noMorePositional(0)
-      const memoryDir = opts.get('--memory-dir')
-      const project = opts.get('--project')
-      if (!memoryDir === !project)
-        throw new UsageError('provenance needs exactly one of --project ID or --memory-dir DIR')
+      const { memoryDir, project } = memoryTarget(
+        'provenance needs exactly one of --project ID or --memory-dir DIR',
+      )
       return { kind: 'provenance', global, memoryDir, project }
     }
     case 'serve': {
