@@ -285,8 +285,11 @@ function verdictOf(result) {
   // Left out: the dangling-topic reason an index entry gets here (its topic file is not
   // part of the note) and the written-at line, which every note has.
   const reasons = (pick.reasons ?? []).filter((r) => !/^the topic file `.*` does not exist$/.test(r))
-  const reason = reasons.find((r) => !/^written-at /.test(r)) ?? reasons[0] ?? ''
-  return { verdict: pick.verdict, reason, writtenAt: pick.writtenAt, source: pick.writtenAtSource ?? null, count: notes.length }
+  // The first reason that bears on the verdict: a reference that resolved, or one left
+  // unchecked because git ignores it, explains nothing about a stale or suspect call.
+  const informational = (r) => /^written-at /.test(r) || / resolved to `/.test(r) || /is ignored by git; not checked$/.test(r)
+  const reason = reasons.find((r) => !informational(r)) ?? reasons.find((r) => !/^written-at /.test(r)) ?? reasons[0] ?? ''
+  return { verdict: pick.verdict, reason, reasons, refs: (pick.references ?? []).filter((r) => r.status !== 'ok').map((r) => `${r.kind}:${r.status}:${r.text}`), writtenAt: pick.writtenAt, source: pick.writtenAtSource ?? null, count: notes.length }
 }
 
 // ---- report ------------------------------------------------------------------------------------
@@ -418,6 +421,8 @@ function main() {
               label: n.label,
               verdict: v.verdict,
               toolReason: v.reason,
+              toolReasons: v.reasons,
+              failingRefs: v.refs,
               reason: n.reason,
               writtenAt: v.writtenAt,
               writtenAtSource: v.source,
