@@ -15,7 +15,18 @@
 // Exit 0 when the evaluation ran (the figures are a measurement, not a pass/fail), 2 when no note
 // could run or the arguments are wrong.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 
@@ -32,7 +43,14 @@ const USAGE = `usage: node scripts/eval/audit-eval.mjs --mirrors DIR [--set DIR]
 // ---- arguments ---------------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const o = { mirrors: null, set: 'tests/fixtures/eval-audit', cli: 'out/cli/index.js', json: false, only: null, keep: false }
+  const o = {
+    mirrors: null,
+    set: 'tests/fixtures/eval-audit',
+    cli: 'out/cli/index.js',
+    json: false,
+    only: null,
+    keep: false,
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     const value = () => {
@@ -45,7 +63,13 @@ function parseArgs(argv) {
     else if (a === '--cli') o.cli = value()
     else if (a === '--json') o.json = true
     else if (a === '--keep') o.keep = true
-    else if (a === '--only') o.only = new Set(value().split(',').map((s) => s.trim()).filter(Boolean))
+    else if (a === '--only')
+      o.only = new Set(
+        value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
     else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE)
       process.exit(0)
@@ -62,7 +86,14 @@ function fail(message) {
 
 // ---- git, hardened -----------------------------------------------------------------------------
 
-const GIT_HARDENING = ['-c', 'core.fsmonitor=', '-c', 'core.hooksPath=/dev/null', '-c', 'protocol.file.allow=always']
+const GIT_HARDENING = [
+  '-c',
+  'core.fsmonitor=',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'protocol.file.allow=always',
+]
 let gitEnv = null
 
 /** The environment every git run gets: no system or global config, nothing prompts. */
@@ -70,7 +101,8 @@ function makeGitEnv(tmp) {
   const globalConfig = join(tmp, 'empty-gitconfig')
   writeFileSync(globalConfig, '')
   const env = {}
-  for (const k of ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ']) if (process.env[k] !== undefined) env[k] = process.env[k]
+  for (const k of ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'])
+    if (process.env[k] !== undefined) env[k] = process.env[k]
   return {
     ...env,
     HOME: join(tmp, 'git-home'),
@@ -103,11 +135,17 @@ function git(args, { cwd, gitDir, input, env, allowFail = false, encoding = 'utf
 /** The git directory of `owner/name` under `dir`, or null. */
 function findMirror(dir, repo) {
   const key = repo.replace('/', '+')
-  const candidates = [join(dir, key, 'repo'), join(dir, `${key}.git`), join(dir, key, '.git'), join(dir, key)]
+  const candidates = [
+    join(dir, key, 'repo'),
+    join(dir, `${key}.git`),
+    join(dir, key, '.git'),
+    join(dir, key),
+  ]
   try {
     // The fetch tool's layout: <owner>+<name>/<something>/ holding the git directory.
     for (const e of readdirSync(join(dir, key), { withFileTypes: true })) {
-      if (e.isDirectory() && e.name !== 'repo' && e.name !== '.git') candidates.push(join(dir, key, e.name))
+      if (e.isDirectory() && e.name !== 'repo' && e.name !== '.git')
+        candidates.push(join(dir, key, e.name))
     }
   } catch {
     // no such folder
@@ -127,7 +165,18 @@ function findMirror(dir, repo) {
 /** Notes files a repository commits about itself: hidden from the audited tree. */
 function isNotesFile(path, noteFolders) {
   const name = path.slice(path.lastIndexOf('/') + 1)
-  if (['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md', 'GEMINI.md', 'MEMORY.md', '.cursorrules'].includes(name)) return true
+  if (
+    [
+      'CLAUDE.md',
+      'CLAUDE.local.md',
+      'AGENTS.md',
+      'AGENTS.override.md',
+      'GEMINI.md',
+      'MEMORY.md',
+      '.cursorrules',
+    ].includes(name)
+  )
+    return true
   if (/(^|\/)\.claude\//.test(path)) return true
   if (/(^|\/)\.cursor\/rules\//.test(path)) return true
   if (path === '.github/copilot-instructions.md') return true
@@ -136,12 +185,17 @@ function isNotesFile(path, noteFolders) {
 
 /** The note's text: lines [start, end] of path at commit, line endings as committed. */
 function noteText(gitDir, note) {
-  const r = git(['show', `${note.source.commit}:${note.source.path}`], { gitDir, encoding: 'buffer' })
+  const r = git(['show', `${note.source.commit}:${note.source.path}`], {
+    gitDir,
+    encoding: 'buffer',
+  })
   const text = r.stdout.toString('utf8')
   const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? []
   const [start, end] = note.source.lines
   if (start < 1 || end < start || end > lines.length) {
-    throw new Error(`lines ${start}-${end} are outside ${note.source.path} at ${note.source.commit.slice(0, 10)} (${lines.length} lines)`)
+    throw new Error(
+      `lines ${start}-${end} are outside ${note.source.path} at ${note.source.commit.slice(0, 10)} (${lines.length} lines)`,
+    )
   }
   let out = lines.slice(start - 1, end).join('')
   if (!out.endsWith('\n')) out += '\n'
@@ -163,7 +217,14 @@ function committerDate(gitDir, commit) {
 function buildTree(gitDir, auditAt, noteFolders, dest) {
   git(['clone', '-q', '--shared', '--no-checkout', gitDir, dest])
   const inTree = { cwd: dest }
-  for (const [k, v] of [['core.hooksPath', '/dev/null'], ['core.fsmonitor', ''], ['user.name', 'audit-eval'], ['user.email', 'audit-eval@invalid'], ['commit.gpgSign', 'false'], ['core.autocrlf', 'false']]) {
+  for (const [k, v] of [
+    ['core.hooksPath', '/dev/null'],
+    ['core.fsmonitor', ''],
+    ['user.name', 'audit-eval'],
+    ['user.email', 'audit-eval@invalid'],
+    ['commit.gpgSign', 'false'],
+    ['core.autocrlf', 'false'],
+  ]) {
     git(['config', k, v], inTree)
   }
   const sha = git(['rev-parse', '--verify', `${auditAt}^{commit}`], inTree).stdout.trim()
@@ -180,8 +241,16 @@ function buildTree(gitDir, auditAt, noteFolders, dest) {
     })
     .filter((e) => e.type === 'blob')
   const oids = [...new Set(entries.map((e) => e.oid))]
-  const check = git(['cat-file', '--batch-check'], { ...inTree, input: `${oids.join('\n')}\n` }).stdout
-  const missing = new Set(check.split('\n').filter((l) => l.endsWith(' missing')).map((l) => l.split(' ')[0]))
+  const check = git(['cat-file', '--batch-check'], {
+    ...inTree,
+    input: `${oids.join('\n')}\n`,
+  }).stdout
+  const missing = new Set(
+    check
+      .split('\n')
+      .filter((l) => l.endsWith(' missing'))
+      .map((l) => l.split(' ')[0]),
+  )
   const absent = entries.filter((e) => missing.has(e.oid)).map((e) => e.path)
   if (absent.length > 0) {
     const empty = git(['hash-object', '-w', '--stdin'], { ...inTree, input: '' }).stdout.trim()
@@ -192,10 +261,22 @@ function buildTree(gitDir, auditAt, noteFolders, dest) {
   const tracked = git(['ls-files', '-z'], inTree).stdout.split('\0').filter(Boolean)
   const hidden = tracked.filter((p) => isNotesFile(p, noteFolders))
   if (hidden.length > 0) {
-    git(['rm', '-q', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul', '--'], { ...inTree, input: `${hidden.join('\0')}\0` })
+    git(['rm', '-q', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul', '--'], {
+      ...inTree,
+      input: `${hidden.join('\0')}\0`,
+    })
     for (const p of hidden) rmSync(join(dest, ...p.split('/')), { force: true })
     // Folders the removal left empty go too (a `.claude/` with nothing in it is still a trace).
-    const dirs = [...new Set(hidden.flatMap((p) => p.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))))]
+    const dirs = [
+      ...new Set(
+        hidden.flatMap((p) =>
+          p
+            .split('/')
+            .slice(0, -1)
+            .map((_, i, a) => a.slice(0, i + 1).join('/')),
+        ),
+      ),
+    ]
     for (const d of dirs.sort((a, b) => b.length - a.length)) {
       try {
         rmdirSync(join(dest, ...d.split('/')))
@@ -206,7 +287,12 @@ function buildTree(gitDir, auditAt, noteFolders, dest) {
   }
   if (hidden.length > 0 || absent.length > 0) {
     const date = committerDate(gitDir, sha)
-    const what = [hidden.length > 0 ? `hide the repository's own notes files (${hidden.length})` : '', absent.length > 0 ? `empty ${absent.length} files the snapshot lacks` : ''].filter(Boolean).join('; ')
+    const what = [
+      hidden.length > 0 ? `hide the repository's own notes files (${hidden.length})` : '',
+      absent.length > 0 ? `empty ${absent.length} files the snapshot lacks` : '',
+    ]
+      .filter(Boolean)
+      .join('; ')
     git(['commit', '-q', '--no-verify', '-m', `audit-eval: ${what}`], {
       ...inTree,
       env: { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
@@ -243,7 +329,10 @@ function buildHome(root, tree, note, text, writtenAt) {
   if (note.kind === 'memory-index-entry') file = join(memoryDir, 'MEMORY.md')
   else if (note.kind === 'memory-topic') {
     const name = basename(note.source.path)
-    file = join(memoryDir, name === 'MEMORY.md' ? 'MEMORY.md' : name.endsWith('.md') ? name : `${name}.md`)
+    file = join(
+      memoryDir,
+      name === 'MEMORY.md' ? 'MEMORY.md' : name.endsWith('.md') ? name : `${name}.md`,
+    )
   } else file = join(memoryDir, `${note.kind}-${note.id}.md`)
   writeFileSync(file, text)
   const t = new Date(writtenAt)
@@ -267,29 +356,71 @@ function runAudit(cli, h, tree, stateDir) {
     GIT_CONFIG_GLOBAL: gitEnv.GIT_CONFIG_GLOBAL,
     TZ: 'UTC',
   }
-  const args = [cli, 'audit', '--json', '--claude-home', h.claudeHome, '--codex-home', h.codexHome, '--memory-dir', h.memoryDir, '--repo', tree]
+  const args = [
+    cli,
+    'audit',
+    '--json',
+    '--claude-home',
+    h.claudeHome,
+    '--codex-home',
+    h.codexHome,
+    '--memory-dir',
+    h.memoryDir,
+    '--repo',
+    tree,
+  ]
   const started = Date.now()
-  const r = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 10 * 60 * 1000 })
+  const r = spawnSync(process.execPath, args, {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 10 * 60 * 1000,
+  })
   const ms = Date.now() - started
   if (r.error) throw r.error
-  if (r.status !== 0) throw new Error(`audit exited ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-1)[0]}`)
+  if (r.status !== 0)
+    throw new Error(`audit exited ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-1)[0]}`)
   return { result: JSON.parse(r.stdout), ms }
 }
 
 /** One verdict for the note: the worst over the notes the audit made of it. */
 function verdictOf(result) {
   const notes = result.notes ?? []
-  if (notes.length === 0) return { verdict: 'unverifiable', reason: 'the audit found no note', writtenAt: null, source: null, count: 0 }
+  if (notes.length === 0)
+    return {
+      verdict: 'unverifiable',
+      reason: 'the audit found no note',
+      writtenAt: null,
+      source: null,
+      count: 0,
+    }
   let pick = notes[0]
   for (const n of notes) if (RANK[n.verdict] > RANK[pick.verdict]) pick = n
   // Left out: the dangling-topic reason an index entry gets here (its topic file is not
   // part of the note) and the written-at line, which every note has.
-  const reasons = (pick.reasons ?? []).filter((r) => !/^the topic file `.*` does not exist$/.test(r))
+  const reasons = (pick.reasons ?? []).filter(
+    (r) => !/^the topic file `.*` does not exist$/.test(r),
+  )
   // The first reason that bears on the verdict: a reference that resolved, or one left
   // unchecked because git ignores it, explains nothing about a stale or suspect call.
-  const informational = (r) => /^written-at /.test(r) || / resolved to `/.test(r) || /is ignored by git; not checked$/.test(r)
-  const reason = reasons.find((r) => !informational(r)) ?? reasons.find((r) => !/^written-at /.test(r)) ?? reasons[0] ?? ''
-  return { verdict: pick.verdict, reason, reasons, refs: (pick.references ?? []).filter((r) => r.status !== 'ok').map((r) => `${r.kind}:${r.status}:${r.text}`), writtenAt: pick.writtenAt, source: pick.writtenAtSource ?? null, count: notes.length }
+  const informational = (r) =>
+    /^written-at /.test(r) || / resolved to `/.test(r) || /is ignored by git; not checked$/.test(r)
+  const reason =
+    reasons.find((r) => !informational(r)) ??
+    reasons.find((r) => !/^written-at /.test(r)) ??
+    reasons[0] ??
+    ''
+  return {
+    verdict: pick.verdict,
+    reason,
+    reasons,
+    refs: (pick.references ?? [])
+      .filter((r) => r.status !== 'ok')
+      .map((r) => `${r.kind}:${r.status}:${r.text}`),
+    writtenAt: pick.writtenAt,
+    source: pick.writtenAtSource ?? null,
+    count: notes.length,
+  }
 }
 
 // ---- report ------------------------------------------------------------------------------------
@@ -303,13 +434,17 @@ function pct(num, den) {
 }
 
 function summarise(rows) {
-  const matrix = Object.fromEntries(LABELS.map((l) => [l, Object.fromEntries(VERDICTS.map((v) => [v, 0]))]))
+  const matrix = Object.fromEntries(
+    LABELS.map((l) => [l, Object.fromEntries(VERDICTS.map((v) => [v, 0]))]),
+  )
   for (const r of rows) matrix[r.label][r.verdict]++
   const ran = rows.filter((r) => r.verdict !== 'error')
   const labelStale = ran.filter((r) => r.label === 'stale')
   const verdictStale = ran.filter((r) => r.verdict === 'stale')
   const labelFresh = ran.filter((r) => r.label === 'fresh')
-  const recallHits = labelStale.filter((r) => r.verdict === 'stale' || r.verdict === 'suspect').length
+  const recallHits = labelStale.filter(
+    (r) => r.verdict === 'stale' || r.verdict === 'suspect',
+  ).length
   const precisionHits = verdictStale.filter((r) => r.label === 'stale').length
   const freshSuspect = labelFresh.filter((r) => r.verdict === 'suspect').length
   const figures = {
@@ -329,25 +464,47 @@ function textReport(s, rows, skipped, warnings) {
   for (const w of warnings) out.push(`warning: ${w}`)
   const byRepo = new Map()
   for (const r of rows) byRepo.set(r.repo, (byRepo.get(r.repo) ?? 0) + 1)
-  out.push(`notes: ${rows.length} from ${byRepo.size} repositories (${[...byRepo].map(([k, v]) => `${k} ${v}`).join(', ')})`)
+  out.push(
+    `notes: ${rows.length} from ${byRepo.size} repositories (${[...byRepo].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+  )
   out.push('')
   out.push('confusion matrix (rows: label, columns: verdict)')
   const w = 13
-  out.push(['label \\ verdict'.padEnd(16), ...VERDICTS.map((v) => v.padStart(w)), 'total'.padStart(8)].join(''))
+  out.push(
+    [
+      'label \\ verdict'.padEnd(16),
+      ...VERDICTS.map((v) => v.padStart(w)),
+      'total'.padStart(8),
+    ].join(''),
+  )
   for (const l of LABELS) {
     const row = s.matrix[l]
     const total = VERDICTS.reduce((a, v) => a + row[v], 0)
-    out.push([l.padEnd(16), ...VERDICTS.map((v) => String(row[v]).padStart(w)), String(total).padStart(8)].join(''))
+    out.push(
+      [
+        l.padEnd(16),
+        ...VERDICTS.map((v) => String(row[v]).padStart(w)),
+        String(total).padStart(8),
+      ].join(''),
+    )
   }
   out.push('')
-  out.push(`disagreements (${s.disagreements.length}): id | label | verdict | tool's first reason | label's reason`)
-  for (const r of s.disagreements) out.push(`${r.id} | ${r.label} | ${r.verdict} | ${oneLine(r.toolReason)} | ${oneLine(r.reason)}`)
+  out.push(
+    `disagreements (${s.disagreements.length}): id | label | verdict | tool's first reason | label's reason`,
+  )
+  for (const r of s.disagreements)
+    out.push(
+      `${r.id} | ${r.label} | ${r.verdict} | ${oneLine(r.toolReason)} | ${oneLine(r.reason)}`,
+    )
   out.push('')
   out.push(s.line)
   return out.join('\n')
 }
 
-const oneLine = (s) => String(s ?? '').replace(/\s+/g, ' ').trim()
+const oneLine = (s) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 // ---- main --------------------------------------------------------------------------------------
 
@@ -358,7 +515,9 @@ function main() {
   const setDir = resolve(o.set)
   let files
   try {
-    files = readdirSync(setDir).filter((f) => f.endsWith('.json')).sort()
+    files = readdirSync(setDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
   } catch {
     fail(`${setDir}: no such folder of label files`)
   }
@@ -392,14 +551,28 @@ function main() {
         if (!byAuditAt.has(n.auditAt)) byAuditAt.set(n.auditAt, [])
         byAuditAt.get(n.auditAt).push(n)
       }
-      const noteFolders = [...new Set(set.notes.filter((n) => n.kind.startsWith('memory-')).map((n) => dirname(n.source.path)).filter((d) => d !== '.'))]
+      const noteFolders = [
+        ...new Set(
+          set.notes
+            .filter((n) => n.kind.startsWith('memory-'))
+            .map((n) => dirname(n.source.path))
+            .filter((d) => d !== '.'),
+        ),
+      ]
       for (const [auditAt, group] of byAuditAt) {
         const treeRoot = mkdtempSync(join(tmp, 'tree-'))
         const tree = join(treeRoot, set.repo.split('/')[1])
         try {
           buildTree(gitDir, auditAt, noteFolders, tree)
         } catch (err) {
-          for (const n of group) rows.push(errorRow(set.repo, n, `cannot build the tree at ${auditAt.slice(0, 10)}: ${err.message}`))
+          for (const n of group)
+            rows.push(
+              errorRow(
+                set.repo,
+                n,
+                `cannot build the tree at ${auditAt.slice(0, 10)}: ${err.message}`,
+              ),
+            )
           continue
         }
         for (const n of group) {
@@ -411,8 +584,13 @@ function main() {
             const h = buildHome(noteRoot, tree, n, text, writtenAt)
             const { result, ms } = runAudit(cli, h, tree, join(noteRoot, 'state'))
             const v = verdictOf(result)
-            if (v.writtenAt === null || Math.abs(Date.parse(v.writtenAt) - Date.parse(writtenAt)) > 2000) {
-              warnings.push(`${n.id}: the audit took writtenAt ${v.writtenAt} (${v.source}) instead of the note commit's ${writtenAt}`)
+            if (
+              v.writtenAt === null ||
+              Math.abs(Date.parse(v.writtenAt) - Date.parse(writtenAt)) > 2000
+            ) {
+              warnings.push(
+                `${n.id}: the audit took writtenAt ${v.writtenAt} (${v.source}) instead of the note commit's ${writtenAt}`,
+              )
             }
             rows.push({
               repo: set.repo,
@@ -441,17 +619,32 @@ function main() {
     if (o.keep) process.stderr.write(`audit-eval: kept ${tmp}\n`)
     else rmSync(tmp, { recursive: true, force: true })
   }
-  for (const r of rows) if (!LABELS.includes(r.label)) warnings.push(`${r.id}: unknown label ${r.label}`)
+  for (const r of rows)
+    if (!LABELS.includes(r.label)) warnings.push(`${r.id}: unknown label ${r.label}`)
   const good = rows.filter((r) => LABELS.includes(r.label))
   const s = summarise(good)
   if (o.json) {
-    process.stdout.write(`${JSON.stringify({ skipped, warnings, matrix: s.matrix, figures: s.figures, disagreements: s.disagreements, notes: good, line: s.line }, null, 2)}\n`)
+    process.stdout.write(
+      `${JSON.stringify({ skipped, warnings, matrix: s.matrix, figures: s.figures, disagreements: s.disagreements, notes: good, line: s.line }, null, 2)}\n`,
+    )
   } else process.stdout.write(`${textReport(s, good, skipped, warnings)}\n`)
   return s.figures.notes > 0 ? 0 : 2
 }
 
 function errorRow(repo, n, message) {
-  return { repo, id: n.id, kind: n.kind, label: n.label, verdict: 'error', toolReason: message, reason: n.reason, writtenAt: null, writtenAtSource: null, auditNotes: 0, ms: 0 }
+  return {
+    repo,
+    id: n.id,
+    kind: n.kind,
+    label: n.label,
+    verdict: 'error',
+    toolReason: message,
+    reason: n.reason,
+    writtenAt: null,
+    writtenAtSource: null,
+    auditNotes: 0,
+    ms: 0,
+  }
 }
 
 process.exitCode = main()
