@@ -397,7 +397,7 @@ function verdictOf(result) {
   let pick = notes[0]
   for (const n of notes) if (RANK[n.verdict] > RANK[pick.verdict]) pick = n
   // Left out: the dangling-topic reason an index entry gets here (its topic file is not
-  // part of the note) and the written-at line, which every note has.
+  // part of the note, so the runner did not write it).
   const reasons = (pick.reasons ?? []).filter(
     (r) => !/^the topic file `.*` does not exist$/.test(r),
   )
