@@ -3,11 +3,11 @@
  * it reviewed, each added line attributed to the session that wrote it (from the transcripts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
+import type { DiffOnMount } from '@monaco-editor/react'
 import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
-import { useMonacoTheme } from '../monaco/text-views'
+import { TextDiff } from '../monaco/text-views'
 
 type DiffInstance = Parameters<DiffOnMount>[0]
 type Decorations = ReturnType<
@@ -23,7 +23,6 @@ export function HistoryReview({
   file: string
   refreshKey: number
 }) {
-  const theme = useMonacoTheme()
   const [diff, setDiff] = useState<ReviewDiff | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -160,24 +159,10 @@ export function HistoryReview({
       {diff?.current && (
         <div className="history-review-body">
           <div className="history-diff" data-testid="review-diff">
-            <DiffEditor
+            <TextDiff
               original={diff.snapshot?.text ?? ''}
               modified={diff.current.text}
-              language="markdown"
-              theme={theme}
-              keepCurrentOriginalModel
-              keepCurrentModifiedModel
-              options={{
-                readOnly: true,
-                originalEditable: false,
-                minimap: { enabled: false },
-                scrollBeyondLastLine: false,
-                automaticLayout: true,
-                renderSideBySide: true,
-                useInlineViewWhenSpaceIsLimited: false,
-                wordWrap: 'on',
-                fontSize: 13,
-              }}
+              hideUnchanged={false}
               onMount={(editor) => {
                 editorRef.current = editor
                 applyDecorations(editor, diff)
