@@ -12,7 +12,7 @@ import { getApi } from '../api/api-client'
 import { TextViewer } from '../monaco/text-views'
 import { ClaudeSection } from './claude-section'
 import { CodexSection } from './codex-section'
-import '../common/workspace.css'
+import './instructions.css'
 
 function isUnderOrSame(p: string, dir: string): boolean {
   const d = dir.replace(/[\\/]+$/, '')

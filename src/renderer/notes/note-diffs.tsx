@@ -9,6 +9,7 @@ import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
+import './note-diffs.css'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',

@@ -13,6 +13,7 @@ import { NoteRewrite } from './note-rewrite'
 import { describeOutcome, type AppliedPlan } from './plan-preview'
 import type { NotesSession } from './notes-session'
 import { shortPath } from './notes-state'
+import './note-workbench.css'
 
 export type ActionKind = 'verify' | 'rewrite' | 'delete' | 'undo'
 type Panel = 'none' | 'rewrite' | 'delete'
