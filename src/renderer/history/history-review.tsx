@@ -8,6 +8,7 @@ import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
 import { TextDiff } from '../monaco/text-views'
+import { ProblemList } from '../common/problem-list'
 
 type DiffInstance = Parameters<DiffOnMount>[0]
 type Decorations = ReturnType<
@@ -147,15 +148,7 @@ export function HistoryReview({
           {error}
         </div>
       )}
-      {diff && diff.problems.length > 0 && (
-        <ul className="problems" data-testid="review-problems">
-          {diff.problems.map((p) => (
-            <li key={p.path + p.reason}>
-              <code>{p.path}</code>: {p.reason}
-            </li>
-          ))}
-        </ul>
-      )}
+      {diff && <ProblemList problems={diff.problems} testId="review-problems" />}
       {diff?.current && (
         <div className="history-review-body">
           <div className="history-diff" data-testid="review-diff">

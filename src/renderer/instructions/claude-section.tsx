@@ -7,6 +7,7 @@ import { useMemo } from 'react'
 import type { LoadOrderResult } from '../../shared/model'
 import { INSTRUCTION_ADVISED_MAX_LINES, INSTRUCTION_FLAG_CHARS } from '../../shared/limits'
 import { FileLink, Measure, NotLoadedList, fmt, importDepths } from './load-order-cells'
+import { TableHead } from '../common/table-head'
 
 export function ClaudeSection({
   result,
@@ -38,15 +39,15 @@ export function ClaudeSection({
         </span>
       </h3>
       <table className="instr-table" data-testid="claude-startup">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>File (imports indented under the file that imports them)</th>
-            <th>Scope</th>
-            <th>Lines</th>
-            <th>Characters</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            '#',
+            'File (imports indented under the file that imports them)',
+            'Scope',
+            'Lines',
+            'Characters',
+          ]}
+        />
         <tbody>
           {startup.map((f, i) => (
             <tr key={f.path + i}>
@@ -83,13 +84,7 @@ export function ClaudeSection({
         <p className="muted small">None.</p>
       ) : (
         <table className="instr-table" data-testid="claude-on-demand">
-          <thead>
-            <tr>
-              <th>File</th>
-              <th>Scope</th>
-              <th>Loads when</th>
-            </tr>
-          </thead>
+          <TableHead columns={['File', 'Scope', 'Loads when']} />
           <tbody>
             {onDemand.map((f) => (
               <tr key={f.path}>

@@ -4,6 +4,7 @@
  */
 import type { LoadOrderResult } from '../../shared/model'
 import { FileLink, NotLoadedList, fmt } from './load-order-cells'
+import { TableHead } from '../common/table-head'
 
 const SEGMENT_COLOURS = 6
 
@@ -45,14 +46,7 @@ export function CodexSection({
         <p className="muted">Codex loads no instruction file from here.</p>
       ) : (
         <table className="instr-table" data-testid="codex-files">
-          <thead>
-            <tr>
-              <th>File, in order</th>
-              <th>Scope</th>
-              <th>Bytes</th>
-              <th>Included</th>
-            </tr>
-          </thead>
+          <TableHead columns={['File, in order', 'Scope', 'Bytes', 'Included']} />
           <tbody>
             {files.map((f) => (
               <tr key={f.path}>

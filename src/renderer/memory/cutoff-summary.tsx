@@ -9,6 +9,7 @@ import { preloadMonacoWhenIdle } from '../monaco/monaco-setup'
 import type { CutoffResult } from '../../shared/model'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { PlanAction } from './plan-dialog'
+import { ProblemList } from '../common/problem-list'
 
 function Gauge({
   label,
@@ -82,15 +83,7 @@ export function CutoffSummary({
           </button>
         )}
       </div>
-      {cutoff.problems.length > 0 && (
-        <ul className="problem-list" role="alert">
-          {cutoff.problems.map((p) => (
-            <li key={p.reason}>
-              <code>{p.path}</code>: {p.reason}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProblemList problems={cutoff.problems} className="problem-list" alert />
       {unloaded.length > 0 && (
         <details className="unloaded" open>
           <summary>Entries that do not load, newest first ({unloaded.length})</summary>
