@@ -11,13 +11,11 @@ import {
   VERDICT_ORDER,
   verdictCounts,
   visibleNotes,
-  findNote,
   type VerdictFilter,
 } from './notes-state'
-import { focusInEditor, useNotesSession } from './notes-session'
+import { focusInEditor } from './notes-session'
 import { NoteList } from './note-list'
-import { useNoteActions } from './note-workbench'
-import { NotesLayout } from './notes-layout'
+import { NotesLayout, useNotesFrame } from './notes-layout'
 import { prewarmNoteDiffs } from './note-diffs'
 
 export function NotesTab({ project }: { project: ProjectInfo }) {
@@ -29,10 +27,9 @@ export function NotesTab({ project }: { project: ProjectInfo }) {
 }
 
 function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: string | null }) {
-  const session = useNotesSession(memoryDir, repoRoot, 'notes')
+  const frame = useNotesFrame(memoryDir, repoRoot, 'notes')
+  const { session, actions } = frame
   const { state, dispatch } = session
-  const note = findNote(state, state.selectedKey)
-  const actions = useNoteActions({ session, memoryDir, repoRoot, note, noteKey: state.selectedKey })
   const counts = verdictCounts(state.audit)
   const total = state.audit?.notes.length ?? 0
   const roots = [memoryDir, repoRoot]
@@ -71,16 +68,7 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
   }))
 
   return (
-    <NotesLayout
-      testId="notes-tab"
-      mainLabel="Selected note"
-      session={session}
-      note={note}
-      memoryDir={memoryDir}
-      repoRoot={repoRoot}
-      actions={actions}
-      shortcuts="none"
-    >
+    <NotesLayout testId="notes-tab" mainLabel="Selected note" frame={frame} shortcuts="none">
       <div className="verdict-filters" role="radiogroup" aria-label="Show notes by verdict">
         {filters.map((f) => (
           <button

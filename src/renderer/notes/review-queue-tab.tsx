@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { ProjectInfo } from '../../shared/model'
 import {
-  findNote,
   listKeys,
   moveSelection,
   nextUnreviewed,
@@ -14,10 +13,10 @@ import {
   stampFor,
   type QueueReason,
 } from './notes-state'
-import { focusInEditor, useNotesSession } from './notes-session'
+import { focusInEditor, type NotesSession } from './notes-session'
 import { NoteList } from './note-list'
-import { useNoteActions, type ActionKind } from './note-workbench'
-import { NotesLayout } from './notes-layout'
+import type { ActionKind } from './note-workbench'
+import { NotesLayout, useNotesFrame } from './notes-layout'
 
 const REASON_LABEL: Readonly<Record<QueueReason, string>> = {
   stale: 'stale',
@@ -45,28 +44,15 @@ export function ReviewQueueTab({ project }: { project: ProjectInfo }) {
 }
 
 function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: string | null }) {
-  const session = useNotesSession(memoryDir, repoRoot, 'queue')
+  // After a verify the person moves on to the next note still to review.
+  const onAfter = useCallback((kind: ActionKind, key: string | null, s: NotesSession) => {
+    if (kind === 'verify') s.dispatch({ type: 'select', key: nextUnreviewed(s.state, key) ?? key })
+  }, [])
+  const frame = useNotesFrame(memoryDir, repoRoot, 'queue', onAfter)
+  const { session, actions } = frame
   const { state, dispatch } = session
-  const note = findNote(state, state.selectedKey)
   const stateRef = useRef(state)
   stateRef.current = state
-
-  // After a verify the person moves on to the next note still to review.
-  const onAfter = useCallback(
-    (kind: ActionKind, key: string | null) => {
-      if (kind === 'verify')
-        dispatch({ type: 'select', key: nextUnreviewed(stateRef.current, key) ?? key })
-    },
-    [dispatch],
-  )
-  const actions = useNoteActions({
-    session,
-    memoryDir,
-    repoRoot,
-    note,
-    noteKey: state.selectedKey,
-    onAfter,
-  })
   const progress = queueProgress(state)
   const roots = [memoryDir, repoRoot]
 
@@ -147,16 +133,7 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
   const pct = progress.total === 0 ? 100 : (progress.reviewed / progress.total) * 100
 
   return (
-    <NotesLayout
-      testId="queue-tab"
-      mainLabel="Note to review"
-      session={session}
-      note={note}
-      memoryDir={memoryDir}
-      repoRoot={repoRoot}
-      actions={actions}
-      shortcuts="letters"
-    >
+    <NotesLayout testId="queue-tab" mainLabel="Note to review" frame={frame} shortcuts="letters">
       <div className="queue-progress" data-testid="queue-progress" aria-label={progress.text}>
         <div>
           <strong>{progress.text}</strong>
