@@ -38,7 +38,15 @@ export async function openProject(
   return ws
 }
 
-export const test = base.extend<{ fixture: FixtureHome; served: ServeHandle; scratch: string }>({
+export const test = base.extend<{
+  fixture: FixtureHome
+  served: ServeHandle
+  scratch: string
+  /** The fixture project's MEMORY.md. */
+  memoryIndex: string
+  /** The app on `served`, the fixture project open in its memory workspace. */
+  workspace: Workspace
+}>({
   // eslint-disable-next-line no-empty-pattern
   scratch: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'mc-e2e-'))
@@ -55,6 +63,12 @@ export const test = base.extend<{ fixture: FixtureHome; served: ServeHandle; scr
     const s = await serveFixture(fixture)
     await use(s)
     await s.stop()
+  },
+  memoryIndex: async ({ fixture }, use) => {
+    await use(join(fixture.memoryDir, 'MEMORY.md'))
+  },
+  workspace: async ({ page, served }, use) => {
+    await use(await openProject(page, served.url))
   },
 })
 

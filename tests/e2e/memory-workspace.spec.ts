@@ -6,11 +6,9 @@ import { lineOf } from '../helpers/memory-workspace-page'
 
 test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff view follows', async ({
   page,
-  served,
-  fixture,
+  workspace: ws,
+  memoryIndex: index,
 }) => {
-  const index = join(fixture.memoryDir, 'MEMORY.md')
-  const ws = await openProject(page, served.url)
   // Newest first: the last entry of the file heads the list of what does not load.
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
   expect(lineOf(readFileSync(index, 'utf8'), '[Note 230]')).toBeGreaterThan(200)
@@ -35,11 +33,9 @@ test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff v
 
 test('a file changed between preview and apply is not written, and both versions are shown', async ({
   page,
-  served,
-  fixture,
+  workspace: ws,
+  memoryIndex: index,
 }) => {
-  const index = join(fixture.memoryDir, 'MEMORY.md')
-  const ws = await openProject(page, served.url)
   await ws.unloadedEntry('Note 229').getByTestId('move-above').click()
   await expect(page.getByTestId('plan-apply')).toBeEnabled()
   // A Claude session appends a note while the preview is open.
