@@ -1,6 +1,6 @@
 /** Monaco pieces every memory and instruction view shares: the theme that follows the system, and read-only viewers. */
 import { useEffect, useRef, useState } from 'react'
-import Editor, { DiffEditor, type DiffOnMount, type OnMount } from '@monaco-editor/react'
+import Editor, { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
 
 const DARK = '(prefers-color-scheme: dark)'
 
@@ -27,25 +27,9 @@ export const VIEWER_OPTIONS = {
 } as const
 
 /** A file shown read-only. */
-export function TextViewer({
-  text,
-  language = 'markdown',
-  onMount,
-}: {
-  text: string
-  language?: string
-  onMount?: OnMount
-}) {
+export function TextViewer({ text, language = 'markdown' }: { text: string; language?: string }) {
   const theme = useMonacoTheme()
-  return (
-    <Editor
-      value={text}
-      language={language}
-      theme={theme}
-      options={VIEWER_OPTIONS}
-      onMount={onMount}
-    />
-  )
+  return <Editor value={text} language={language} theme={theme} options={VIEWER_OPTIONS} />
 }
 
 type DiffInstance = Parameters<DiffOnMount>[0]
