@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { extractReferences, referenceKey } from '../../../../src/core/audit/references'
-import type { Reference } from '../../../../src/core/audit/references'
+import { extractReferences } from '../../../../src/core/audit/references'
+import { referenceKey } from '../../../../src/core/audit/reference'
+import type { Reference } from '../../../../src/core/audit/reference'
 
 const kinds = (text: string): [string, string][] =>
   extractReferences(text).map((r) => [r.kind, r.text])

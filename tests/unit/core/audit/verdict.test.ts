@@ -6,18 +6,15 @@ import {
   lineSimilarity,
   matchSnippet,
 } from '../../../../src/core/audit/snippet-match'
-import {
-  candidatePaths,
-  capText,
-  checkReference,
-  diffSummary,
-  frontmatterWrittenAt,
-  judgeNote,
-  parseMakeTargets,
-  parsePackageScripts,
-  writtenAtReason,
-} from '../../../../src/core/audit/verdict'
-import type { CheckedReference, RepoFacts, WrittenAt } from '../../../../src/core/audit/verdict'
+import { candidatePaths } from '../../../../src/core/audit/repo-paths'
+import { checkReference } from '../../../../src/core/audit/check-reference'
+import type { CheckedReference } from '../../../../src/core/audit/checked-reference'
+import { capText, diffSummary } from '../../../../src/core/audit/diff-text'
+import { judgeNote } from '../../../../src/core/audit/verdict'
+import { parseMakeTargets, parsePackageScripts } from '../../../../src/core/audit/repo-facts'
+import type { RepoFacts } from '../../../../src/core/audit/repo-facts'
+import { frontmatterWrittenAt, writtenAtReason } from '../../../../src/core/audit/written-at'
+import type { WrittenAt } from '../../../../src/core/audit/written-at'
 
 const history = buildHistoryIndex([
   {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { auditMemory, noteDiffs } from '../../../../src/node/audit/audit'
+import { auditMemory } from '../../../../src/node/audit/audit'
+import { noteDiffs } from '../../../../src/node/audit/note-diffs'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'mc-audit-')))
