@@ -1,7 +1,7 @@
 /**
  * What a note rests on: the paths, symbols, commands, quoted code, URLs and branch
  * names it names (memory-facts §6: "a checkable note names what it rests on").
- * Pure text analysis; whether each still holds is decided in verdict.ts.
+ * Pure text analysis; whether each still holds is decided in check-reference.ts.
  *
  * The extractor errs towards silence: a prose-only note yields nothing, and plain
  * English words are never symbols, so that a note is only called stale for
