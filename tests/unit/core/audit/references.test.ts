@@ -200,6 +200,15 @@ describe('extractReferences', () => {
     expect(extractReferences('')).toEqual([])
   })
 
+  it('normalises a written path the one way (core/paths.ts), so spellings of one file are one', () => {
+    expect(extractReferences('`src//cart.ts`, `src/./cart.ts` and `src/lib/../cart.ts`')).toEqual<
+      Reference[]
+    >([{ kind: 'path', text: 'src//cart.ts', path: 'src/cart.ts', line: null, dir: false }])
+    expect(extractReferences('Run `./scripts/../tools/x.sh`.')).toEqual<Reference[]>([
+      { kind: 'command', text: './scripts/../tools/x.sh', runner: 'file', target: 'tools/x.sh' },
+    ])
+  })
+
   it('reads placeholders as patterns, not paths or branches', () => {
     expect(kinds('Branch names: feature/<topic>, fix/<topic>.')).toEqual([])
     expect(kinds('Work on branch feature/<topic>; modules go in src/{area}/index.ts.')).toEqual([])
