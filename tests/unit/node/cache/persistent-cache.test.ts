@@ -1,0 +1,75 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Problem } from '../../../../src/shared/model'
+import { PersistentCache } from '../../../../src/node/cache/persistent-cache'
+
+describe('PersistentCache', () => {
+  let root: string
+  let parses = 0
+  const cache = new PersistentCache<{ readonly n: number }>({
+    max: 2,
+    maxBytes: 1024,
+    parse: (data) => {
+      parses++
+      const d = data as { version?: unknown; n?: unknown } | null
+      return d?.version === 1 && typeof d.n === 'number' ? { n: d.n } : null
+    },
+  })
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mc-pcache-'))
+  })
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it('saves atomically and loads what it saved without parsing the file again', async () => {
+    const path = join(root, 'sub', 'a.json')
+    const problems: Problem[] = []
+    await cache.save(path, { version: 1, n: 7 }, { n: 7 }, problems)
+    expect(problems).toEqual([])
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ version: 1, n: 7 })
+    expect(await readdir(join(root, 'sub'))).toEqual(['a.json'])
+    parses = 0
+    expect(await cache.load(path)).toEqual({ n: 7 })
+    expect(parses).toBe(0)
+  })
+
+  it('reads the file again once another process replaced it', async () => {
+    const path = join(root, 'sub', 'a.json')
+    await writeFile(path, JSON.stringify({ version: 1, n: 8 }))
+    parses = 0
+    expect(await cache.load(path)).toEqual({ n: 8 })
+    expect(parses).toBe(1)
+    expect(await cache.load(path)).toEqual({ n: 8 })
+    expect(parses).toBe(1)
+  })
+
+  it('starts empty on a missing, broken, too large or refused file, reporting only when asked', async () => {
+    const problems: Problem[] = []
+    expect(await cache.load(join(root, 'missing.json'), problems)).toBeNull()
+    expect(problems).toEqual([])
+    const broken = join(root, 'broken.json')
+    await writeFile(broken, '{not json')
+    expect(await cache.load(broken)).toBeNull()
+    expect(await cache.load(broken, problems)).toBeNull()
+    expect(problems).toEqual([{ path: broken, reason: 'cache ignored: not valid JSON' }])
+    const big = join(root, 'big.json')
+    await writeFile(big, JSON.stringify({ version: 1, n: 1, pad: 'x'.repeat(2000) }))
+    expect(await cache.load(big)).toBeNull()
+    const old = join(root, 'old.json')
+    await writeFile(old, JSON.stringify({ version: 0, n: 1 }))
+    expect(await cache.load(old)).toBeNull()
+  })
+
+  it('reports a save that fails and leaves no temp file', async () => {
+    const blocker = join(root, 'blocker')
+    await writeFile(blocker, 'a file where a folder should be')
+    const problems: Problem[] = []
+    await cache.save(join(blocker, 'c.json'), { version: 1, n: 1 }, { n: 1 }, problems)
+    expect(problems).toHaveLength(1)
+    expect(problems[0].reason).toMatch(/^cache not saved: /)
+    expect((await readdir(root)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
