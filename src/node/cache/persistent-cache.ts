@@ -8,7 +8,8 @@
  * - Written atomically: a temp file beside it, then a rename; a failed save is a problem, not
  *   an error, and leaves no temp file.
  * - Files larger than `maxBytes` are not loaded (rebuilt instead).
- * - What the file holds is checked by the caller's `parse`; anything it refuses starts empty.
+ * - A file is a JSON object with the layout's `version`; what else it holds is checked by the
+ *   caller's `parse`. Anything of another version or refused by `parse` starts empty.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
@@ -19,12 +20,14 @@ import { BoundedCache } from './bounded-cache'
 import { fileIdentity } from './file-identity'
 
 export interface PersistentCacheOptions<T> {
+  /** The layout's version, written into every file; a file of another version starts empty. */
+  readonly version: number
   /** Parsed files kept in memory at once. */
   readonly max: number
   /** Largest file loaded. */
   readonly maxBytes: number
-  /** The cached value from the file's JSON, or null when it is of another version or shape. */
-  readonly parse: (data: unknown) => T | null
+  /** The cached value from the file's JSON object (of this version), or null when of another shape. */
+  readonly parse: (data: Readonly<Record<string, unknown>>) => T | null
 }
 
 export class PersistentCache<T> {
@@ -55,20 +58,28 @@ export class PersistentCache<T> {
       problems?.push({ path, reason: 'cache ignored: not valid JSON' })
       return null
     }
-    const value = this.options.parse(data)
+    const file = data as { version?: unknown } | null
+    if (typeof file !== 'object' || file === null || file.version !== this.options.version)
+      return null
+    const value = this.options.parse(file as Record<string, unknown>)
     if (value !== null) this.#parsed.set(path, value, id)
     return value
   }
 
   /**
-   * Write `body` to `path` atomically and remember `value` as what it holds; a failure is
-   * pushed to `problems`.
+   * Write `body` (with the layout's version) to `path` atomically and remember `value` as what
+   * it holds; a failure is pushed to `problems`.
    */
-  async save(path: string, body: unknown, value: T, problems: Problem[]): Promise<void> {
+  async save(
+    path: string,
+    body: Readonly<Record<string, unknown>>,
+    value: T,
+    problems: Problem[],
+  ): Promise<void> {
     const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     try {
       await mkdir(dirname(path), { recursive: true })
-      await writeFile(tmp, JSON.stringify(body))
+      await writeFile(tmp, JSON.stringify({ version: this.options.version, ...body }))
       await rename(tmp, path)
       this.#parsed.set(path, value, fileIdentity(path))
     } catch (err) {

@@ -107,11 +107,7 @@ export async function provenance(options: ProvenanceOptions): Promise<Provenance
   })
   for (const f of files) if (f.problem) c.problems.push(f.problem)
   if (cachePath && (misses.length > 0 || fresh.size !== cached.size)) {
-    const body = {
-      version: REPORT_CACHE_VERSION,
-      signature: c.signature,
-      files: [...fresh.values()],
-    }
+    const body = { signature: c.signature, files: [...fresh.values()] }
     await reportFiles.save(cachePath, body, { signature: c.signature, files: fresh }, c.problems)
   }
   return {
@@ -144,21 +140,16 @@ const reportFiles = new PersistentCache<{
   readonly signature: string
   readonly files: ReadonlyMap<string, CachedFile>
 }>({
+  version: REPORT_CACHE_VERSION,
   max: 8,
   maxBytes: TRANSCRIPT_INDEX_MAX_BYTES,
-  parse: (raw) => {
-    const data = raw as { version?: unknown; signature?: unknown; files?: unknown } | null
-    if (
-      data?.version !== REPORT_CACHE_VERSION ||
-      typeof data.signature !== 'string' ||
-      !Array.isArray(data.files)
-    )
-      return null
-    const files = new Map<string, CachedFile>()
-    for (const f of data.files as CachedFile[]) {
-      if (typeof f?.key === 'string' && typeof f.info?.path === 'string') files.set(f.info.path, f)
+  parse: ({ signature, files }) => {
+    if (typeof signature !== 'string' || !Array.isArray(files)) return null
+    const byPath = new Map<string, CachedFile>()
+    for (const f of files as CachedFile[]) {
+      if (typeof f?.key === 'string' && typeof f.info?.path === 'string') byPath.set(f.info.path, f)
     }
-    return { signature: data.signature, files }
+    return { signature, files: byPath }
   },
 })
 

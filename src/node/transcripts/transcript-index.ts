@@ -79,12 +79,6 @@ export interface IndexOptions {
   readonly onProgress?: (doneBytes: number, totalBytes: number) => void
 }
 
-interface CacheFile {
-  readonly version: number
-  readonly scopeKey: string
-  readonly entries: readonly IndexEntry[]
-}
-
 /** The cache file used for a scope inside `cacheDir`. */
 export function indexCachePath(cacheDir: string, scopeKey: string): string {
   const h = createHash('sha1').update(scopeKey).digest('hex').slice(0, 16)
@@ -238,9 +232,9 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
     const unchanged = cacheHits === entries.length && cached.size === entries.length
     if (!unchanged) {
       const scopeKey = options.scope.key
-      const body: CacheFile = { version: TRANSCRIPT_INDEX_VERSION, scopeKey, entries }
       const value = { scopeKey, entries: new Map(entries.map((e) => [e.path, e])) }
-      await indexFiles.save(cachePath, body, value, problems)
+      // On disk: `{ version, scopeKey, entries }`.
+      await indexFiles.save(cachePath, { scopeKey, entries }, value, problems)
     }
   }
   return {
@@ -306,19 +300,13 @@ const indexFiles = new PersistentCache<{
   readonly scopeKey: string
   readonly entries: Map<string, IndexEntry>
 }>({
+  version: TRANSCRIPT_INDEX_VERSION,
   max: 4,
   maxBytes: TRANSCRIPT_INDEX_MAX_BYTES,
-  parse: (data) => {
-    const file = data as Partial<CacheFile> | null
-    if (
-      !file ||
-      file.version !== TRANSCRIPT_INDEX_VERSION ||
-      typeof file.scopeKey !== 'string' ||
-      !Array.isArray(file.entries)
-    )
-      return null
-    const entries = new Map<string, IndexEntry>()
-    for (const e of file.entries) if (isEntry(e)) entries.set(e.path, e)
-    return { scopeKey: file.scopeKey, entries }
+  parse: ({ scopeKey, entries }) => {
+    if (typeof scopeKey !== 'string' || !Array.isArray(entries)) return null
+    const byPath = new Map<string, IndexEntry>()
+    for (const e of entries) if (isEntry(e)) byPath.set(e.path, e)
+    return { scopeKey, entries: byPath }
   },
 })

@@ -9,12 +9,12 @@ describe('PersistentCache', () => {
   let root: string
   let parses = 0
   const cache = new PersistentCache<{ readonly n: number }>({
+    version: 1,
     max: 2,
     maxBytes: 1024,
-    parse: (data) => {
+    parse: ({ n }) => {
       parses++
-      const d = data as { version?: unknown; n?: unknown } | null
-      return d?.version === 1 && typeof d.n === 'number' ? { n: d.n } : null
+      return typeof n === 'number' ? { n } : null
     },
   })
   beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('PersistentCache', () => {
   it('saves atomically and loads what it saved without parsing the file again', async () => {
     const path = join(root, 'sub', 'a.json')
     const problems: Problem[] = []
-    await cache.save(path, { version: 1, n: 7 }, { n: 7 }, problems)
+    await cache.save(path, { n: 7 }, { n: 7 }, problems)
     expect(problems).toEqual([])
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ version: 1, n: 7 })
     expect(await readdir(join(root, 'sub'))).toEqual(['a.json'])
@@ -61,13 +61,19 @@ describe('PersistentCache', () => {
     const old = join(root, 'old.json')
     await writeFile(old, JSON.stringify({ version: 0, n: 1 }))
     expect(await cache.load(old)).toBeNull()
+    const refused = join(root, 'refused.json')
+    await writeFile(refused, JSON.stringify({ version: 1, n: 'one' }))
+    expect(await cache.load(refused)).toBeNull()
+    const notObject = join(root, 'array.json')
+    await writeFile(notObject, '[1]')
+    expect(await cache.load(notObject)).toBeNull()
   })
 
   it('reports a save that fails and leaves no temp file', async () => {
     const blocker = join(root, 'blocker')
     await writeFile(blocker, 'a file where a folder should be')
     const problems: Problem[] = []
-    await cache.save(join(blocker, 'c.json'), { version: 1, n: 1 }, { n: 1 }, problems)
+    await cache.save(join(blocker, 'c.json'), { n: 1 }, { n: 1 }, problems)
     expect(problems).toHaveLength(1)
     expect(problems[0].reason).toMatch(/^cache not saved: /)
     expect((await readdir(root)).filter((f) => f.endsWith('.tmp'))).toEqual([])
