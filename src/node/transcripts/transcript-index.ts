@@ -2,7 +2,8 @@
  * An on-disk cache of the write events found in transcripts, so a second run reads only what
  * changed. Keyed by transcript path, size and mtime; grown files are read from the offset
  * already covered (transcripts are append-only), shrunk or rewritten files are read again,
- * deleted files are dropped. Written atomically (temp file + rename).
+ * deleted files are dropped. The file is loaded, kept in memory and saved atomically by
+ * cache/persistent-cache.ts, like the provenance report.
  */
 import { createHash } from 'node:crypto'
 import { statSync } from 'node:fs'

@@ -14,6 +14,7 @@ import {
 import { byteNeedle, findNeedle, streamTranscript } from '../../../../src/node/transcripts/stream'
 import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
 import {
+  NO_EVENTS,
   countTranscriptEvents,
   describeWriteEvents,
   type TranscriptCounts,
@@ -236,14 +237,7 @@ describe('corpus transcripts', () => {
       counts[name] = countTranscriptEvents(await readFile(join(CORPUS, name), 'utf8'))
     }
     expect(counts).toEqual({
-      'cc-agent-legacy-layout-v2.0.28.jsonl': {
-        Write: 0,
-        Edit: 0,
-        MultiEdit: 0,
-        results: 0,
-        failed: 0,
-        skips: 0,
-      },
+      'cc-agent-legacy-layout-v2.0.28.jsonl': NO_EVENTS,
       'cc-transcript-v1.0.98-full.jsonl': {
         Write: 1,
         Edit: 0,
