@@ -69,6 +69,11 @@ export class BoundedCache<K, V> {
     }
   }
 
+  /** The values, least recently used first, without touching their recency or identity. */
+  *values(): IterableIterator<V> {
+    for (const slot of this.#slots.values()) yield slot.value
+  }
+
   delete(key: K): void {
     this.#slots.delete(key)
   }

@@ -20,6 +20,15 @@ describe('BoundedCache', () => {
     expect(c.get('a')).toBe(10)
   })
 
+  it('lists its values least recently used first, without refreshing them', () => {
+    const c = new BoundedCache<string, number>(3)
+    c.set('a', 1)
+    c.set('b', 2)
+    c.get('a')
+    expect([...c.values()]).toEqual([2, 1])
+    expect([...c.values()]).toEqual([2, 1])
+  })
+
   it('peek reads without refreshing', () => {
     const c = new BoundedCache<string, number>(2)
     c.set('a', 1)
