@@ -15,9 +15,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { Problem } from '../../shared/model'
+import { TRANSCRIPT_INDEX_MAX_BYTES } from '../../core/limits'
 import { readTextFile } from '../fs/safe-read'
 import { BoundedCache } from './bounded-cache'
 import { fileIdentity } from './file-identity'
+
+/** Largest cache file loaded; a bigger one is rebuilt. */
+const CACHE_FILE_MAX_BYTES = TRANSCRIPT_INDEX_MAX_BYTES
 
 export interface PersistentCacheOptions<T> {
   /** The layout's version, written into every file; a file of another version starts empty. */
@@ -95,5 +99,58 @@ export class PersistentCache<T> {
   /** Forget the parsed files (the files on disk stay). */
   clear(): void {
     this.#parsed.clear()
+  }
+}
+
+export interface RecordsCacheOptions<T> {
+  /** The layout's version (see PersistentCacheOptions). */
+  readonly version: number
+  /** Parsed files kept in memory at once. */
+  readonly max: number
+  /** The file's field naming what the records are valid for, and the field holding them. */
+  readonly fields: { readonly key: string; readonly records: string }
+  /** True for a well-formed record; others are dropped on load. */
+  readonly isRecord: (value: unknown) => value is T
+  /** The path a record is about (its key in the map). */
+  readonly pathOf: (record: T) => string
+}
+
+/**
+ * A persistent cache of records by path, valid for one key (the transcript index for a scope,
+ * the provenance report for a set of histories): `{ version, <key>, <records>: [...] }` on disk.
+ * A file saved for another key loads as empty.
+ */
+export class RecordsCache<T> {
+  readonly #files: PersistentCache<{ readonly key: string; readonly records: Map<string, T> }>
+
+  constructor(private readonly options: RecordsCacheOptions<T>) {
+    const { fields, isRecord, pathOf } = options
+    this.#files = new PersistentCache({
+      version: options.version,
+      max: options.max,
+      maxBytes: CACHE_FILE_MAX_BYTES,
+      parse: (data) => {
+        const key = data[fields.key]
+        const list = data[fields.records]
+        if (typeof key !== 'string' || !Array.isArray(list)) return null
+        const records = new Map<string, T>()
+        for (const r of list) if (isRecord(r)) records.set(pathOf(r), r)
+        return { key, records }
+      },
+    })
+  }
+
+  /** The records saved at `path` for `key`; empty when there are none (see PersistentCache.load). */
+  async load(path: string, key: string, problems?: Problem[]): Promise<ReadonlyMap<string, T>> {
+    const loaded = await this.#files.load(path, problems)
+    return loaded?.key === key ? loaded.records : new Map<string, T>()
+  }
+
+  /** Save `records` at `path` as valid for `key` (see PersistentCache.save). */
+  async save(path: string, key: string, records: readonly T[], problems: Problem[]): Promise<void> {
+    const { fields, pathOf } = this.options
+    const body = { [fields.key]: key, [fields.records]: records }
+    const value = { key, records: new Map(records.map((r) => [pathOf(r), r])) }
+    await this.#files.save(path, body, value, problems)
   }
 }

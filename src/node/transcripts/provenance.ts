@@ -9,8 +9,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Problem } from '../../shared/model'
 import { findLostLines, type ReplayStep, type StepOutcome } from '../../core/transcripts/replay'
-import { TRANSCRIPT_INDEX_MAX_BYTES } from '../../core/limits'
-import { PersistentCache } from '../cache/persistent-cache'
+import { RecordsCache } from '../cache/persistent-cache'
 import { contentIdentity } from '../cache/file-identity'
 import { mapLimited } from '../jobs/concurrency'
 import { readTextFile } from '../fs/safe-read'
@@ -56,8 +55,9 @@ export async function provenance(options: ProvenanceOptions): Promise<Provenance
     reportDir !== null && c.signature !== ''
       ? join(reportDir, `report-v${REPORT_CACHE_VERSION}-${reportName}.json`)
       : null
-  const loaded = cachePath ? await reportFiles.load(cachePath) : null
-  const cached = loaded?.signature === c.signature ? loaded.files : new Map<string, CachedFile>()
+  const cached = cachePath
+    ? await reportFiles.load(cachePath, c.signature)
+    : new Map<string, CachedFile>()
   const fresh = new Map<string, CachedFile>()
   // Only files with recorded writes need their text (to find lost lines); for the others the
   // folder listing already says they exist (issue 7: reading all 8,000 was 49% of a warm run).
@@ -106,10 +106,8 @@ export async function provenance(options: ProvenanceOptions): Promise<Provenance
     files[index] = { info, problem }
   })
   for (const f of files) if (f.problem) c.problems.push(f.problem)
-  if (cachePath && (misses.length > 0 || fresh.size !== cached.size)) {
-    const body = { signature: c.signature, files: [...fresh.values()] }
-    await reportFiles.save(cachePath, body, { signature: c.signature, files: fresh }, c.problems)
-  }
+  if (cachePath && (misses.length > 0 || fresh.size !== cached.size))
+    await reportFiles.save(cachePath, c.signature, [...fresh.values()], c.problems)
   return {
     files: files.map((f) => f.info),
     memoryDirs: c.memoryDirs,
@@ -133,24 +131,18 @@ function hashText(text: string): string {
 }
 
 /**
- * The per-file results of the last report of each set of memory folders, with the signature
- * of the histories they were built from (a report of other histories starts empty).
+ * The per-file results of the last report of each set of memory folders, valid for the
+ * signature of the histories they were built from.
  */
-const reportFiles = new PersistentCache<{
-  readonly signature: string
-  readonly files: ReadonlyMap<string, CachedFile>
-}>({
+const reportFiles = new RecordsCache<CachedFile>({
   version: REPORT_CACHE_VERSION,
   max: 8,
-  maxBytes: TRANSCRIPT_INDEX_MAX_BYTES,
-  parse: ({ signature, files }) => {
-    if (typeof signature !== 'string' || !Array.isArray(files)) return null
-    const byPath = new Map<string, CachedFile>()
-    for (const f of files as CachedFile[]) {
-      if (typeof f?.key === 'string' && typeof f.info?.path === 'string') byPath.set(f.info.path, f)
-    }
-    return { signature, files: byPath }
+  fields: { key: 'signature', records: 'files' },
+  isRecord: (f): f is CachedFile => {
+    const r = f as Partial<CachedFile> | null
+    return typeof r?.key === 'string' && typeof r.info?.path === 'string'
   },
+  pathOf: (f) => f.info.path,
 })
 
 function writeInfo(x: Call, step: ReplayStep, outcome: StepOutcome): ProvenanceWriteInfo {

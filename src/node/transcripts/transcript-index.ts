@@ -11,17 +11,14 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Problem } from '../../shared/model'
 import type { TranscriptEvent, WriteCallEvent } from '../../core/transcripts/line'
-import { PersistentCache } from '../cache/persistent-cache'
+import { RecordsCache } from '../cache/persistent-cache'
 import { mapLimited } from '../jobs/concurrency'
 import { streamTranscript, syncSliceUsed, yieldToLoop } from './stream'
 import {
   TRANSCRIPT_CHUNK_BYTES,
   TRANSCRIPT_INDEX_HEAD_BYTES,
-  TRANSCRIPT_INDEX_MAX_BYTES,
   TRANSCRIPT_LINE_MAX_BYTES,
 } from '../../core/limits'
-
-export { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES }
 
 /** Bump when the entry format or the event parser changes: old caches are then ignored. */
 export const TRANSCRIPT_INDEX_VERSION = 1
@@ -98,9 +95,9 @@ export const INDEX_READ_CONCURRENCY = 4
 export async function updateTranscriptIndex(options: IndexOptions): Promise<IndexUpdate> {
   const problems: Problem[] = []
   const cachePath = options.cacheDir ? indexCachePath(options.cacheDir, options.scope.key) : null
-  const loaded = cachePath ? await indexFiles.load(cachePath, problems) : null
-  const cached =
-    loaded?.scopeKey === options.scope.key ? loaded.entries : new Map<string, IndexEntry>()
+  const cached = cachePath
+    ? await indexFiles.load(cachePath, options.scope.key, problems)
+    : new Map<string, IndexEntry>()
 
   let headBytes = 0
   // Planned concurrently, kept in the order given (entries and problems come out as before).
@@ -231,12 +228,7 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
 
   if (cachePath) {
     const unchanged = cacheHits === entries.length && cached.size === entries.length
-    if (!unchanged) {
-      const scopeKey = options.scope.key
-      const value = { scopeKey, entries: new Map(entries.map((e) => [e.path, e])) }
-      // On disk: `{ version, scopeKey, entries }`.
-      await indexFiles.save(cachePath, { scopeKey, entries }, value, problems)
-    }
+    if (!unchanged) await indexFiles.save(cachePath, options.scope.key, entries, problems)
   }
   return {
     entries,
@@ -293,21 +285,11 @@ function isEntry(v: unknown): v is IndexEntry {
   )
 }
 
-/**
- * Parsed index files by path, kept while the file keeps its identity. One per scope in use;
- * each holds write events, not transcripts. Anything of another version starts empty.
- */
-const indexFiles = new PersistentCache<{
-  readonly scopeKey: string
-  readonly entries: Map<string, IndexEntry>
-}>({
+/** Index files, one per scope in use (each holds write events, not transcripts). */
+const indexFiles = new RecordsCache<IndexEntry>({
   version: TRANSCRIPT_INDEX_VERSION,
   max: 4,
-  maxBytes: TRANSCRIPT_INDEX_MAX_BYTES,
-  parse: ({ scopeKey, entries }) => {
-    if (typeof scopeKey !== 'string' || !Array.isArray(entries)) return null
-    const byPath = new Map<string, IndexEntry>()
-    for (const e of entries) if (isEntry(e)) byPath.set(e.path, e)
-    return { scopeKey, entries: byPath }
-  },
+  fields: { key: 'scopeKey', records: 'entries' },
+  isRecord: isEntry,
+  pathOf: (e) => e.path,
 })

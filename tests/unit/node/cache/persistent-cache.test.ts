@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Problem } from '../../../../src/shared/model'
-import { PersistentCache } from '../../../../src/node/cache/persistent-cache'
+import { PersistentCache, RecordsCache } from '../../../../src/node/cache/persistent-cache'
 
 describe('PersistentCache', () => {
   let root: string
@@ -77,5 +77,60 @@ describe('PersistentCache', () => {
     expect(problems).toHaveLength(1)
     expect(problems[0].reason).toMatch(/^cache not saved: /)
     expect((await readdir(root)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('RecordsCache', () => {
+  interface Rec {
+    readonly path: string
+    readonly n: number
+  }
+  let root: string
+  const records = new RecordsCache<Rec>({
+    version: 3,
+    max: 2,
+    fields: { key: 'scope', records: 'items' },
+    isRecord: (v): v is Rec =>
+      typeof (v as Rec | null)?.path === 'string' && typeof (v as Rec).n === 'number',
+    pathOf: (r) => r.path,
+  })
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mc-records-'))
+  })
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it('saves records under their fields and loads them by path for the same key only', async () => {
+    const path = join(root, 'r.json')
+    const problems: Problem[] = []
+    const list = [
+      { path: '/a', n: 1 },
+      { path: '/b', n: 2 },
+    ]
+    await records.save(path, 'k1', list, problems)
+    expect(problems).toEqual([])
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      version: 3,
+      scope: 'k1',
+      items: list,
+    })
+    expect([...(await records.load(path, 'k1')).entries()]).toEqual([
+      ['/a', list[0]],
+      ['/b', list[1]],
+    ])
+    expect((await records.load(path, 'k2')).size).toBe(0)
+  })
+
+  it('drops malformed records and refuses a file without its fields', async () => {
+    const path = join(root, 'mixed.json')
+    await writeFile(
+      path,
+      JSON.stringify({ version: 3, scope: 'k', items: [{ path: '/a', n: 1 }, { path: 2 }, null] }),
+    )
+    expect([...(await records.load(path, 'k')).keys()]).toEqual(['/a'])
+    const bare = join(root, 'bare.json')
+    await writeFile(bare, JSON.stringify({ version: 3, items: [] }))
+    expect((await records.load(bare, 'k')).size).toBe(0)
   })
 })
