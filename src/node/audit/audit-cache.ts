@@ -2,9 +2,9 @@
  * The last audits' repository facts, kept for the window's click on a note (`noteDiffs`)
  * while a watcher says the work tree has not changed.
  *
- * Seam: this is the audit's own cache. A shared cache module (one identity rule for every
- * cache, issue 17 item 6) can take over `#kept` and `#watched`; the audit only uses `arm`,
- * `done`, `keptNote`, `reuse`, `close`, `stats` and `cacheKey`.
+ * The kept audits live in a BoundedCache (src/node/cache, one identity rule for every cache:
+ * here the repository's HEAD and index, RepoState.stamp). The watchers stay in a plain map:
+ * they hold open handles, which `#sweep` closes; a bounded cache would drop one unclosed.
  */
 import { join, resolve } from 'node:path'
 import type { Note } from '../../core/memory/notes'
@@ -13,6 +13,7 @@ import { openRepo } from '../git/history'
 import type { RepoState } from '../git/history'
 import { watchWorkTree, type RepoWatch } from '../git/repo-watch'
 import { readTextFile } from '../fs/safe-read'
+import { BoundedCache } from '../cache/bounded-cache'
 import { MEMORY_INDEX, type Loaded } from './load-notes'
 import type { Prepared } from './prepare-notes'
 
@@ -58,7 +59,7 @@ interface Kept {
  * afresh. Both sides of every diff are read at the time of the click either way.
  */
 export class AuditFactsCache {
-  readonly #kept = new Map<string, Kept>()
+  readonly #kept: BoundedCache<string, Kept>
   readonly #watched = new Map<string, Watched>()
   /**
    * Clicks answered from kept facts, clicks that had to gather them again, and clicks whose
@@ -66,7 +67,9 @@ export class AuditFactsCache {
    */
   readonly stats = { reused: 0, gathered: 0, notesKept: 0 }
 
-  constructor(private readonly maxEntries = 4) {}
+  constructor(maxEntries = 4) {
+    this.#kept = new BoundedCache(maxEntries)
+  }
 
   /** Start (or keep) watching the work tree an audit just opened; null when it cannot be watched. */
   arm(state: RepoState): Armed | null {
@@ -113,7 +116,7 @@ export class AuditFactsCache {
     file: string,
     line: number,
   ): Promise<{ note: Note; loaded: Loaded } | null> {
-    const kept = this.#kept.get(key)
+    const kept = this.#kept.peek(key)
     const texts = kept?.loaded.texts
     if (!kept || !texts) return null
     const note = kept.prepared.notes.find(
@@ -139,17 +142,12 @@ export class AuditFactsCache {
     const audited = new Map<string, { checkText: string; refs: readonly Reference[] }>()
     for (const n of prepared.notes)
       audited.set(noteKey(n), { checkText: n.checkText, refs: prepared.refs.get(n) ?? [] })
-    this.#kept.delete(key)
-    this.#kept.set(key, { armed, prepared, audited, loaded, indexPath })
-    for (const k of this.#kept.keys()) {
-      if (this.#kept.size <= this.maxEntries) break
-      this.#kept.delete(k)
-    }
+    this.#kept.set(key, { armed, prepared, audited, loaded, indexPath }, armed.stamp)
   }
 
   /** Facts for `note` from the last audit, or null when they may no longer hold. */
   async reuse(key: string, note: Note, loaded: Loaded): Promise<Prepared | null> {
-    const kept = this.#kept.get(key)
+    const kept = this.#kept.peek(key)
     const audited = kept?.audited.get(noteKey(note))
     const state = kept?.prepared.state
     if (!kept || !audited || !state || audited.checkText !== note.checkText) {
@@ -158,7 +156,8 @@ export class AuditFactsCache {
     }
     const now = await openRepo(state.root)
     // Read the watcher after git answered: by then the events of earlier writes have arrived.
-    if (!now.ok || now.state.stamp !== kept.armed.stamp || !this.#unchanged(kept.armed)) {
+    const still = now.ok ? this.#kept.get(key, now.state.stamp) : undefined
+    if (!still || !this.#unchanged(kept.armed)) {
       this.#kept.delete(key)
       this.#sweep()
       this.stats.gathered++
