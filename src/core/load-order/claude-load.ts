@@ -7,7 +7,8 @@ import { IMPORT_MAX_HOPS, INSTRUCTION_ADVISED_MAX_LINES, INSTRUCTION_FLAG_CHARS 
 import type { ClaudeScope } from '../../shared/model'
 import { stripForLoading } from '../markdown/strip'
 import { countLines } from '../text'
-import { findImports, isInsidePath, joinPath, resolveImport } from './imports'
+import { findImports, resolveImport } from './imports'
+import { isInsidePath, joinPath } from '../paths'
 import { parseRule, pathsTrigger } from './rules'
 import { blank, onDemandFile, read, skip, type Ctx, type PortRead } from './claude-context'
 

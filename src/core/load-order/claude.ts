@@ -4,7 +4,7 @@
  * load. Pure: every disk access goes through an injected `ClaudeFsPort`.
  */
 import { ON_DEMAND_WALK_MAX_DIRS } from '../limits'
-import { ancestorsRootFirst, isInsidePath, joinPath } from './imports'
+import { ancestorsRootFirst, isInsidePath, joinPath } from '../paths'
 import { parseRule, pathsTrigger } from './rules'
 import {
   blank,

@@ -41,7 +41,7 @@ import {
   stampKeySource,
   type ReferenceNow,
 } from '../../core/audit/stamps'
-import { absolute, candidatePaths } from '../../core/audit/verdict'
+import { absolute, candidatePaths } from '../../core/audit/repo-paths'
 import { describeFsError, pickLastUndoable, readOperations, undo as undoOperation } from './backups'
 import { listTopicFiles } from '../memory/cutoff-file'
 import { BackendError } from '../app/errors'
