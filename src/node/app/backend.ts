@@ -5,11 +5,11 @@
  */
 import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
-import type { ProjectInfo, ScanResult } from '../../shared/model'
+import { join } from 'node:path'
+import type { ScanResult } from '../../shared/model'
 import type { AppContext, CuratorApi } from '../../shared/api-contract'
 import type { AccessPurpose } from '../../core/access-policy'
-import { isInside, PathGuard, realpathLoose } from '../fs/path-guard'
+import { isInside, PathGuard } from '../fs/path-guard'
 import { auditMemory } from '../audit/audit'
 import { AuditFactsCache } from '../audit/audit-cache'
 import { noteDiffs } from '../audit/note-diffs'
@@ -24,6 +24,7 @@ import { loadOrder } from '../load-order/load-order'
 import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
+import { allowNamedLaunchDirs } from './named-launch-dirs'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -70,7 +71,7 @@ export interface Backend extends CuratorApi {
 export async function createBackend(config: BackendConfig): Promise<Backend> {
   const guard = new PathGuard()
   await guard.setClaudeHome(config.claudeHome)
-  await guard.rememberProjects(namedLaunchDirs(await launchDirsAsGiven(config.namedLaunchDirs)))
+  await allowNamedLaunchDirs(guard, config.namedLaunchDirs ?? [])
   const events = new EventEmitter()
   let lastScan: ScanResult | null = null
   // Issue 7: one walk of a heavy home takes seconds, so a scan is shared. A scan still running
@@ -381,27 +382,4 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
   }
   return backend
-}
-
-/** Each named directory as given and as its real path (the guard checks both). */
-async function launchDirsAsGiven(dirs: readonly string[] = []): Promise<string[]> {
-  const out: string[] = []
-  for (const d of dirs) out.push(resolve(d), await realpathLoose(resolve(d)))
-  return out
-}
-
-/** Named launch directories in the shape the guard learns launch directories from (a scan). */
-function namedLaunchDirs(cwds: readonly string[]): ScanResult {
-  const project: ProjectInfo = {
-    id: '',
-    dir: '',
-    cwds,
-    repoRoot: null,
-    sessions: 0,
-    memoryDir: null,
-    memoryFiles: [],
-    name: '',
-    problems: [],
-  }
-  return { claudeHome: '', projects: cwds.length === 0 ? [] : [project], problems: [] }
 }
