@@ -70,7 +70,11 @@ const layers = [
   },
   {
     files: ['src/node/**/*.ts'],
-    ignores: ['src/node/git/run.ts', 'src/node/jobs/isolated.ts', 'src/node/agents/agent-process.ts'],
+    ignores: [
+      'src/node/git/run.ts',
+      'src/node/jobs/isolated.ts',
+      'src/node/agents/agent-process.ts',
+    ],
     patterns: [
       noSpawn,
       layer(
