@@ -24,8 +24,8 @@ import {
   codexRequests,
   memoryCutLine,
   memoryLinesSent,
-} from './extract.mjs'
-import { startStandin } from './standin.mjs'
+} from '../../src/node/agents/agent-request.mjs'
+import { startStandin } from '../../src/node/agents/standin.mjs'
 
 /** Versions observed in memory-facts.md; 2.1.332 declares node >= 22 but ships a native binary. */
 const DEFAULT_CLAUDE = '2.1.332'

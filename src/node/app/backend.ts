@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ScanResult } from '../../shared/model'
 import type { CuratorApi } from '../../shared/api-contract'
@@ -20,6 +21,7 @@ import { BackendError } from './errors'
 import { cutoffFile } from '../memory/cutoff-file'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
+import { checkWithAgent, installedAgents } from '../agents/agent-check'
 import { PathGuard } from '../fs/path-guard'
 import type { AccessPurpose } from '../../core/access-policy'
 import { provenance } from '../transcripts/provenance'
@@ -259,6 +261,30 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       if (repo) places.push(repo.toplevel, repo.mainRoot)
       await guard.rememberChain(result, places)
       return result
+    },
+    async installedAgents() {
+      return installedAgents(config.env?.PATH ?? process.env.PATH)
+    },
+    async checkWithAgent(agent, cwd) {
+      await ensureScanned()
+      const dir = await allowed('launch-dir', cwd)
+      const env = config.env ?? process.env
+      const ours = await loadOrder({
+        cwd: dir,
+        claudeHome: config.claudeHome,
+        codexHome: config.codexHome,
+        managedDir: config.managedDir,
+        env,
+      })
+      return checkWithAgent({
+        agent,
+        cwd: dir,
+        claudeHome: config.claudeHome,
+        codexHome: config.codexHome,
+        homeDir: env.HOME && env.HOME !== '' ? env.HOME : homedir(),
+        ours,
+        path: env.PATH ?? process.env.PATH,
+      })
     },
     async audit(memoryDir, repo) {
       await ensureScanned()
