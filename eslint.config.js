@@ -37,7 +37,7 @@ const sharedTypesOnly = (who) => ({
  */
 const noSpawn = layer(
   ['child_process', 'node:child_process'],
-  'Run git through runGit() in src/node/git/run.ts (the one hardened runner), and heavy jobs through src/node/jobs/isolated.ts; nothing else in src/ spawns processes.',
+  'Run git through runGit() in src/node/git/run.ts (the one hardened runner), heavy jobs through src/node/jobs/isolated.ts, and an installed agent through src/node/agents/agent-process.ts; nothing else in src/ spawns processes.',
 )
 
 const layers = [
@@ -70,7 +70,11 @@ const layers = [
   },
   {
     files: ['src/node/**/*.ts'],
-    ignores: ['src/node/git/run.ts', 'src/node/jobs/isolated.ts'],
+    ignores: [
+      'src/node/git/run.ts',
+      'src/node/jobs/isolated.ts',
+      'src/node/agents/agent-process.ts',
+    ],
     patterns: [
       noSpawn,
       layer(
@@ -85,9 +89,11 @@ const layers = [
     ],
   },
   {
-    // The two processes src/ starts: git through the hardened runner, and our own job script
-    // (isolated.ts forks heavy-worker.js, never a program named by input).
-    files: ['src/node/git/run.ts', 'src/node/jobs/isolated.ts'],
+    // The processes src/ starts: git through the hardened runner, our own job script
+    // (isolated.ts forks heavy-worker.js, never a program named by input), and the person's own
+    // installed agent on a click (agent-process.ts: only `claude`/`codex` found on absolute PATH
+    // entries, in a temporary home, issue 13 item 4).
+    files: ['src/node/git/run.ts', 'src/node/jobs/isolated.ts', 'src/node/agents/agent-process.ts'],
     patterns: [
       layer(
         ['electron', 'electron-store', 'react', 'react-dom', 'monaco-editor', '@monaco-editor/*'],

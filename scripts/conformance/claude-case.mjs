@@ -6,9 +6,14 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runAgent } from './agents.mjs'
-import { claudeFilesSent, claudeMainRequests, memoryCutLine, memoryLinesSent } from './extract.mjs'
+import {
+  claudeFilesSent,
+  claudeMainRequests,
+  memoryCutLine,
+  memoryLinesSent,
+} from '../../src/node/agents/agent-request.mjs'
 import { ended, ourLoadOrder, ours, rel } from './ours.mjs'
-import { startStandin } from './standin.mjs'
+import { startStandin } from '../../src/node/agents/standin.mjs'
 import { buildTree } from './tree.mjs'
 
 /** Agent and ours, line by line (`[what, agent, ours]`), or an error. */

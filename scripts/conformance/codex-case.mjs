@@ -5,9 +5,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runAgent } from './agents.mjs'
-import { codexFilesSent, codexRequests } from './extract.mjs'
+import { codexFilesSent, codexRequests } from '../../src/node/agents/agent-request.mjs'
 import { ended, ourLoadOrder, rel } from './ours.mjs'
-import { startStandin } from './standin.mjs'
+import { startStandin } from '../../src/node/agents/standin.mjs'
 import { buildTree } from './tree.mjs'
 
 /** Agent and ours, line by line (`[what, agent, ours]`), or an error. */

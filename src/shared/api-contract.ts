@@ -4,6 +4,9 @@
  * src/shared/api.ts re-exports it with the run-time schemas every transport validates with.
  */
 import type {
+  AgentCheckResult,
+  AgentName,
+  InstalledAgent,
   AuditResult,
   CutoffResult,
   EditOutcome,
@@ -56,6 +59,13 @@ export interface CuratorApi {
   cutoff(file: string): Promise<CutoffResult>
   readFile(path: string): Promise<FileContent>
   loadOrder(cwd: string): Promise<LoadOrderResult>
+  /** The agents on PATH that "Check with the installed agent" can run (issue 13 item 4). */
+  installedAgents(): Promise<readonly InstalledAgent[]>
+  /**
+   * Run the installed agent on a temporary copy of what loads in `cwd` (a launch directory the
+   * window shows), with a stand-in model server on loopback, and compare with loadOrder.
+   */
+  checkWithAgent(agent: AgentName, cwd: string): Promise<AgentCheckResult>
   audit(memoryDir: string, repo: string | null): Promise<AuditResult>
   provenance(memoryDir: string): Promise<ProvenanceResult>
   /**

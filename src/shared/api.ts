@@ -47,6 +47,8 @@ export const apiSchemas = {
   cutoff: z.tuple([pathArg]),
   readFile: z.tuple([pathArg]),
   loadOrder: z.tuple([pathArg]),
+  installedAgents: z.tuple([]),
+  checkWithAgent: z.tuple([z.enum(['claude', 'codex']), pathArg]),
   audit: z.tuple([pathArg, pathArg.nullable()]),
   provenance: z.tuple([pathArg]),
   noteDiffs: z.tuple([

@@ -17,6 +17,8 @@ export const API_METHOD_NAMES = [
   'cutoff',
   'readFile',
   'loadOrder',
+  'installedAgents',
+  'checkWithAgent',
   'audit',
   'provenance',
   'noteDiffs',

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { readdir, stat } from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ScanResult } from '../../shared/model'
 import type { AppContext, CuratorApi } from '../../shared/api-contract'
@@ -21,6 +22,7 @@ import { cutoffFile } from '../memory/cutoff-file'
 import { scanClaudeHome } from '../memory/scan'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
+import { checkWithAgent, installedAgents } from '../agents/agent-check'
 import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
@@ -40,10 +42,7 @@ export interface BackendConfig extends AppContext, AppSetup {
   readonly heavyWorker?: URL | null
   /** How a job's process starts (Electron: a utility process, src/main/utility-launch.ts); default Node's fork. */
   readonly heavyLaunch?: LaunchFn
-  /**
-   * Launch directories the person named (the command line's `--cwd`): `loadOrder` accepts them
-   * without a scan having found them. The window and `serve` name none: the page is not trusted.
-   */
+  /** Launch directories the person named (the CLI's `--cwd`; never the page): no scan needed. */
   readonly namedLaunchDirs?: readonly string[]
 }
 
@@ -190,6 +189,16 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   async function ensureScanned(): Promise<ScanResult> {
     return lastScan ?? runScan()
   }
+  /** A launch directory the person named (the CLI), else a scanned project's (scan first if need be). */
+  async function launchDir(cwd: string): Promise<string> {
+    const named = await guard.check('launch-dir', cwd)
+    if (named.ok) return named.path
+    await ensureScanned()
+    return allowed('launch-dir', cwd)
+  }
+  /** What the agents load in `dir`; MEMORY.md found as the agent finds it (homes.ts). */
+  const orderIn = (dir: string, env = config.env): ReturnType<typeof loadOrder> =>
+    loadOrder({ ...config, cwd: dir, env })
 
   const backend: Backend = {
     guard,
@@ -243,24 +252,30 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       return { ok: false, path: abs, reason: 'reason' in r ? String(r.reason) : 'cannot read' }
     },
     async loadOrder(cwd) {
-      // A directory the person named needs no scan; any other must be a scanned project's.
-      const named = await guard.check('launch-dir', cwd)
-      if (!named.ok) await ensureScanned()
-      const dir = named.ok ? named.path : await allowed('launch-dir', cwd)
+      const dir = await launchDir(cwd)
       const repo = await findRepo(dir)
-      // loadOrder finds MEMORY.md as the agent does (memory switches and overrides, homes.ts).
-      const result = await loadOrder({
-        cwd: dir,
-        claudeHome: config.claudeHome,
-        codexHome: config.codexHome,
-        managedDir: config.managedDir,
-        env: config.env,
-      })
+      const result = await orderIn(dir)
       // The chain shown becomes what the window may open (and edit, for instruction files).
       const places = [dir, config.claudeHome, config.codexHome, config.managedDir]
       if (repo) places.push(repo.toplevel, repo.mainRoot)
       await guard.rememberChain(result, places)
       return result
+    },
+    async installedAgents() {
+      return installedAgents(config.env?.PATH ?? process.env.PATH)
+    },
+    async checkWithAgent(agent, cwd) {
+      const dir = await launchDir(cwd)
+      const env = config.env ?? process.env
+      return checkWithAgent({
+        agent,
+        cwd: dir,
+        claudeHome: config.claudeHome,
+        codexHome: config.codexHome,
+        homeDir: env.HOME && env.HOME !== '' ? env.HOME : homedir(),
+        ours: await orderIn(dir, env),
+        path: env.PATH ?? process.env.PATH,
+      })
     },
     async audit(memoryDir, repo) {
       await ensureScanned()

@@ -12,6 +12,7 @@ import { getApi } from '../api/api-client'
 import { TextViewer } from '../monaco/text-views'
 import { ClaudeSection } from './claude-section'
 import { CodexSection } from './codex-section'
+import { AgentCheck } from './agent-check'
 import './instructions.css'
 
 function isUnderOrSame(p: string, dir: string): boolean {
@@ -130,6 +131,7 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
           <div className="instr-lists">
             <ClaudeSection result={result} onOpen={(p) => void open(p)} />
             <CodexSection result={result} onOpen={(p) => void open(p)} />
+            <AgentCheck cwd={result.cwd} />
           </div>
         )}
         {viewing && (

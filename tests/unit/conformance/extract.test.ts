@@ -7,7 +7,7 @@ import {
   codexRequests,
   memoryCutLine,
   memoryLinesSent,
-} from '../../../scripts/conformance/extract.mjs'
+} from '../../../src/node/agents/agent-request.mjs'
 
 const claudeRequest = {
   method: 'POST',

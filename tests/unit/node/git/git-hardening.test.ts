@@ -582,7 +582,7 @@ describe('the runner', () => {
     }
   })
 
-  it('every git spawn in src/ is the runner, and the only other process is our job script (lint enforces it; this catches require and dynamic import too)', () => {
+  it('every git spawn in src/ is the runner, and the only other processes are our job script and the installed agent on a click (lint enforces it; this catches require and dynamic import too)', () => {
     const offenders: string[] = []
     const walk = (dir: string): void => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -601,6 +601,19 @@ describe('the runner', () => {
             if (
               imports.some((x) => !/^(fork|type ChildProcess)$/.test(x)) ||
               /\b(spawn|exec|execFile)\w*\(/.test(text)
+            )
+              offenders.push(p)
+          } else if (p === join('src', 'node', 'agents', 'agent-process.ts')) {
+            // The person's installed agent, on a click (issue 13 item 4): one spawn of the binary
+            // findOnPath found, nothing else.
+            const imports = [
+              ...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'node:child_process'/g),
+            ].flatMap((m) => m[1]!.split(',').map((x) => x.trim()))
+            const calls = [...text.matchAll(/\b(spawn|exec|execFile|fork)\w*\(/g)].map((m) => m[0])
+            if (
+              imports.join() !== 'spawn' ||
+              calls.join() !== 'spawn(' ||
+              !/spawn\(bin, /.test(text)
             )
               offenders.push(p)
           } else if (/child_process|process\.binding|spawn_sync/.test(text)) offenders.push(p)

@@ -1,4 +1,4 @@
-/** Types of extract.mjs, for the unit test that feeds it a synthetic recorded request. */
+/** Types of agent-request.mjs (what reached the model, read from a recorded request). */
 export interface RecordedRequest {
   readonly method?: string
   readonly url: string
