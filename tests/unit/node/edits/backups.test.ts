@@ -13,19 +13,18 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { OperationRecord } from '../../../../src/node/edits/backups'
+import type { OperationRecord } from '../../../../src/node/edits/operation-log'
+import { createBackup, listBackups, readBackup } from '../../../../src/node/edits/backups'
 import {
-  createBackup,
   lastUndoable,
-  listBackups,
   parseOperationLog,
   pickLastUndoable,
-  readBackup,
   readOperations,
   recordOperation,
-  undo,
-} from '../../../../src/node/edits/backups'
-import { hashContent, safeDelete, safeWrite } from '../../../../src/node/edits/safe-write'
+} from '../../../../src/node/edits/operation-log'
+import { undo } from '../../../../src/node/edits/undo'
+import { safeDelete } from '../../../../src/node/edits/safe-delete'
+import { hashContent, safeWrite } from '../../../../src/node/edits/safe-write'
 import { defaultTrashDir, freedesktopTrash, trashInfoText } from '../../../../src/node/edits/trash'
 
 let root: string
@@ -194,7 +193,10 @@ describe('undo', () => {
     expect([w1.kind, w2.kind]).toEqual(['written', 'written'])
 
     vi.resetModules()
-    const again = await import('../../../../src/node/edits/backups')
+    const again = {
+      ...(await import('../../../../src/node/edits/operation-log')),
+      ...(await import('../../../../src/node/edits/undo')),
+    }
     const last = await again.lastUndoable(backups)
     expect(last).toMatchObject({
       op: 'write',

@@ -15,7 +15,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listBackups, readBackup, readOperations } from '../../../../src/node/edits/backups'
+import { listBackups, readBackup } from '../../../../src/node/edits/backups'
+import { readOperations } from '../../../../src/node/edits/operation-log'
 import { hashContent, readForEdit, safeWrite } from '../../../../src/node/edits/safe-write'
 import { startWriter } from '../../../helpers/writer-process'
 
