@@ -7,6 +7,7 @@ import {
   planExtractToTopic,
   planMoveEntryAboveCutoff,
   planReplaceText,
+  planSteps,
   shortHook,
   topicNameProblem,
   type EditSource,
@@ -382,5 +383,31 @@ describe('planReplaceText', () => {
       changes: [],
       problems: [{ path: INDEX, reason: '“zzz” does not occur in the note' }],
     })
+  })
+})
+
+describe('planSteps', () => {
+  it('orders creates first, then edits, deletions last, keeping the plan order within each', () => {
+    const c = (path: string, expectedHash: string | null, after: string | null) => ({
+      path,
+      expectedHash,
+      after,
+    })
+    const steps = planSteps([
+      c('/m/gone.md', 'h1', null),
+      c('/m/MEMORY.md', 'h2', 'index'),
+      c('/m/new-a.md', null, 'a'),
+      c('/m/other.md', 'h3', null),
+      c('/m/topic.md', 'h4', 'topic'),
+      c('/m/new-b.md', null, 'b'),
+    ])
+    expect(steps.map((s) => [s.kind, s.change.path])).toEqual([
+      ['create', '/m/new-a.md'],
+      ['create', '/m/new-b.md'],
+      ['edit', '/m/MEMORY.md'],
+      ['edit', '/m/topic.md'],
+      ['delete', '/m/gone.md'],
+      ['delete', '/m/other.md'],
+    ])
   })
 })
