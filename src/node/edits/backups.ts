@@ -9,6 +9,7 @@ import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { ContentHash } from '../../core/content-hash'
 import { isContentHash } from '../../core/content-hash'
+import { z } from 'zod'
 import type { Problem } from '../../shared/model'
 import { describeFsError } from '../fs/fs-errors'
 
@@ -139,33 +140,21 @@ async function removeQuietly(path: string): Promise<void> {
   await rm(path, { force: true }).catch(() => undefined)
 }
 
+/** A sidecar of ours: anything else in the folder is reported, never trusted. */
+const backupMetaSchema = z.object({
+  id: z.string().regex(ID_PATTERN),
+  path: z.string(),
+  hash: z.string().refine(isContentHash),
+  size: z.number(),
+  time: z.string(),
+  reason: z.string(),
+  operation: z.enum(['write', 'delete', 'raced']),
+})
+
 /** Check a parsed sidecar; null when it is not one of ours. */
 function toMeta(value: unknown): BackupMeta | null {
-  if (typeof value !== 'object' || value === null) return null
-  const v = value as Record<string, unknown>
-  const ops: readonly string[] = ['write', 'delete', 'raced']
-  if (
-    typeof v.id !== 'string' ||
-    !ID_PATTERN.test(v.id) ||
-    typeof v.path !== 'string' ||
-    !isContentHash(v.hash) ||
-    typeof v.size !== 'number' ||
-    typeof v.time !== 'string' ||
-    typeof v.reason !== 'string' ||
-    typeof v.operation !== 'string' ||
-    !ops.includes(v.operation)
-  ) {
-    return null
-  }
-  return {
-    id: v.id,
-    path: v.path,
-    hash: v.hash,
-    size: v.size,
-    time: v.time,
-    reason: v.reason,
-    operation: v.operation as BackupOperation,
-  }
+  const r = backupMetaSchema.safeParse(value)
+  return r.success ? r.data : null
 }
 
 /** Every backup in `dir` (optionally only those of `path`), oldest first; a missing folder is empty. */

@@ -7,8 +7,10 @@
  * assert them exactly; everything the window reaches goes through `toEditOutcome`, so no
  * caller translates results itself.
  */
+import { resolve } from 'node:path'
 import type { ContentHash } from '../../core/content-hash'
 import type { EditOutcome } from '../../shared/model'
+import { fsFailure } from '../fs/fs-errors'
 import type { OperationRecord } from './operation-log'
 
 /** The file is not what the caller based its change on: nothing was written to it. */
@@ -92,11 +94,21 @@ export function toEditOutcome(
   }
 }
 
-/** An EditOutcome for an exception thrown while doing `action` on `path` (never silent). */
-export function thrownOutcome(action: string, path: string, err: unknown): EditOutcome {
-  return {
-    kind: 'error',
-    path,
-    reason: `cannot ${action} ${path}: ${err instanceof Error ? err.message : String(err)}`,
+/**
+ * Run a primitive on `path` (made absolute) and give its result as an EditOutcome; an
+ * exception thrown while doing `action` becomes an error naming the file (never silent).
+ */
+export async function outcomeOf(
+  action: string,
+  path: string,
+  run: (abs: string) => Promise<WriteResult | DeleteResult | UndoResult>,
+): Promise<EditOutcome> {
+  const abs = resolve(path)
+  try {
+    return toEditOutcome(abs, await run(abs))
+  } catch (err) {
+    return { kind: 'error', path: abs, reason: fsFailure(action, abs, errorText(err)) }
   }
 }
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err))

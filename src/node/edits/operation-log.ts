@@ -7,6 +7,7 @@ import { mkdir, open, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { ContentHash } from '../../core/content-hash'
 import { isContentHash } from '../../core/content-hash'
+import { z } from 'zod'
 import type { Problem } from '../../shared/model'
 import { describeFsError } from '../fs/fs-errors'
 import { newStoreId } from './backups'
@@ -36,33 +37,28 @@ export interface OperationLog {
 
 const LOG_NAME = 'operations.jsonl'
 
+const hashOrNull = z.string().refine(isContentHash).nullable()
+const operationSchema = z.object({
+  id: z.string(),
+  op: z.enum(['write', 'delete']),
+  path: z.string(),
+  beforeHash: hashOrNull,
+  afterHash: hashOrNull,
+  backupId: z.string().nullable(),
+  time: z.string(),
+  reason: z.string().optional(),
+  undoes: z.string().optional(),
+})
+
+/** Check a parsed log line; null when it is not an operation record. */
 function toOperation(value: unknown): OperationRecord | null {
-  if (typeof value !== 'object' || value === null) return null
-  const v = value as Record<string, unknown>
-  const hashOrNull = (h: unknown): h is ContentHash | null => h === null || isContentHash(h)
-  if (
-    typeof v.id !== 'string' ||
-    (v.op !== 'write' && v.op !== 'delete') ||
-    typeof v.path !== 'string' ||
-    !hashOrNull(v.beforeHash) ||
-    !hashOrNull(v.afterHash) ||
-    !(v.backupId === null || typeof v.backupId === 'string') ||
-    typeof v.time !== 'string' ||
-    !(v.reason === undefined || typeof v.reason === 'string') ||
-    !(v.undoes === undefined || typeof v.undoes === 'string')
-  ) {
-    return null
-  }
+  const r = operationSchema.safeParse(value)
+  if (!r.success) return null
+  const { reason, undoes, ...rest } = r.data
   return {
-    id: v.id,
-    op: v.op,
-    path: v.path,
-    beforeHash: v.beforeHash,
-    afterHash: v.afterHash,
-    backupId: v.backupId,
-    time: v.time,
-    ...(v.reason === undefined ? {} : { reason: v.reason }),
-    ...(v.undoes === undefined ? {} : { undoes: v.undoes }),
+    ...rest,
+    ...(reason === undefined ? {} : { reason }),
+    ...(undoes === undefined ? {} : { undoes }),
   }
 }
 

@@ -10,7 +10,7 @@ import type { ContentHash } from '../../core/content-hash'
 import type { EditOutcome } from '../../shared/model'
 import { describeFsError, fsFailure } from '../fs/fs-errors'
 import { createBackup, syncDir } from './backups'
-import { thrownOutcome, toEditOutcome, type DeleteResult } from './edit-results'
+import { outcomeOf, type DeleteResult } from './edit-results'
 import { recordOperation } from './operation-log'
 import { conflictNow, readCurrent, refuseReadOnly } from './read-current'
 
@@ -109,11 +109,6 @@ export async function safeDelete(opts: SafeDeleteOptions): Promise<DeleteResult>
   }
 }
 /** `safeDelete` as the contract's EditOutcome (what the window and edit plans get). */
-export async function safeDeleteFile(opts: SafeDeleteOptions): Promise<EditOutcome> {
-  const abs = resolve(opts.path)
-  try {
-    return toEditOutcome(abs, await safeDelete({ ...opts, path: abs }))
-  } catch (err) {
-    return thrownOutcome('delete', abs, err)
-  }
+export function safeDeleteFile(opts: SafeDeleteOptions): Promise<EditOutcome> {
+  return outcomeOf('delete', opts.path, (path) => safeDelete({ ...opts, path }))
 }

@@ -34,7 +34,7 @@ import { READ_MAX_BYTES } from '../../core/limits'
 import type { EditOutcome } from '../../shared/model'
 import { fsFailure, isDiskFull } from '../fs/fs-errors'
 import { createBackup, syncDir } from './backups'
-import { thrownOutcome, toEditOutcome, type WriteResult } from './edit-results'
+import { outcomeOf, type WriteResult } from './edit-results'
 import { keepReplaced, recoverReplaced, releaseUnchangedHeld } from './held-inodes'
 import { recordOperation } from './operation-log'
 import type { Current } from './read-current'
@@ -346,11 +346,6 @@ export function safeWriteBytes(opts: SafeWriteBytesOptions): Promise<WriteResult
 }
 
 /** `safeWrite` as the contract's EditOutcome (what the window and edit plans get). */
-export async function safeWriteFile(opts: SafeWriteOptions): Promise<EditOutcome> {
-  const abs = resolve(opts.path)
-  try {
-    return toEditOutcome(abs, await safeWrite({ ...opts, path: abs }))
-  } catch (err) {
-    return thrownOutcome('write', abs, err)
-  }
+export function safeWriteFile(opts: SafeWriteOptions): Promise<EditOutcome> {
+  return outcomeOf('write', opts.path, (path) => safeWrite({ ...opts, path }))
 }

@@ -6,7 +6,7 @@
  */
 import type { EditOutcome } from '../../shared/model'
 import { readBackup } from './backups'
-import { thrownOutcome, toEditOutcome, type UndoResult } from './edit-results'
+import { outcomeOf, type UndoResult } from './edit-results'
 import { pickLastUndoable, readOperations, undoneIds } from './operation-log'
 import { safeDelete, type TrashFn } from './safe-delete'
 import { safeWriteBytes } from './safe-write'
@@ -108,9 +108,5 @@ export async function undoOutcome(
         : `no operation ${operationId} in the undo log`
     return { kind: 'error', path: dir, reason }
   }
-  try {
-    return toEditOutcome(op.path, await undo(dir, op.id, options))
-  } catch (err) {
-    return thrownOutcome(`undo ${op.id} on`, op.path, err)
-  }
+  return outcomeOf(`undo ${op.id} on`, op.path, () => undo(dir, op.id, options))
 }
