@@ -3,58 +3,19 @@
  * of the steps, every hash checked before anything is written, and the rollback of the
  * changes already made when one fails midway.
  */
-import {
-  chmod,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  realpath,
-  rename,
-  rm,
-  writeFile,
-} from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCuration, type Curation } from '../../../../src/node/edits/edit-actions'
+import { chmod, readFile, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import { readOperations } from '../../../../src/node/edits/operation-log'
 import { hashContent } from '../../../../src/node/edits/safe-write'
-import { createJsonFileStore } from '../../../../src/node/fs/json-store'
 import { apiSchemas } from '../../../../src/shared/api'
+import { curationEnvs, type Env } from './curation-env'
 
-let root: string
-let n = 0
+const envs = curationEnvs('mc-apply-plan-')
 
-beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mc-apply-plan-')))
-})
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true })
-})
-
-interface Env {
-  readonly mem: string
-  readonly backups: string
-  readonly curation: Curation
-}
-
-async function fresh(withTrash = true): Promise<Env> {
-  const base = join(root, `t${n++}`)
-  const mem = join(base, 'memory')
-  const state = join(base, 'state')
-  const trashDir = join(base, 'trash')
-  await mkdir(mem, { recursive: true })
-  const trash = async (path: string): Promise<void> => {
-    await mkdir(trashDir, { recursive: true })
-    await rename(path, join(trashDir, `${Date.now()}-${basename(path)}`))
-  }
-  const curation = createCuration({
-    stateDir: state,
-    trash: withTrash ? trash : null,
-    stamps: createJsonFileStore(join(state, 'stamps.json')),
-  })
-  return { mem, backups: join(state, 'backups'), curation }
+async function fresh(withTrash = true): Promise<Env & { backups: string }> {
+  const env = await envs(withTrash ? 'folder' : 'none')
+  return { ...env, backups: join(env.state, 'backups') }
 }
 
 /** Write `text` to `name` in the memory folder; its path and hash. */
