@@ -11,7 +11,7 @@ import type { ContentHash } from '../../core/content-hash'
 import { isContentHash } from '../../core/content-hash'
 import { z } from 'zod'
 import type { Problem } from '../../shared/model'
-import { describeFsError } from '../fs/fs-errors'
+import { describeFsError, fsFailure } from '../fs/fs-errors'
 
 /** Why a backup was taken: before a write, before a delete, or a version caught in a race. */
 export type BackupOperation = 'write' | 'delete' | 'raced'
@@ -98,7 +98,7 @@ export async function createBackup(
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 })
   } catch (err) {
-    return { ok: false, reason: `cannot create backup folder ${dir}: ${describeFsError(err)}` }
+    return { ok: false, reason: fsFailure('create backup folder', dir, err) }
   }
   const hash = createHash('sha256').update(input.bytes).digest('hex')
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -118,7 +118,7 @@ export async function createBackup(
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue
       await removeQuietly(bakPath)
-      return { ok: false, reason: `cannot write backup in ${dir}: ${describeFsError(err)}` }
+      return { ok: false, reason: fsFailure('write backup in', dir, err) }
     }
     try {
       await writeExclusive(
@@ -128,7 +128,7 @@ export async function createBackup(
     } catch (err) {
       await removeQuietly(bakPath)
       await removeQuietly(join(dir, `${id}.json`))
-      return { ok: false, reason: `cannot write backup in ${dir}: ${describeFsError(err)}` }
+      return { ok: false, reason: fsFailure('write backup in', dir, err) }
     }
     await syncDir(dir)
     return { ok: true, meta }
@@ -211,7 +211,7 @@ export async function readBackup(dir: string, id: string): Promise<BackupRead> {
   try {
     bytes = await readFile(bakPath)
   } catch (err) {
-    return { ok: false, reason: `cannot read backup ${bakPath}: ${describeFsError(err)}` }
+    return { ok: false, reason: fsFailure('read backup', bakPath, err) }
   }
   if (createHash('sha256').update(bytes).digest('hex') !== meta.hash) {
     return {

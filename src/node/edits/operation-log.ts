@@ -9,7 +9,7 @@ import type { ContentHash } from '../../core/content-hash'
 import { isContentHash } from '../../core/content-hash'
 import { z } from 'zod'
 import type { Problem } from '../../shared/model'
-import { describeFsError } from '../fs/fs-errors'
+import { describeFsError, fsFailure } from '../fs/fs-errors'
 import { newStoreId } from './backups'
 
 /** One line of the undo log. `undoes` marks an operation that reversed an earlier one. */
@@ -116,7 +116,7 @@ export async function recordOperation(
       await handle.close()
     }
   } catch (err) {
-    return { ok: false, reason: `cannot append to undo log ${logPath}: ${describeFsError(err)}` }
+    return { ok: false, reason: fsFailure('append to undo log', logPath, err) }
   }
   return { ok: true, operation }
 }

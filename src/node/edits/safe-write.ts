@@ -15,9 +15,8 @@
  * inode that no longer has a name — true of every atomic-rename editor.
  *
  * Side effects worth knowing: a conflict found at the re-check leaves the backup taken just
- * before (listed, but with no undo entry). A delete hands the path to the trash, which
- * moves whatever is there at that instant, so nothing is lost; with `trash: null` the
- * unlink has the same two-call window as the rename.
+ * before (listed, but with no undo entry). Deletes: safe-delete.ts; undo: undo.ts; the
+ * helpers this file uses: read-current.ts, temp-files.ts, held-inodes.ts.
  *
  * A process killed mid-write can leave its `.<name>.mc-<random>.tmp`; the next write in that
  * folder removes it (sweepStaleTemps). A file we lack write permission for is refused, even
