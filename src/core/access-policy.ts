@@ -6,7 +6,7 @@
  * transcript's cwd names a project, it does not open its folder. Pure: the facts are values;
  * src/node/fs/path-guard.ts gathers them and checks both the path given and its real path.
  */
-import { isInsidePath } from './load-order/imports'
+import { isInsidePath } from './paths'
 
 /** Why a path is asked for. Derived from the API method, never sent by the window. */
 export type AccessPurpose =

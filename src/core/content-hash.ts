@@ -13,11 +13,6 @@ export function isContentHash(value: unknown): value is ContentHash {
   return typeof value === 'string' && HASH_PATTERN.test(value)
 }
 
-/** The first 12 hex digits, enough for a person to tell versions apart. */
-export function shortHash(hash: ContentHash): string {
-  return hash.slice(0, 12)
-}
-
 /**
  * How a text file's bytes encode its text. An edit keeps the original's encoding, so
  * saving a UTF-16 or BOM-marked file does not silently convert it (safe-read decodes both).

@@ -21,8 +21,6 @@ export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024
 export const CODEX_ROOT_MARKERS: readonly string[] = ['.git']
 /** Project folder names longer than this are cut and hashed (memory-facts §1). */
 export const PROJECT_DIR_NAME_MAX = 200
-/** Transcripts older than this many days are deleted by Claude Code (memory-facts §1, "Cleanup"). */
-export const TRANSCRIPT_CLEANUP_DAYS_DEFAULT = 30
 
 /** Our own safety limits (not agent rules): how much we read of one file before giving up on it. */
 export const READ_MAX_BYTES = 8 * 1024 * 1024

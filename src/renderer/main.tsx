@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { preloadMonacoWhenIdle } from './monaco/monaco-setup'
 import './styles.css'
+import './common/controls.css'
 import { App } from './app'
 
 createRoot(document.getElementById('root')!).render(

@@ -6,7 +6,7 @@ import { _electron as electron } from '@playwright/test'
 import { resolve } from 'node:path'
 // @ts-expect-error a plain .mjs script shared with `npm start`, without type declarations
 import { electronBinary } from '../../scripts/electron-binary.mjs'
-import { test, expect, isolatedEnv } from './fixtures'
+import { test, expect, homeArgs, isolatedEnv } from './fixtures'
 
 const binary = electronBinary() as string | null
 
@@ -17,16 +17,7 @@ test('the Electron window opens securely and lists the fixture projects', async 
   )
   const app = await electron.launch({
     executablePath: binary!,
-    args: [
-      resolve('out/main/index.js'),
-      '--claude-home',
-      fixture.claudeHome,
-      '--codex-home',
-      fixture.codexHome,
-      '--managed-dir',
-      fixture.managedDir,
-      '--no-sandbox',
-    ],
+    args: [resolve('out/main/index.js'), ...homeArgs(fixture), '--no-sandbox'],
     env: { ...(process.env as Record<string, string>), ...isolatedEnv(fixture.root) },
   })
   try {

@@ -1,8 +1,7 @@
 /** The instruction files view in real Chromium against real `serve` (issue 6). */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test, expect } from './fixtures'
-import { memoryWorkspace } from '../helpers/memory-workspace-page'
+import { test, expect, openProject } from './fixtures'
 
 test('shows the load order with a globs: warning, the import tree and the Codex budget', async ({
   page,
@@ -32,9 +31,7 @@ test('shows the load order with a globs: warning, the import tree and the Codex 
   )
   writeFileSync(join(fixture.codexHome, 'AGENTS.md'), '# Global\nBe brief.\n')
 
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+  const ws = await openProject(page, served.url)
   await ws.openInstructions()
   const claude = page.getByTestId('claude-load-order')
   await expect(page.getByTestId('claude-warnings')).toContainText('globs-not-paths')

@@ -1,26 +1,24 @@
 /** Live updates and the undo log across a restart, in real Chromium against real `serve` (issue 6). */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test, expect, startServe, isolatedEnv } from './fixtures'
+import { test, expect, openProject, serveFixture, type Workspace } from './fixtures'
 import type { Page } from '@playwright/test'
-import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
+import { lineOf } from '../helpers/memory-workspace-page'
 
 /** Open note-1.md of the fixture project in the Memory tab; resolves with its path. */
 async function openTopic(
   page: Page,
   served: { url: string },
   memoryDir: string,
-): Promise<{ topic: string; ws: ReturnType<typeof memoryWorkspace> }> {
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+): Promise<{ topic: string; ws: Workspace }> {
+  const ws = await openProject(page, served.url)
   await ws.openFile('note-1.md')
   await expect(ws.editor.locator('.view-lines')).toContainText('sums the cart')
   return { topic: join(memoryDir, 'note-1.md'), ws }
 }
 
 /** Start editing the open file with the cursor at its end, once the editor really has focus. */
-async function editAtEnd(page: Page, ws: ReturnType<typeof memoryWorkspace>): Promise<void> {
+async function editAtEnd(page: Page, ws: Workspace): Promise<void> {
   await page.getByTestId('edit-file').click()
   await ws.editor.locator('.view-lines').click()
   // Type only once the editable editor has focus; under load keystrokes sent earlier are lost.
@@ -33,9 +31,7 @@ test('a line appended to MEMORY.md on disk shows without a reload', async ({
   served,
   fixture,
 }) => {
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+  const ws = await openProject(page, served.url)
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
   appendFileSync(
     join(fixture.memoryDir, 'MEMORY.md'),
@@ -87,28 +83,14 @@ test('undo works after serve restarts with the same state folder, restoring the 
 }) => {
   const index = join(fixture.memoryDir, 'MEMORY.md')
   const original = readFileSync(index)
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+  const ws = await openProject(page, served.url)
   await ws.unloadedEntry('Note 230').getByTestId('move-above').click()
   await page.getByTestId('plan-apply').click()
   await expect(ws.planDialog).toBeHidden()
   expect(lineOf(readFileSync(index, 'utf8'), '[Note 230]')).toBeLessThanOrEqual(200)
 
   await served.stop()
-  const again = await startServe(
-    [
-      '--claude-home',
-      fixture.claudeHome,
-      '--codex-home',
-      fixture.codexHome,
-      '--managed-dir',
-      fixture.managedDir,
-      '--state-dir',
-      fixture.stateDir,
-    ],
-    isolatedEnv(fixture.root),
-  )
+  const again = await serveFixture(fixture)
   try {
     await page.goto(again.url)
     await ws.selectProject(/acme-shop/)

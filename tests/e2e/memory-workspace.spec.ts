@@ -1,18 +1,14 @@
 /** The MEMORY.md workspace in real Chromium against real `serve` (issue 6). */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test, expect, startServe, isolatedEnv } from './fixtures'
-import { lineOf, memoryWorkspace } from '../helpers/memory-workspace-page'
+import { test, expect, openProject, startServe, isolatedEnv } from './fixtures'
+import { lineOf } from '../helpers/memory-workspace-page'
 
 test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff view follows', async ({
   page,
-  served,
-  fixture,
+  workspace: ws,
+  memoryIndex: index,
 }) => {
-  const index = join(fixture.memoryDir, 'MEMORY.md')
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
   // Newest first: the last entry of the file heads the list of what does not load.
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
   expect(lineOf(readFileSync(index, 'utf8'), '[Note 230]')).toBeGreaterThan(200)
@@ -37,13 +33,9 @@ test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff v
 
 test('a file changed between preview and apply is not written, and both versions are shown', async ({
   page,
-  served,
-  fixture,
+  workspace: ws,
+  memoryIndex: index,
 }) => {
-  const index = join(fixture.memoryDir, 'MEMORY.md')
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
   await ws.unloadedEntry('Note 229').getByTestId('move-above').click()
   await expect(page.getByTestId('plan-apply')).toBeEnabled()
   // A Claude session appends a note while the preview is open.
@@ -74,9 +66,7 @@ test('moves the detail of an entry into a new topic file, named by default from 
     index,
     '- Payments retry transport errors only — declines are results; the idempotency key comes from the order id\n',
   )
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+  const ws = await openProject(page, served.url)
   const entry = page.getByTestId('unloaded-entry').first()
   await expect(entry).toContainText('Payments retry')
   await entry.getByTestId('extract-topic').click()
@@ -99,9 +89,7 @@ test('lists topic files with their frontmatter and flags orphans and dangling li
   page,
   served,
 }) => {
-  const ws = memoryWorkspace(page)
-  await page.goto(served.url)
-  await ws.selectProject(/acme-shop/)
+  const ws = await openProject(page, served.url)
   await expect(ws.fileList).toContainText('note-1.md')
   await expect(page.getByTestId('frontmatter').first()).toContainText('name: Note')
   await expect(

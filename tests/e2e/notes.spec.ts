@@ -6,22 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { test as base, expect, startServe, isolatedEnv, type ServeHandle } from './fixtures'
-import { createAuditFixture, type AuditFixture } from '../helpers/audit-fixture'
+import { auditTest, expect, type ServeHandle } from './fixtures'
 
-const test = base.extend<{ fx: AuditFixture; server: ServeHandle }>({
-  // eslint-disable-next-line no-empty-pattern
-  fx: async ({}, use) => {
-    const f = createAuditFixture()
-    await use(f)
-    f.cleanup()
-  },
-  server: async ({ fx }, use) => {
-    const s = await startServe(fx.serveArgs(), isolatedEnv(fx.root))
-    await use(s)
-    await s.stop()
-  },
-})
+const test = auditTest
 
 async function openNotes(page: Page, server: ServeHandle): Promise<void> {
   await page.goto(server.url)
@@ -42,9 +29,6 @@ function filesUnder(dir: string): string[] {
     return statSync(p).isDirectory() ? filesUnder(p) : [p]
   })
 }
-
-const curationReady = (): boolean =>
-  !readFileSync('src/node/edits/edit-actions.ts', 'utf8').includes('not implemented yet')
 
 test('a stale note (renamed file) shows its verdict, the rename and a diff with both sides', async ({
   page,
@@ -103,10 +87,6 @@ test('a stale note (renamed file) shows its verdict, the rename and a diff with 
 })
 
 test('verify a note: it shows as verified', async ({ page, server, fx }) => {
-  test.skip(
-    !curationReady(),
-    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
-  )
   await openNotes(page, server)
   await row(page, fx.notes.fresh).click()
   await page.getByTestId('action-verify').click()
@@ -120,10 +100,6 @@ test('delete a note: the entry line goes, the topic file goes to the trash with 
   server,
   fx,
 }) => {
-  test.skip(
-    !curationReady(),
-    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
-  )
   const indexBefore = readFileSync(fx.index)
   const topicPath = join(fx.memoryDir, 'legacy-import.md')
   const topicBefore = readFileSync(topicPath)
@@ -164,10 +140,6 @@ test('rewrite with a conflict: the file changed on disk while editing is not ove
   server,
   fx,
 }) => {
-  test.skip(
-    !curationReady(),
-    'the curation back end (src/node/edits/edit-actions.ts) is not implemented yet',
-  )
   const topicPath = join(fx.memoryDir, 'session.md')
   await openNotes(page, server)
   await row(page, fx.notes.renamed).click()

@@ -1,22 +1,9 @@
 /** The review queue walked with the keyboard, in real Chromium against real `serve`. */
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { test as base, expect, startServe, isolatedEnv, type ServeHandle } from './fixtures'
-import { createAuditFixture, type AuditFixture } from '../helpers/audit-fixture'
+import { auditTest, expect } from './fixtures'
 
-const test = base.extend<{ fx: AuditFixture; server: ServeHandle }>({
-  // eslint-disable-next-line no-empty-pattern
-  fx: async ({}, use) => {
-    const f = createAuditFixture()
-    await use(f)
-    f.cleanup()
-  },
-  server: async ({ fx }, use) => {
-    const s = await startServe(fx.serveArgs(), isolatedEnv(fx.root))
-    await use(s)
-    await s.stop()
-  },
-})
+const test = auditTest
 
 const selectedTitle = (page: Page) => page.getByTestId('note-detail').locator('h2')
 const queueRows = (page: Page) => page.getByTestId('queue-list').getByTestId('note-row')

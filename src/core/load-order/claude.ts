@@ -20,7 +20,8 @@ import type {
 } from '../../shared/model'
 import { stripForLoading } from '../markdown/strip'
 import { countLines } from '../text'
-import { ancestorsRootFirst, findImports, isInsidePath, joinPath, resolveImport } from './imports'
+import { findImports, resolveImport } from './imports'
+import { ancestorsRootFirst, isInsidePath, joinPath } from '../paths'
 import { parseRule, pathsTrigger } from './rules'
 import { ON_DEMAND_WALK_MAX_DIRS } from '../limits'
 

@@ -5,7 +5,7 @@
  */
 import { CODEX_PROJECT_DOC_MAX_BYTES, CODEX_ROOT_MARKERS, READ_MAX_BYTES } from '../limits'
 import type { CodexFile, LoadOrderResult, Problem } from '../../shared/model'
-import { ancestorsRootFirst, joinPath } from './imports'
+import { ancestorsRootFirst, joinPath } from '../paths'
 import type { PortRead } from './claude'
 import { utf8Length } from '../text'
 

@@ -18,7 +18,7 @@ import {
   stampKeySource,
   type ReferenceNow,
 } from '../../core/audit/stamps'
-import { absolute, candidatePaths } from '../../core/audit/verdict'
+import { absolute, candidatePaths } from '../../core/audit/repo-paths'
 import { BackendError } from '../app/errors'
 import { describeFsError } from '../fs/fs-errors'
 import { escapesFolder } from '../fs/path-guard'

@@ -7,7 +7,7 @@
 import { realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve, sep, basename, join } from 'node:path'
 import { decideAccess, type AccessFacts, type AccessPurpose } from '../../core/access-policy'
-import { isInsidePath } from '../../core/load-order/imports'
+import { isInsidePath } from '../../core/paths'
 import type { LoadOrderResult, ScanResult } from '../../shared/model'
 
 /** True when `child` is `root` or lies below it (both already normalised). */

@@ -16,8 +16,10 @@ import {
 } from '../../core/git/parse'
 import type { HistoryIndex, Worktree } from '../../core/git/parse'
 import { runGit } from './run'
-import { lstat, stat } from 'node:fs/promises'
+import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { BoundedCache } from '../cache/bounded-cache'
+import { fileIdentityAsync, repoIdentity } from '../cache/file-identity'
 
 /** What git says about a work tree now. */
 export interface RepoState {
@@ -33,8 +35,9 @@ export interface RepoState {
   /** Every folder holding a tracked file. */
   readonly trackedDirs: ReadonlySet<string>
   /**
-   * HEAD and the index file's identity; equal stamps mean the same commit and the same
-   * tracked files. Null when the index is not a plain `.git/index` (nothing is cached then).
+   * The work tree's identity (cache/file-identity.ts: HEAD and the index file's identity); equal
+   * stamps mean the same commit and the same tracked files. Null when the index is not a plain
+   * `.git/index` file (nothing is cached then).
    */
   readonly stamp: string | null
 }
@@ -48,21 +51,14 @@ const GIT_TIMEOUT_MS = 120_000
 /** Files kept per searched word or line (enough to resolve, bounded for huge repos). */
 const FILES_PER_PATTERN = 20
 
-/** Tracked files of a work tree, kept while HEAD and the index file are unchanged (a click must not re-list 20,000 files). */
-const trackedCache = new Map<
+/**
+ * Tracked files of a work tree, by root, kept while its identity (HEAD and the index file) is
+ * unchanged: a click must not re-list 20,000 files.
+ */
+const trackedCache = new BoundedCache<
   string,
-  { readonly key: string; readonly tracked: Set<string>; readonly trackedDirs: Set<string> }
->()
-
-/** mtime + size of the work tree's index file when it is the plain `.git/index`; null otherwise (no caching). */
-async function indexStamp(root: string): Promise<string | null> {
-  try {
-    const st = await stat(join(root, '.git', 'index'))
-    return `${st.mtimeMs}:${st.size}:${st.ino}`
-  } catch {
-    return null
-  }
-}
+  { readonly tracked: Set<string>; readonly trackedDirs: Set<string> }
+>(16)
 
 /** Read the state of the work tree whose top level is `root`. */
 export async function openRepo(root: string): Promise<OpenRepo> {
@@ -72,13 +68,13 @@ export async function openRepo(root: string): Promise<OpenRepo> {
       timeoutMs: 15_000,
     }),
     runGit(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, timeoutMs: 15_000 }),
-    indexStamp(root),
+    fileIdentityAsync(join(root, '.git', 'index')),
   ])
   const [shallowLine = '', abbrev = ''] = rev.stdout.split('\n')
   const headSha = head.code === 0 ? head.stdout.trim() : null
-  const key = stamp === null ? null : `${headSha}\0${stamp}`
-  let listed = key === null ? undefined : trackedCache.get(root)
-  if (!listed || listed.key !== key) {
+  const key = repoIdentity(headSha, stamp)
+  let listed = trackedCache.get(root, key)
+  if (!listed) {
     const ls = await runGit(['ls-files', '-z'], {
       cwd: root,
       timeoutMs: GIT_TIMEOUT_MS,
@@ -96,8 +92,8 @@ export async function openRepo(root: string): Promise<OpenRepo> {
         i = d.lastIndexOf('/')
       }
     }
-    listed = { key: key ?? '', tracked, trackedDirs }
-    if (key !== null) trackedCache.set(root, listed)
+    listed = { tracked, trackedDirs }
+    trackedCache.set(root, listed, key)
   }
   return {
     ok: true,
@@ -117,7 +113,8 @@ export type HistoryRead =
   | { readonly ok: true; readonly index: HistoryIndex }
   | { readonly ok: false; readonly reason: string }
 
-const historyCache = new Map<string, Promise<HistoryRead>>()
+/** History indexes by root, HEAD commit and shallowness (the HEAD commit names the history). */
+const historyCache = new BoundedCache<string, Promise<HistoryRead>>(16)
 
 /**
  * The rename/delete/last-touch index of the history reachable from HEAD, from one
@@ -126,27 +123,22 @@ const historyCache = new Map<string, Promise<HistoryRead>>()
 export function readHistory(state: RepoState): Promise<HistoryRead> {
   if (state.head === null) return Promise.resolve({ ok: true, index: buildHistoryIndex([]) })
   const key = `${state.root}\0${state.head}\0${state.shallow}`
-  let hit = historyCache.get(key)
-  if (!hit) {
-    hit = (async (): Promise<HistoryRead> => {
-      const r = await runGit(
-        ['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'],
-        {
-          cwd: state.root,
-          timeoutMs: GIT_TIMEOUT_MS,
-          maxBytes: GIT_MAX_BYTES,
-        },
-      )
-      if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
-      return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
-    })()
-    historyCache.set(key, hit)
-    // A failed read is not remembered: the next audit tries again.
-    void hit.then((h) => {
-      if (!h.ok) historyCache.delete(key)
-    })
-  }
-  return hit
+  const known = historyCache.get(key)
+  if (known) return known
+  const read = (async (): Promise<HistoryRead> => {
+    const r = await runGit(
+      ['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'],
+      { cwd: state.root, timeoutMs: GIT_TIMEOUT_MS, maxBytes: GIT_MAX_BYTES },
+    )
+    if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
+    return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
+  })()
+  historyCache.set(key, read)
+  // A failed read is not remembered: the next audit tries again.
+  void read.then((h) => {
+    if (!h.ok && historyCache.peek(key) === read) historyCache.delete(key)
+  })
+  return read
 }
 
 /** Forget cached histories (tests rewrite repositories). */

@@ -8,7 +8,8 @@
  *
  * What it cannot see, on purpose: files inside untracked folders that already existed
  * (a new untracked folder does show, as an event in its tracked parent), and changes
- * inside `.git` — HEAD and the index are compared by the caller (git-history RepoState.stamp).
+ * inside `.git` — HEAD and the index are compared by the caller (history.ts RepoState.stamp,
+ * the work tree's identity from cache/file-identity.ts).
  */
 import { watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'

@@ -17,6 +17,7 @@ import type { Stats } from 'node:fs'
 import { lstat, readFile, realpath, stat } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path'
 import { parseGitFile } from '../../core/git/parse'
+import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from './run'
 
 export { parseGitFile }
@@ -30,9 +31,14 @@ export interface RepoInfo {
   readonly isLinkedWorktree: boolean
 }
 
-const cache = new Map<string, Promise<RepoInfo | null>>()
+/**
+ * Lookups by directory, kept for the life of the process (or until `clearRepoCache`): a scan asks
+ * for hundreds of launch directories again and again, and where a repository starts does not
+ * change under a running session. Bounded, least recently used first.
+ */
+const cache = new BoundedCache<string, Promise<RepoInfo | null>>(4096)
 /** What `<dir>/.git` is, per real directory, shared by every lookup below it. */
-const probes = new Map<string, Promise<Probe>>()
+const probes = new BoundedCache<string, Promise<Probe>>(4096)
 
 /** Find the repository of `dir`; null when `dir` is missing or not inside a git work tree. */
 export function findRepo(dir: string): Promise<RepoInfo | null> {
@@ -100,12 +106,12 @@ async function lookup(dir: string): Promise<RepoInfo | null> {
   const found = await walkUp(real, start.dev)
   if (found !== 'ask-git') return found
   const info = await findRepoWithGit(dir)
-  if (info === null) gitSaidNo.add(resolve(dir))
+  if (info === null) gitSaidNo.set(resolve(dir), true)
   return info
 }
 
 /** Folders where the disk showed a repository of an unusual kind and git then answered no. */
-const gitSaidNo = new Set<string>()
+const gitSaidNo = new BoundedCache<string, true>(1024)
 
 /**
  * Why `dir` has no repository although one is there (git refused it), or null. Runs git only

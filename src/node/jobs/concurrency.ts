@@ -3,21 +3,33 @@
 /** Files read at once by one job (the libuv pool has 4 threads; a few more hides latency). */
 export const FILE_READ_CONCURRENCY = 16
 
-/** Map with at most `n` calls in flight, keeping the input order. */
+/**
+ * Map `items` with at most `n` calls in flight, keeping the input order. Each call gets the
+ * number of the worker running it (0 ≤ worker < n), so per-worker resources such as a read
+ * buffer are never used by two calls at once. Rejects with the first rejection, and starts no
+ * call after it.
+ */
 export async function mapLimited<T, R>(
   items: readonly T[],
   n: number,
-  fn: (item: T, index: number) => Promise<R>,
+  fn: (item: T, worker: number) => Promise<R>,
 ): Promise<R[]> {
-  const out: R[] = new Array(items.length)
+  const out: R[] = new Array<R>(items.length)
   let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
+  let failed = false
+  const run = async (worker: number): Promise<void> => {
+    while (!failed && next < items.length) {
       const i = next++
-      out[i] = await fn(items[i] as T, i)
+      try {
+        out[i] = await fn(items[i] as T, worker)
+      } catch (err) {
+        failed = true
+        throw err
+      }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, n), items.length) }, worker))
+  const workers = Math.max(1, Math.min(Math.floor(n), items.length))
+  await Promise.all(Array.from({ length: workers }, (_, w) => run(w)))
   return out
 }
 

@@ -88,22 +88,27 @@ export async function readTranscriptHead(
     return failed(path, `cannot open: ${codeOf(err)}`, st)
   }
   try {
-    const again = await fstatFd(fd)
-    if (!again.isFile()) return failed(path, 'not a regular file (FIFO, socket or device)')
-    const { state, bytesRead, cut } = await streamHead(fd)
-    return {
-      ...withoutDone(state),
-      problem: null,
-      bytesRead,
-      isFile: true,
-      cut,
-      size: again.size,
-      mtimeMs: again.mtimeMs,
-    }
+    return (await readOpenHead(fd)) ?? failed(path, 'not a regular file (FIFO, socket or device)')
   } catch (err) {
     return failed(path, `cannot read: ${codeOf(err)}`, st)
   } finally {
     await closeFd(fd)
+  }
+}
+
+/** The head of an open file, with its size and mtime from the same descriptor; null when not a regular file. */
+async function readOpenHead(fd: number): Promise<TranscriptHeadRead | null> {
+  const st = await fstatFd(fd)
+  if (!st.isFile()) return null
+  const { state, bytesRead, cut } = await streamHead(fd)
+  return {
+    ...withoutDone(state),
+    problem: null,
+    bytesRead,
+    isFile: true,
+    cut,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
   }
 }
 
@@ -117,18 +122,7 @@ async function readListedHead(path: string): Promise<TranscriptHeadRead | null> 
     return null
   }
   try {
-    const st = await fstatFd(fd)
-    if (!st.isFile()) return null
-    const { state, bytesRead, cut } = await streamHead(fd)
-    return {
-      ...withoutDone(state),
-      problem: null,
-      bytesRead,
-      isFile: true,
-      cut,
-      size: st.size,
-      mtimeMs: st.mtimeMs,
-    }
+    return await readOpenHead(fd)
   } catch {
     return null
   } finally {

@@ -2,29 +2,26 @@
  * An on-disk cache of the write events found in transcripts, so a second run reads only what
  * changed. Keyed by transcript path, size and mtime; grown files are read from the offset
  * already covered (transcripts are append-only), shrunk or rewritten files are read again,
- * deleted files are dropped. Written atomically (temp file + rename).
+ * deleted files are dropped. The file is loaded, kept in memory and saved atomically by
+ * cache/persistent-cache.ts, like the provenance report.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { statSync } from 'node:fs'
-import { open, mkdir, rename, unlink, writeFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Problem } from '../../shared/model'
 import type { TranscriptEvent, WriteCallEvent } from '../../core/transcripts/line'
-import { readTextFile } from '../fs/safe-read'
+import { RecordsCache } from '../cache/persistent-cache'
+import { mapLimited } from '../jobs/concurrency'
 import { streamTranscript, syncSliceUsed, yieldToLoop } from './stream'
 import {
   TRANSCRIPT_CHUNK_BYTES,
   TRANSCRIPT_INDEX_HEAD_BYTES,
-  TRANSCRIPT_INDEX_MAX_BYTES,
   TRANSCRIPT_LINE_MAX_BYTES,
 } from '../../core/limits'
 
-export { TRANSCRIPT_INDEX_HEAD_BYTES, TRANSCRIPT_INDEX_MAX_BYTES }
-
 /** Bump when the entry format or the event parser changes: old caches are then ignored. */
 export const TRANSCRIPT_INDEX_VERSION = 1
-/** Bytes of a transcript's head remembered to notice a file replaced by one that merely grew. */
-/** Largest cache file we load; a bigger one is rebuilt. */
 
 /** What the cached events were filtered by; a different scope uses a different cache file. */
 export interface IndexScope {
@@ -80,12 +77,6 @@ export interface IndexOptions {
   readonly onProgress?: (doneBytes: number, totalBytes: number) => void
 }
 
-interface CacheFile {
-  readonly version: number
-  readonly scopeKey: string
-  readonly entries: readonly IndexEntry[]
-}
-
 /** The cache file used for a scope inside `cacheDir`. */
 export function indexCachePath(cacheDir: string, scopeKey: string): string {
   const h = createHash('sha1').update(scopeKey).digest('hex').slice(0, 16)
@@ -105,7 +96,7 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
   const problems: Problem[] = []
   const cachePath = options.cacheDir ? indexCachePath(options.cacheDir, options.scope.key) : null
   const cached = cachePath
-    ? await loadCache(cachePath, options.scope.key, problems)
+    ? await indexFiles.load(cachePath, options.scope.key, problems)
     : new Map<string, IndexEntry>()
 
   let headBytes = 0
@@ -168,7 +159,7 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
     Math.min(TRANSCRIPT_CHUNK_BYTES, options.maxLineBytes ?? TRANSCRIPT_LINE_MAX_BYTES),
   )
   const toRead = plans.filter((p) => p.plan.kind !== 'hit')
-  const read = await mapWithWorkers(
+  const read = await mapLimited(
     toRead,
     INDEX_READ_CONCURRENCY,
     async ({ path, plan }, worker): Promise<IndexEntry | Problem> => {
@@ -235,10 +226,9 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
   }
   options.onProgress?.(totalBytes, totalBytes)
 
-  if (cachePath && options.cacheDir) {
+  if (cachePath) {
     const unchanged = cacheHits === entries.length && cached.size === entries.length
-    if (!unchanged)
-      await saveCache(options.cacheDir, cachePath, options.scope.key, entries, problems)
+    if (!unchanged) await indexFiles.save(cachePath, options.scope.key, entries, problems)
   }
   return {
     entries,
@@ -254,35 +244,6 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
       fullReads,
     },
   }
-}
-
-/**
- * Map `items` with at most `workers` calls in flight, keeping the input order. Each call gets
- * the number of the worker running it (0 ≤ worker < workers), so per-worker resources such as
- * a read buffer are never used by two calls at once. Rejects with the first rejection.
- */
-export async function mapWithWorkers<T, R>(
-  items: readonly T[],
-  workers: number,
-  fn: (item: T, worker: number) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length)
-  let next = 0
-  let failed = false
-  const run = async (worker: number): Promise<void> => {
-    while (!failed && next < items.length) {
-      const i = next++
-      try {
-        out[i] = await fn(items[i], worker)
-      } catch (err) {
-        failed = true
-        throw err
-      }
-    }
-  }
-  const n = Math.max(1, Math.min(Math.floor(workers), items.length))
-  await Promise.all(Array.from({ length: n }, (_, w) => run(w)))
-  return out
 }
 
 function hashBytes(bytes: Uint8Array): string {
@@ -324,101 +285,11 @@ function isEntry(v: unknown): v is IndexEntry {
   )
 }
 
-/** Load a cache file; anything missing, unreadable or of another version starts empty. */
-async function loadCache(
-  path: string,
-  scopeKey: string,
-  problems: Problem[],
-): Promise<Map<string, IndexEntry>> {
-  // The same file this process last loaded or saved: its parsed entries are reused.
-  const id = cacheFileId(path)
-  const known = loaded.get(path)
-  if (id !== null && known && known.id === id && known.scopeKey === scopeKey) return known.entries
-  const map = new Map<string, IndexEntry>()
-  const read = await readTextFile(path, { maxBytes: TRANSCRIPT_INDEX_MAX_BYTES })
-  if (!read.ok) {
-    if (read.problem !== 'missing') problems.push({ path, reason: `cache ignored: ${read.reason}` })
-    return map
-  }
-  let data: unknown
-  try {
-    data = JSON.parse(read.text)
-  } catch {
-    problems.push({ path, reason: 'cache ignored: not valid JSON' })
-    return map
-  }
-  const file = data as Partial<CacheFile> | null
-  if (
-    !file ||
-    file.version !== TRANSCRIPT_INDEX_VERSION ||
-    file.scopeKey !== scopeKey ||
-    !Array.isArray(file.entries)
-  ) {
-    return map
-  }
-  for (const e of file.entries) if (isEntry(e)) map.set(e.path, e)
-  if (id !== null) remember(path, { id, scopeKey, entries: map })
-  return map
-}
-
-/**
- * Parsed cache files by path, with the identity of the file they came from (issue 7: loading
- * the index was a quarter of a warm run). A long-lived back end (window, `serve`) then reads
- * the index once; any change to the file (another process saving it) gives a new identity.
- */
-const loaded = new Map<
-  string,
-  { readonly id: string; readonly scopeKey: string; readonly entries: Map<string, IndexEntry> }
->()
-/** Cache files remembered at once (one per scope in use; each holds write events, not transcripts). */
-const LOADED_MAX = 4
-
-function remember(
-  path: string,
-  value: {
-    readonly id: string
-    readonly scopeKey: string
-    readonly entries: Map<string, IndexEntry>
-  },
-): void {
-  loaded.delete(path)
-  loaded.set(path, value)
-  while (loaded.size > LOADED_MAX) loaded.delete(loaded.keys().next().value as string)
-}
-
-/** Size, mtime, ctime and inode of a cache file (a save renames a new file in: new inode), or null. */
-function cacheFileId(path: string): string | null {
-  try {
-    const st = statSync(path)
-    return st.isFile() ? `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}` : null
-  } catch {
-    return null
-  }
-}
-
-/** Write the cache atomically: a temp file in the same folder, then rename over the old one. */
-async function saveCache(
-  dir: string,
-  path: string,
-  scopeKey: string,
-  entries: readonly IndexEntry[],
-  problems: Problem[],
-): Promise<void> {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  const body: CacheFile = { version: TRANSCRIPT_INDEX_VERSION, scopeKey, entries }
-  try {
-    await mkdir(dir, { recursive: true })
-    await writeFile(tmp, JSON.stringify(body))
-    await rename(tmp, path)
-    const id = cacheFileId(path)
-    if (id !== null)
-      remember(path, { id, scopeKey, entries: new Map(entries.map((e) => [e.path, e])) })
-    else loaded.delete(path)
-  } catch (err) {
-    problems.push({
-      path,
-      reason: `cache not saved: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-    })
-    await unlink(tmp).catch(() => undefined)
-  }
-}
+/** Index files, one per scope in use (each holds write events, not transcripts). */
+const indexFiles = new RecordsCache<IndexEntry>({
+  version: TRANSCRIPT_INDEX_VERSION,
+  max: 4,
+  fields: { key: 'scopeKey', records: 'entries' },
+  isRecord: isEntry,
+  pathOf: (e) => e.path,
+})

@@ -1,5 +1,6 @@
 /** A modal dialog: Escape closes it, focus moves into it and returns where it was. */
 import { useEffect, useRef, type ReactNode } from 'react'
+import './dialog.css'
 
 export function Dialog({
   title,

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { EditOutcome, OperationInfo } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { Dialog } from './dialog'
+import './undo-history.css'
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
 

@@ -3,11 +3,10 @@
  * worktree sessions overwrite each other), each with a Restore through the safe write path.
  */
 import { useState } from 'react'
-import { DiffEditor } from '@monaco-editor/react'
 import type { EditOutcome } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, sessionHue, shortId, type LostRow } from './history-format'
-import { useMonacoTheme } from '../monaco/text-views'
+import { TextDiff } from '../monaco/text-views'
 
 type RestoreState =
   | { readonly kind: 'busy' }
@@ -170,7 +169,6 @@ function RestoreResult({
   state: RestoreState
   onRetry: (base: { hash: string; text: string }) => void
 }) {
-  const theme = useMonacoTheme()
   if (state.kind === 'busy') return null
   if (state.kind === 'failed') {
     return (
@@ -207,23 +205,12 @@ function RestoreResult({
             restore was based on against the file now (red: no longer there, green: new).
           </div>
           <div className="history-conflict-diff">
-            <DiffEditor
+            <TextDiff
               original={state.basedOn ?? ''}
               modified={o.currentText ?? ''}
-              language="markdown"
-              theme={theme}
-              keepCurrentOriginalModel
-              keepCurrentModifiedModel
-              options={{
-                readOnly: true,
-                originalEditable: false,
-                minimap: { enabled: false },
-                scrollBeyondLastLine: false,
-                automaticLayout: true,
-                renderSideBySide: false,
-                wordWrap: 'on',
-                fontSize: 12,
-              }}
+              sideBySide={false}
+              hideUnchanged={false}
+              fontSize={12}
             />
           </div>
           {o.currentHash && o.currentText !== null ? (

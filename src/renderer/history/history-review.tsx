@@ -3,11 +3,12 @@
  * it reviewed, each added line attributed to the session that wrote it (from the transcripts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
+import type { DiffOnMount } from '@monaco-editor/react'
 import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
-import { useMonacoTheme } from '../monaco/text-views'
+import { TextDiff } from '../monaco/text-views'
+import { ProblemList } from '../common/problem-list'
 
 type DiffInstance = Parameters<DiffOnMount>[0]
 type Decorations = ReturnType<
@@ -23,7 +24,6 @@ export function HistoryReview({
   file: string
   refreshKey: number
 }) {
-  const theme = useMonacoTheme()
   const [diff, setDiff] = useState<ReviewDiff | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -148,36 +148,14 @@ export function HistoryReview({
           {error}
         </div>
       )}
-      {diff && diff.problems.length > 0 && (
-        <ul className="problems" data-testid="review-problems">
-          {diff.problems.map((p) => (
-            <li key={p.path + p.reason}>
-              <code>{p.path}</code>: {p.reason}
-            </li>
-          ))}
-        </ul>
-      )}
+      {diff && <ProblemList problems={diff.problems} testId="review-problems" />}
       {diff?.current && (
         <div className="history-review-body">
           <div className="history-diff" data-testid="review-diff">
-            <DiffEditor
+            <TextDiff
               original={diff.snapshot?.text ?? ''}
               modified={diff.current.text}
-              language="markdown"
-              theme={theme}
-              keepCurrentOriginalModel
-              keepCurrentModifiedModel
-              options={{
-                readOnly: true,
-                originalEditable: false,
-                minimap: { enabled: false },
-                scrollBeyondLastLine: false,
-                automaticLayout: true,
-                renderSideBySide: true,
-                useInlineViewWhenSpaceIsLimited: false,
-                wordWrap: 'on',
-                fontSize: 13,
-              }}
+              hideUnchanged={false}
               onMount={(editor) => {
                 editorRef.current = editor
                 applyDecorations(editor, diff)

@@ -10,6 +10,7 @@ import { HistoryLost } from './history-lost'
 import { HistoryReview } from './history-review'
 import { HistoryTimeline } from './history-timeline'
 import './history.css'
+import { ProblemList } from '../common/problem-list'
 
 /** Report problems the back end may pass along beside the files (path + reason). */
 interface Report {
@@ -177,13 +178,7 @@ function HistoryView({ memoryDir }: { memoryDir: string }) {
           <summary>
             {problems.length} problem{problems.length === 1 ? '' : 's'} while reading transcripts
           </summary>
-          <ul className="problems">
-            {problems.map((p) => (
-              <li key={p.path + p.reason}>
-                <code>{p.path}</code>: {p.reason}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={problems} />
         </details>
       )}
       {current && (

@@ -1,159 +1,25 @@
 /**
  * A memory file in Monaco. For MEMORY.md: the load cutoff exactly where Claude Code puts
- * it (memory-facts §2) — a rule at the first unloaded line, everything below dimmed — with
- * gauges, and the entries that do not load, each with previewed fixes.
+ * it (memory-facts §2) — a rule at the first unloaded line, everything below dimmed — under
+ * the load summary (cutoff-summary.tsx).
  * The view follows the disk while shown; an edit in progress is never overwritten: when the
- * file changes underneath it, both versions are shown and the person chooses.
+ * file changes underneath it, both versions are shown and the person chooses (compare-dialog.tsx).
  */
-import { useShowMore } from '../common/show-more'
-import { preloadMonacoWhenIdle } from '../monaco/monaco-setup'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
 import type { CutoffResult } from '../../shared/model'
 import type { FileContent } from '../../shared/api'
 import { getApi } from '../api/api-client'
-import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { monaco as Monaco } from '../monaco/monaco-setup'
-import { Dialog } from '../common/dialog'
-import { TextDiff, VIEWER_OPTIONS, useMonacoTheme } from '../monaco/text-views'
+import { VIEWER_OPTIONS, useMonacoTheme } from '../monaco/text-views'
+import { CutoffSummary } from './cutoff-summary'
+import { CompareDialog } from './compare-dialog'
 import type { PlanAction } from './plan-dialog'
 
 type EditorInstance = Parameters<OnMount>[0]
 type Loaded = Extract<FileContent, { ok: true }>
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
-
-function Gauge({
-  label,
-  value,
-  max,
-  extra,
-}: {
-  label: string
-  value: number
-  max: number
-  extra?: string
-}) {
-  const pct = Math.min(100, (value / max) * 100)
-  return (
-    <div className="gauge" aria-label={`${label}: ${value} of ${max}`}>
-      <div className="gauge-label">
-        {label}: <strong>{value.toLocaleString('en')}</strong> / {max.toLocaleString('en')}
-        {extra && <span className="gauge-extra"> {extra}</span>}
-      </div>
-      <div className="gauge-bar">
-        <div
-          className={pct >= 100 ? 'gauge-fill full' : 'gauge-fill'}
-          style={{ width: `${pct}%` }}
-        />
-      </div>
-    </div>
-  )
-}
-
-function CutoffSummary({
-  cutoff,
-  editing,
-  onReveal,
-  onPlan,
-}: {
-  cutoff: CutoffResult
-  editing: boolean
-  onReveal: (line: number, top?: boolean) => void
-  onPlan: (action: PlanAction) => void
-}) {
-  const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
-  const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
-  // The window's first useful paint is this summary: only now is Monaco fetched (main.tsx).
-  useEffect(() => preloadMonacoWhenIdle(0), [])
-  const blocked = editing ? 'Save or discard your edit first' : undefined
-  return (
-    <div className="cutoff-summary" data-testid="cutoff-summary">
-      <Gauge
-        label="Lines"
-        value={cutoff.loadedLines}
-        max={MEMORY_MAX_LINES}
-        extra={`(file has ${cutoff.totalLines})`}
-      />
-      <Gauge
-        label="Characters"
-        value={cutoff.loadedChars}
-        max={MEMORY_MAX_CHARS}
-        extra={`(UTF-16 units; ${cutoff.loadedBytes.toLocaleString('en')} UTF-8 bytes)`}
-      />
-      <div className="cutoff-verdict" data-testid="cutoff-verdict">
-        {cutoff.firstUnloadedLine === null
-          ? 'Everything in this file loads at session start.'
-          : `From line ${cutoff.firstUnloadedLine} on, nothing loads at session start (${cutoff.limitHit} limit). ${unloaded.length} entr${unloaded.length === 1 ? 'y does' : 'ies do'} not load.`}
-        {cutoff.firstUnloadedLine !== null && (
-          <button
-            className="link go-cutoff"
-            data-testid="go-cutoff"
-            onClick={() => onReveal(Math.max(1, (cutoff.firstUnloadedLine ?? 1) - 3), true)}
-          >
-            Show the cutoff
-          </button>
-        )}
-      </div>
-      {cutoff.problems.length > 0 && (
-        <ul className="problem-list" role="alert">
-          {cutoff.problems.map((p) => (
-            <li key={p.reason}>
-              <code>{p.path}</code>: {p.reason}
-            </li>
-          ))}
-        </ul>
-      )}
-      {unloaded.length > 0 && (
-        <details className="unloaded" open>
-          <summary>Entries that do not load, newest first ({unloaded.length})</summary>
-          <ul data-testid="unloaded-entries">
-            {shownUnloaded.map((e) => (
-              <li key={e.line} data-testid="unloaded-entry" className="entry-row">
-                <button
-                  className="link entry-line"
-                  onClick={() => onReveal(e.line)}
-                  title={`Show line ${e.line}`}
-                >
-                  line {e.line}
-                </button>
-                <span className="entry-title" title={e.title}>
-                  {e.title}
-                </span>
-                <button
-                  className="small-button"
-                  data-testid="move-above"
-                  disabled={editing}
-                  title={blocked ?? 'Move this entry to just above the cutoff (preview first)'}
-                  onClick={() =>
-                    onPlan({ kind: 'move', file: cutoff.file, line: e.line, title: e.title })
-                  }
-                >
-                  Move above the cutoff
-                </button>
-                <button
-                  className="small-button"
-                  data-testid="extract-topic"
-                  disabled={editing}
-                  title={
-                    blocked ??
-                    'Move this entry’s detail into a new topic file, leaving a one-line link (preview first)'
-                  }
-                  onClick={() =>
-                    onPlan({ kind: 'extract', file: cutoff.file, line: e.line, title: e.title })
-                  }
-                >
-                  Move detail to a topic file
-                </button>
-              </li>
-            ))}
-          </ul>
-          {moreUnloaded}
-        </details>
-      )}
-    </div>
-  )
-}
 
 export function MemoryFileView({
   path,
@@ -461,40 +327,14 @@ export function MemoryFileView({
         </div>
       )}
       {comparing && diskChanged && draft !== null && (
-        <Dialog
-          title={`${baseName(path)}: the disk version and your edit`}
+        <CompareDialog
+          name={baseName(path)}
+          diskText={diskChanged.text}
+          draft={draft}
           onClose={() => setComparing(false)}
-          testId="compare-dialog"
-        >
-          <div className="dialog-body">
-            <p>
-              Left: the file on disk now. Right: your edit. Nothing has been written; choose which
-              to keep.
-            </p>
-          </div>
-          <div className="diff-host">
-            <TextDiff original={diskChanged.text} modified={draft} />
-          </div>
-          <div className="dialog-actions">
-            <button
-              onClick={() => void navigator.clipboard?.writeText(draft)}
-              title="Copy your edit to the clipboard"
-            >
-              Copy my edit
-            </button>
-            <button onClick={takeDisk} data-testid="take-disk">
-              Take the disk version
-            </button>
-            <button
-              className="primary"
-              onClick={keepMine}
-              data-testid="keep-mine"
-              title="Keep editing your version; saving will replace the disk version"
-            >
-              Keep my edit
-            </button>
-          </div>
-        </Dialog>
+          onTakeDisk={takeDisk}
+          onKeepMine={keepMine}
+        />
       )}
     </div>
   )

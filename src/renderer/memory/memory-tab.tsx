@@ -10,7 +10,7 @@ import { MemoryFileView } from './memory-file-view'
 import { MemoryFileList } from './memory-file-list'
 import { PlanDialog, type PlanAction } from './plan-dialog'
 import { UndoHistoryButton } from '../common/undo-history'
-import '../common/workspace.css'
+import './memory.css'
 
 /** The index's cutoff, re-read when the folder changes on disk or `refresh` changes. */
 function useCutoff(indexPath: string | null, memoryDir: string | null, refresh: number) {

@@ -1,10 +1,9 @@
 /** Monaco pieces every memory and instruction view shares: the theme that follows the system, and read-only viewers. */
-import { useEffect, useState } from 'react'
-import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react'
+import { useEffect, useRef, useState } from 'react'
+import Editor, { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
 
 const DARK = '(prefers-color-scheme: dark)'
 
-/** `vs-dark` or `vs`, following the system theme while the window is open. */
 /** Monaco's theme, following the system light/dark setting while the window is open (every editor uses this). */
 export function useMonacoTheme(): 'vs' | 'vs-dark' {
   const [dark, setDark] = useState(() => window.matchMedia?.(DARK).matches ?? false)
@@ -28,41 +27,61 @@ export const VIEWER_OPTIONS = {
 } as const
 
 /** A file shown read-only. */
-export function TextViewer({
-  text,
-  language = 'markdown',
-  onMount,
-}: {
-  text: string
-  language?: string
-  onMount?: OnMount
-}) {
+export function TextViewer({ text, language = 'markdown' }: { text: string; language?: string }) {
   const theme = useMonacoTheme()
-  return (
-    <Editor
-      value={text}
-      language={language}
-      theme={theme}
-      options={VIEWER_OPTIONS}
-      onMount={onMount}
-    />
-  )
+  return <Editor value={text} language={language} theme={theme} options={VIEWER_OPTIONS} />
 }
 
+type DiffInstance = Parameters<DiffOnMount>[0]
+type DiffModels = NonNullable<ReturnType<DiffInstance['getModel']>>
+
 /**
- * Two versions side by side, read-only. The models are kept on unmount: @monaco-editor/react
- * otherwise disposes them before the diff widget lets go of them and Monaco throws.
+ * Two versions, read-only: every diff in the app is this component.
+ *
+ * Decisions:
+ * - The models are kept on unmount (`keepCurrent*Model`): @monaco-editor/react otherwise disposes
+ *   them before the diff widget lets go of them and Monaco throws ("TextModel got disposed before
+ *   DiffEditorWidget model got reset"). This component disposes them itself once the widget is gone
+ *   (a task after the unmount), so a diff opened per click does not leak its two models.
+ * - Long files collapse unchanged regions by default (changes with some context, not 200
+ *   identical lines first); `hideUnchanged={false}` keeps every line, e.g. where lines are
+ *   revealed by number.
  */
 export function TextDiff({
   original,
   modified,
   language = 'markdown',
+  sideBySide = true,
+  hideUnchanged = true,
+  overviewRuler = true,
+  fontSize = VIEWER_OPTIONS.fontSize,
+  onMount,
 }: {
   original: string
   modified: string
   language?: string
+  /** false: one column, removed lines above added ones. */
+  sideBySide?: boolean
+  hideUnchanged?: boolean
+  overviewRuler?: boolean
+  fontSize?: number
+  onMount?: DiffOnMount
 }) {
   const theme = useMonacoTheme()
+  const models = useRef<DiffModels | null>(null)
+  useEffect(
+    () => () => {
+      const kept = models.current
+      models.current = null
+      // The wrapper disposes the widget in its own unmount; the models go after it.
+      if (kept)
+        setTimeout(() => {
+          kept.original.dispose()
+          kept.modified.dispose()
+        }, 0)
+    },
+    [],
+  )
   return (
     <DiffEditor
       original={original}
@@ -73,16 +92,18 @@ export function TextDiff({
       keepCurrentModifiedModel
       options={{
         ...VIEWER_OPTIONS,
+        fontSize,
         originalEditable: false,
-        renderSideBySide: true,
+        renderSideBySide: sideBySide,
+        renderOverviewRuler: overviewRuler,
         useInlineViewWhenSpaceIsLimited: false,
-        // Long files: show the changes with some context, not 200 identical lines first.
-        hideUnchangedRegions: {
-          enabled: true,
-          contextLineCount: 3,
-          minimumLineCount: 5,
-          revealLineCount: 20,
-        },
+        hideUnchangedRegions: hideUnchanged
+          ? { enabled: true, contextLineCount: 3, minimumLineCount: 5, revealLineCount: 20 }
+          : { enabled: false },
+      }}
+      onMount={(editor, monaco) => {
+        models.current = editor.getModel()
+        onMount?.(editor, monaco)
       }}
     />
   )

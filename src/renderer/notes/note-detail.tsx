@@ -1,6 +1,7 @@
 /** One note: its verdict and why, when it was written and how we know, and what it rests on. */
 import type { AuditNote, NoteStampStatus, Verdict } from '../../shared/model'
 import { findingReasons, shortPath, writtenAtSource } from './notes-state'
+import { TableHead } from '../common/table-head'
 
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return (
@@ -84,14 +85,7 @@ export function NoteDetail({
       )}
       {note.references.length > 0 && (
         <table className="note-refs" data-testid="note-refs">
-          <thead>
-            <tr>
-              <th>kind</th>
-              <th>reference</th>
-              <th>status</th>
-              <th>now at</th>
-            </tr>
-          </thead>
+          <TableHead columns={['kind', 'reference', 'status', 'now at']} />
           <tbody>
             {note.references.map((r, i) => (
               <tr key={`${r.kind}:${r.text}:${i}`}>

@@ -4,12 +4,12 @@
  */
 import { useEffect, useState } from 'react'
 import { firstDiffTab } from './notes-state'
-import { DiffEditor } from '@monaco-editor/react'
 import type { AuditNote } from '../../shared/model'
 import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
-import { useMonacoTheme } from '../monaco/text-views'
+import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
+import './note-diffs.css'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
   ts: 'typescript',
@@ -46,7 +46,6 @@ export function LabelledDiff({
   afterLabel,
   language,
   testId,
-  modifiedEditable,
 }: {
   before: string
   after: string
@@ -54,9 +53,7 @@ export function LabelledDiff({
   afterLabel: string
   language?: string
   testId?: string
-  modifiedEditable?: boolean
 }) {
-  const theme = useMonacoTheme()
   return (
     <div className="note-diff" data-testid={testId}>
       <div className="note-diff-labels">
@@ -68,23 +65,13 @@ export function LabelledDiff({
         </span>
       </div>
       <div className="note-diff-editor">
-        <DiffEditor
+        <TextDiff
           original={before}
           modified={after}
           language={language ?? 'plaintext'}
-          theme={theme}
-          options={{
-            readOnly: !modifiedEditable,
-            originalEditable: false,
-            renderSideBySide: true,
-            renderOverviewRuler: false,
-            useInlineViewWhenSpaceIsLimited: false,
-            minimap: { enabled: false },
-            scrollBeyondLastLine: false,
-            automaticLayout: true,
-            wordWrap: 'on',
-            fontSize: 12,
-          }}
+          hideUnchanged={false}
+          overviewRuler={false}
+          fontSize={12}
         />
       </div>
     </div>

@@ -13,6 +13,7 @@ import { NoteRewrite } from './note-rewrite'
 import { describeOutcome, type AppliedPlan } from './plan-preview'
 import type { NotesSession } from './notes-session'
 import { shortPath } from './notes-state'
+import './note-workbench.css'
 
 export type ActionKind = 'verify' | 'rewrite' | 'delete' | 'undo'
 type Panel = 'none' | 'rewrite' | 'delete'
@@ -33,6 +34,37 @@ export interface NoteActions {
   undo(): void
   applied(result: AppliedPlan, kind: 'rewrite' | 'delete'): void
 }
+
+/** The buttons that act on the selected note, with the letter the review queue binds to each. */
+const NOTE_BUTTONS: readonly {
+  id: 'verify' | 'rewrite' | 'delete'
+  label: string
+  what: string
+  letter: string
+  run: (a: NoteActions) => void
+}[] = [
+  {
+    id: 'verify',
+    label: 'Verify',
+    what: 'Verify: the note is right as it stands',
+    letter: 'v',
+    run: (a) => a.verify(),
+  },
+  {
+    id: 'rewrite',
+    label: 'Rewrite',
+    what: 'Rewrite the note',
+    letter: 'r',
+    run: (a) => a.openRewrite(),
+  },
+  {
+    id: 'delete',
+    label: 'Delete',
+    what: 'Delete the note',
+    letter: 'd',
+    run: (a) => a.openDelete(),
+  },
+]
 
 /** One action's undo-log entries (a delete may be two: the index line and the topic file). */
 interface UndoGroup {
@@ -171,31 +203,18 @@ export function NoteActionBar({
   const hint = (letter: string) => (shortcuts === 'letters' ? ` (${letter})` : '')
   return (
     <div className="note-actions" role="toolbar" aria-label="Actions on the note">
-      <button
-        disabled={!note || actions.busy}
-        onClick={actions.verify}
-        data-testid="action-verify"
-        title={`Verify: the note is right as it stands${hint('v')}`}
-      >
-        Verify
-      </button>
-      <button
-        disabled={!note}
-        onClick={actions.openRewrite}
-        data-testid="action-rewrite"
-        title={`Rewrite the note${hint('r')}`}
-      >
-        Rewrite
-      </button>
-      <button
-        disabled={!note}
-        onClick={actions.openDelete}
-        data-testid="action-delete"
-        title={`Delete the note${hint('d')}`}
-        className="danger-text"
-      >
-        Delete
-      </button>
+      {NOTE_BUTTONS.map((b) => (
+        <button
+          key={b.id}
+          disabled={!note || (b.id === 'verify' && actions.busy)}
+          onClick={() => b.run(actions)}
+          data-testid={`action-${b.id}`}
+          title={`${b.what}${hint(b.letter)}`}
+          className={b.id === 'delete' ? 'danger-text' : undefined}
+        >
+          {b.label}
+        </button>
+      ))}
       <button
         disabled={actions.busy}
         onClick={actions.undo}
@@ -244,30 +263,39 @@ export function NoteWorkbench({
             <NoteDetail note={note} stamp={stamp} memoryDir={memoryDir} repoRoot={repoRoot} />
           </div>
           <div className="note-lower">
-            {actions.panel === 'rewrite' ? (
-              <NoteRewrite
-                key={`${note.file}:${note.line}`}
-                note={note}
-                memoryDir={memoryDir}
-                repoRoot={repoRoot}
-                onApplied={(r) => actions.applied(r, 'rewrite')}
-                onCancel={actions.closePanel}
-              />
-            ) : actions.panel === 'delete' ? (
-              <NoteDelete
-                key={`${note.file}:${note.line}`}
-                note={note}
-                memoryDir={memoryDir}
-                repoRoot={repoRoot}
-                onApplied={(r) => actions.applied(r, 'delete')}
-                onCancel={actions.closePanel}
-              />
-            ) : (
+            {actions.panel === 'none' ? (
               <NoteDiffs note={note} memoryDir={memoryDir} repoRoot={repoRoot} />
+            ) : (
+              <OpenPanel
+                key={`${actions.panel}:${note.file}:${note.line}`}
+                kind={actions.panel}
+                note={note}
+                memoryDir={memoryDir}
+                repoRoot={repoRoot}
+                onApplied={(r, kind) => actions.applied(r, kind)}
+                onCancel={actions.closePanel}
+              />
             )}
           </div>
         </>
       )}
     </div>
   )
+}
+
+/** The Rewrite or Delete panel, in place of the diff while it is open. */
+function OpenPanel({
+  kind,
+  onApplied,
+  ...props
+}: {
+  kind: 'rewrite' | 'delete'
+  note: AuditNote
+  memoryDir: string
+  repoRoot: string | null
+  onApplied: (result: AppliedPlan, kind: 'rewrite' | 'delete') => void
+  onCancel: () => void
+}) {
+  const Panel = kind === 'rewrite' ? NoteRewrite : NoteDelete
+  return <Panel {...props} onApplied={(r) => onApplied(r, kind)} />
 }

@@ -11,14 +11,12 @@ import {
   VERDICT_ORDER,
   verdictCounts,
   visibleNotes,
-  findNote,
   type VerdictFilter,
 } from './notes-state'
-import { focusInEditor, useNotesSession, type NotesSession } from './notes-session'
+import { focusInEditor } from './notes-session'
 import { NoteList } from './note-list'
-import { NoteWorkbench, useNoteActions } from './note-workbench'
+import { NotesLayout, useNotesFrame } from './notes-layout'
 import { prewarmNoteDiffs } from './note-diffs'
-import './notes.css'
 
 export function NotesTab({ project }: { project: ProjectInfo }) {
   // The first click on a note should not wait for Monaco's worker or a language to load.
@@ -28,57 +26,10 @@ export function NotesTab({ project }: { project: ProjectInfo }) {
   return <NotesBody memoryDir={project.memoryDir} repoRoot={project.repoRoot} />
 }
 
-/** The "Auditing…" line with Cancel, the failure, or the re-run button. */
-export function AuditStatus({
-  session,
-  repoRoot,
-}: {
-  session: NotesSession
-  repoRoot: string | null
-}) {
-  const { state } = session
-  return (
-    <div className="audit-status">
-      {state.auditing ? (
-        <>
-          <span className="spinner" aria-hidden="true" />
-          <span data-testid="auditing">Auditing notes against {repoRoot ?? 'no repository'}…</span>
-          <button
-            onClick={session.cancel}
-            data-testid="cancel-audit"
-            title="Stop waiting for this audit (Esc)"
-          >
-            Cancel
-          </button>
-        </>
-      ) : (
-        <>
-          <span className="muted">
-            {state.audit
-              ? repoRoot
-                ? `Checked against ${repoRoot}`
-                : 'No repository: nothing can be checked'
-              : 'Not audited'}
-          </span>
-          <button onClick={session.refresh} data-testid="rerun-audit" title="Run the audit again">
-            Re-audit
-          </button>
-        </>
-      )}
-      {state.error && (
-        <div className="error-bar" role="alert" data-testid="audit-error">
-          {state.error}
-        </div>
-      )}
-    </div>
-  )
-}
-
 function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: string | null }) {
-  const session = useNotesSession(memoryDir, repoRoot, 'notes')
+  const frame = useNotesFrame(memoryDir, repoRoot, 'notes')
+  const { session, actions } = frame
   const { state, dispatch } = session
-  const note = findNote(state, state.selectedKey)
-  const actions = useNoteActions({ session, memoryDir, repoRoot, note, noteKey: state.selectedKey })
   const counts = verdictCounts(state.audit)
   const total = state.audit?.notes.length ?? 0
   const roots = [memoryDir, repoRoot]
@@ -117,46 +68,33 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
   }))
 
   return (
-    <div className="notes-layout" data-testid="notes-tab">
-      <aside className="notes-side">
-        <AuditStatus session={session} repoRoot={repoRoot} />
-        <div className="verdict-filters" role="radiogroup" aria-label="Show notes by verdict">
-          {filters.map((f) => (
-            <button
-              key={f.id}
-              role="radio"
-              aria-checked={state.filter === f.id}
-              className={`verdict-filter filter-${f.id}${state.filter === f.id ? ' active' : ''}`}
-              onClick={() => dispatch({ type: 'filter', filter: f.id })}
-              data-testid={`filter-${f.id}`}
-            >
-              {f.label} <span className="count">{f.count}</span>
-            </button>
-          ))}
-        </div>
-        {state.audit && rows.length === 0 && (
-          <p className="empty">No {state.filter === 'all' ? '' : `${state.filter} `}notes.</p>
-        )}
-        <NoteList
-          rows={rows}
-          selectedKey={state.selectedKey}
-          onSelect={select}
-          onMove={(d) => select(moveSelection(listKeys(state, 'notes'), state.selectedKey, d))}
-          roots={roots}
-          label="Notes"
-          testId="notes-list"
-        />
-      </aside>
-      <section className="notes-main" aria-label="Selected note">
-        <NoteWorkbench
-          note={note}
-          stamp={note ? stampFor(note, state.stamps) : null}
-          memoryDir={memoryDir}
-          repoRoot={repoRoot}
-          actions={actions}
-          shortcuts="none"
-        />
-      </section>
-    </div>
+    <NotesLayout testId="notes-tab" mainLabel="Selected note" frame={frame} shortcuts="none">
+      <div className="verdict-filters" role="radiogroup" aria-label="Show notes by verdict">
+        {filters.map((f) => (
+          <button
+            key={f.id}
+            role="radio"
+            aria-checked={state.filter === f.id}
+            className={`verdict-filter filter-${f.id}${state.filter === f.id ? ' active' : ''}`}
+            onClick={() => dispatch({ type: 'filter', filter: f.id })}
+            data-testid={`filter-${f.id}`}
+          >
+            {f.label} <span className="count">{f.count}</span>
+          </button>
+        ))}
+      </div>
+      {state.audit && rows.length === 0 && (
+        <p className="empty">No {state.filter === 'all' ? '' : `${state.filter} `}notes.</p>
+      )}
+      <NoteList
+        rows={rows}
+        selectedKey={state.selectedKey}
+        onSelect={select}
+        onMove={(d) => select(moveSelection(listKeys(state, 'notes'), state.selectedKey, d))}
+        roots={roots}
+        label="Notes"
+        testId="notes-list"
+      />
+    </NotesLayout>
   )
 }

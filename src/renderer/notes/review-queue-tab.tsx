@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { ProjectInfo } from '../../shared/model'
 import {
-  findNote,
   listKeys,
   moveSelection,
   nextUnreviewed,
@@ -14,11 +13,10 @@ import {
   stampFor,
   type QueueReason,
 } from './notes-state'
-import { focusInEditor, useNotesSession } from './notes-session'
+import { focusInEditor, type NotesSession } from './notes-session'
 import { NoteList } from './note-list'
-import { NoteWorkbench, useNoteActions, type ActionKind } from './note-workbench'
-import { AuditStatus } from './notes-tab'
-import './notes.css'
+import type { ActionKind } from './note-workbench'
+import { NotesLayout, useNotesFrame } from './notes-layout'
 
 const REASON_LABEL: Readonly<Record<QueueReason, string>> = {
   stale: 'stale',
@@ -46,28 +44,15 @@ export function ReviewQueueTab({ project }: { project: ProjectInfo }) {
 }
 
 function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: string | null }) {
-  const session = useNotesSession(memoryDir, repoRoot, 'queue')
+  // After a verify the person moves on to the next note still to review.
+  const onAfter = useCallback((kind: ActionKind, key: string | null, s: NotesSession) => {
+    if (kind === 'verify') s.dispatch({ type: 'select', key: nextUnreviewed(s.state, key) ?? key })
+  }, [])
+  const frame = useNotesFrame(memoryDir, repoRoot, 'queue', onAfter)
+  const { session, actions } = frame
   const { state, dispatch } = session
-  const note = findNote(state, state.selectedKey)
   const stateRef = useRef(state)
   stateRef.current = state
-
-  // After a verify the person moves on to the next note still to review.
-  const onAfter = useCallback(
-    (kind: ActionKind, key: string | null) => {
-      if (kind === 'verify')
-        dispatch({ type: 'select', key: nextUnreviewed(stateRef.current, key) ?? key })
-    },
-    [dispatch],
-  )
-  const actions = useNoteActions({
-    session,
-    memoryDir,
-    repoRoot,
-    note,
-    noteKey: state.selectedKey,
-    onAfter,
-  })
   const progress = queueProgress(state)
   const roots = [memoryDir, repoRoot]
 
@@ -148,62 +133,45 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
   const pct = progress.total === 0 ? 100 : (progress.reviewed / progress.total) * 100
 
   return (
-    <div className="notes-layout" data-testid="queue-tab">
-      <aside className="notes-side">
-        <AuditStatus session={session} repoRoot={repoRoot} />
-        <div className="queue-progress" data-testid="queue-progress" aria-label={progress.text}>
-          <div>
-            <strong>{progress.text}</strong>
-          </div>
-          <div className="gauge-bar">
-            <div className="gauge-fill" style={{ width: `${pct}%` }} />
-          </div>
+    <NotesLayout testId="queue-tab" mainLabel="Note to review" frame={frame} shortcuts="letters">
+      <div className="queue-progress" data-testid="queue-progress" aria-label={progress.text}>
+        <div>
+          <strong>{progress.text}</strong>
         </div>
-        {state.audit && progress.total === 0 && (
-          <p className="empty">Nothing to review: every note is verified and holds.</p>
-        )}
-        {state.audit && progress.total > 0 && progress.reviewed === progress.total && (
-          <p className="empty" data-testid="queue-done">
-            All reviewed. Nothing left in the queue.
-          </p>
-        )}
-        <NoteList
-          rows={rows}
-          selectedKey={state.selectedKey}
-          onSelect={(key) => {
-            actions.closePanel()
-            dispatch({ type: 'select', key })
-          }}
-          onMove={move}
-          roots={roots}
-          label="Review queue"
-          testId="queue-list"
-        />
-        <dl
-          className="shortcut-legend"
-          data-testid="queue-shortcuts"
-          aria-label="Keyboard shortcuts"
-        >
-          {SHORTCUTS.map(([k, what]) => (
-            <div key={k}>
-              <dt>
-                <kbd>{k}</kbd>
-              </dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
-      </aside>
-      <section className="notes-main" aria-label="Note to review">
-        <NoteWorkbench
-          note={note}
-          stamp={note ? stampFor(note, state.stamps) : null}
-          memoryDir={memoryDir}
-          repoRoot={repoRoot}
-          actions={actions}
-          shortcuts="letters"
-        />
-      </section>
-    </div>
+        <div className="gauge-bar">
+          <div className="gauge-fill" style={{ width: `${pct}%` }} />
+        </div>
+      </div>
+      {state.audit && progress.total === 0 && (
+        <p className="empty">Nothing to review: every note is verified and holds.</p>
+      )}
+      {state.audit && progress.total > 0 && progress.reviewed === progress.total && (
+        <p className="empty" data-testid="queue-done">
+          All reviewed. Nothing left in the queue.
+        </p>
+      )}
+      <NoteList
+        rows={rows}
+        selectedKey={state.selectedKey}
+        onSelect={(key) => {
+          actions.closePanel()
+          dispatch({ type: 'select', key })
+        }}
+        onMove={move}
+        roots={roots}
+        label="Review queue"
+        testId="queue-list"
+      />
+      <dl className="shortcut-legend" data-testid="queue-shortcuts" aria-label="Keyboard shortcuts">
+        {SHORTCUTS.map(([k, what]) => (
+          <div key={k}>
+            <dt>
+              <kbd>{k}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </NotesLayout>
   )
 }

@@ -22,7 +22,7 @@ import {
   visibleJobs,
   type HealthJob,
 } from './sidebar-state'
-import '../common/workspace.css'
+import './project-sidebar.css'
 
 /**
  * Background audits at once. One: they share the back end's single thread with the user's own

@@ -6,6 +6,7 @@ import { NotesTab } from '../notes/notes-tab'
 import { ReviewQueueTab } from '../notes/review-queue-tab'
 import { HistoryTab } from '../history/history-tab'
 import { InstructionsTab } from '../instructions/instructions-tab'
+import { ProblemList } from '../common/problem-list'
 
 const TABS = [
   { id: 'memory', label: 'Memory', key: '1' },
@@ -45,15 +46,7 @@ export function ProjectView({ project }: { project: ProjectInfo }) {
           <dt>Memory</dt>
           <dd>{project.memoryDir ?? 'no memory folder'}</dd>
         </dl>
-        {project.problems.length > 0 && (
-          <ul className="problems" data-testid="project-problems">
-            {project.problems.map((p) => (
-              <li key={p.path + p.reason}>
-                <code>{p.path}</code>: {p.reason}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ProblemList problems={project.problems} testId="project-problems" />
       </div>
       <div className="view-tabs" role="tablist" aria-label="Project views">
         {TABS.map((t) => (

@@ -12,7 +12,8 @@ import {
 import { parseIndexEntries } from '../../../src/core/memory/index-entries'
 import { extractReferences } from '../../../src/core/audit/references'
 import { applyWrite, replayWrites, type ReplayStep } from '../../../src/core/transcripts/replay'
-import { candidatePaths, checkReference } from '../../../src/core/audit/verdict'
+import { candidatePaths } from '../../../src/core/audit/repo-paths'
+import { checkReference } from '../../../src/core/audit/check-reference'
 import {
   backtickFlood,
   deepPath,

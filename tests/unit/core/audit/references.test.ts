@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { extractReferences, referenceKey } from '../../../../src/core/audit/references'
-import type { Reference } from '../../../../src/core/audit/references'
+import { extractReferences } from '../../../../src/core/audit/references'
+import { referenceKey } from '../../../../src/core/audit/reference'
+import type { Reference } from '../../../../src/core/audit/reference'
 
 const kinds = (text: string): [string, string][] =>
   extractReferences(text).map((r) => [r.kind, r.text])
@@ -197,6 +198,15 @@ describe('extractReferences', () => {
       extractReferences('The team prefers small pull requests. Reviews happen on Fridays.'),
     ).toEqual([])
     expect(extractReferences('')).toEqual([])
+  })
+
+  it('normalises a written path the one way (core/paths.ts), so spellings of one file are one', () => {
+    expect(extractReferences('`src//cart.ts`, `src/./cart.ts` and `src/lib/../cart.ts`')).toEqual<
+      Reference[]
+    >([{ kind: 'path', text: 'src//cart.ts', path: 'src/cart.ts', line: null, dir: false }])
+    expect(extractReferences('Run `./scripts/../tools/x.sh`.')).toEqual<Reference[]>([
+      { kind: 'command', text: './scripts/../tools/x.sh', runner: 'file', target: 'tools/x.sh' },
+    ])
   })
 
   it('reads placeholders as patterns, not paths or branches', () => {

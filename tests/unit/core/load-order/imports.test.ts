@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, test } from 'vitest'
+import { boundNesting, findImports, resolveImport } from '../../../../src/core/load-order/imports'
 import {
   ancestorsRootFirst,
   dirnameOf,
-  boundNesting,
-  findImports,
   isInsidePath,
   joinPath,
   normalizePath,
   relativeInside,
-  resolveImport,
-} from '../../../../src/core/load-order/imports'
+} from '../../../../src/core/paths'
 import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
 
 const CORPUS = CORPUS_ROOT

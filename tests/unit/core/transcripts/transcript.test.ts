@@ -11,10 +11,10 @@ import {
   type TranscriptEvent,
   type WriteCallEvent,
 } from '../../../../src/core/transcripts/line'
-import { mapWithWorkers } from '../../../../src/node/transcripts/transcript-index'
 import { byteNeedle, findNeedle, streamTranscript } from '../../../../src/node/transcripts/stream'
 import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
 import {
+  NO_EVENTS,
   countTranscriptEvents,
   describeWriteEvents,
   type TranscriptCounts,
@@ -237,14 +237,7 @@ describe('corpus transcripts', () => {
       counts[name] = countTranscriptEvents(await readFile(join(CORPUS, name), 'utf8'))
     }
     expect(counts).toEqual({
-      'cc-agent-legacy-layout-v2.0.28.jsonl': {
-        Write: 0,
-        Edit: 0,
-        MultiEdit: 0,
-        results: 0,
-        failed: 0,
-        skips: 0,
-      },
+      'cc-agent-legacy-layout-v2.0.28.jsonl': NO_EVENTS,
       'cc-transcript-v1.0.98-full.jsonl': {
         Write: 1,
         Edit: 0,
@@ -516,39 +509,5 @@ describe('streamTranscript head hash and buffer reuse (issue 7)', () => {
     ]
     const fresh = [await streamTranscript(a), await streamTranscript(b)]
     expect(withBuf).toEqual(fresh)
-  })
-})
-
-describe('mapWithWorkers', () => {
-  it('keeps the input order, caps the calls in flight and gives each its worker', async () => {
-    let inFlight = 0
-    let most = 0
-    const busy = new Set<number>()
-    const out = await mapWithWorkers([5, 1, 4, 2, 3, 0, 6], 3, async (n, worker) => {
-      expect(busy.has(worker)).toBe(false)
-      busy.add(worker)
-      inFlight++
-      most = Math.max(most, inFlight)
-      await new Promise((r) => setTimeout(r, n))
-      inFlight--
-      busy.delete(worker)
-      expect(worker).toBeLessThan(3)
-      return n * 10
-    })
-    expect(out).toEqual([50, 10, 40, 20, 30, 0, 60])
-    expect(most).toBe(3)
-    expect(await mapWithWorkers([], 4, async () => 1)).toEqual([])
-  })
-
-  it('rejects with the first failure and starts nothing after it', async () => {
-    const started: number[] = []
-    await expect(
-      mapWithWorkers([0, 1, 2, 3, 4], 1, async (n) => {
-        started.push(n)
-        if (n === 1) throw new Error('boom')
-        return n
-      }),
-    ).rejects.toThrow('boom')
-    expect(started).toEqual([0, 1])
   })
 })

@@ -592,7 +592,10 @@ describe('the runner', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = join(dir, e.name)
         if (e.isDirectory()) walk(p)
-        else if (/\.(ts|tsx|js|mjs|cjs)$/.test(e.name) && p !== join('src', 'node', 'git', 'run.ts')) {
+        else if (
+          /\.(ts|tsx|js|mjs|cjs)$/.test(e.name) &&
+          p !== join('src', 'node', 'git', 'run.ts')
+        ) {
           const text = readFileSync(p, 'utf8')
           // isolated.ts forks our own job script with Node, and nothing else (issue 11 item 8).
           if (p === join('src', 'node', 'jobs', 'isolated.ts')) {

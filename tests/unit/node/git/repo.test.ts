@@ -92,15 +92,16 @@ describe('findRepo without git', () => {
 
   it('reads main and linked worktrees from the disk, without running git', async () => {
     clearRepoCache()
+    const linkedWorktree = {
+      toplevel: join(root, 'wt'),
+      mainRoot: join(root, 'repo'),
+      isLinkedWorktree: true,
+    }
     const savedPath = process.env.PATH
     // No git on PATH: only the disk walk can answer these.
     process.env.PATH = join(root, 'no-bin')
     try {
-      expect(await findRepo(join(root, 'wt', 'sub'))).toEqual({
-        toplevel: join(root, 'wt'),
-        mainRoot: join(root, 'repo'),
-        isLinkedWorktree: true,
-      })
+      expect(await findRepo(join(root, 'wt', 'sub'))).toEqual(linkedWorktree)
       expect(await findRepo(join(root, 'repo', 'sub', 'deep'))).toMatchObject({
         mainRoot: join(root, 'repo'),
       })
@@ -109,11 +110,7 @@ describe('findRepo without git', () => {
       process.env.PATH = savedPath
     }
     clearRepoCache()
-    expect(await findRepo(join(root, 'wt', 'sub'))).toEqual({
-      toplevel: join(root, 'wt'),
-      mainRoot: join(root, 'repo'),
-      isLinkedWorktree: true,
-    })
+    expect(await findRepo(join(root, 'wt', 'sub'))).toEqual(linkedWorktree)
     expect(await findRepo(join(root, 'repo', 'sub', 'deep'))).toEqual({
       toplevel: join(root, 'repo'),
       mainRoot: join(root, 'repo'),

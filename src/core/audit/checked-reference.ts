@@ -1,0 +1,58 @@
+/**
+ * A reference after checking, and the one constructor every check builds it with.
+ */
+import type { AuditReference, ReferenceStatus } from '../../shared/model'
+import type { RenameStep } from '../git/parse'
+import type { Reference } from './reference'
+import type { RepoFacts } from './repo-facts'
+
+/** A reference after checking: the contract's shape plus what the verdict needs. */
+export interface CheckedReference {
+  readonly ref: Reference
+  readonly audit: AuditReference
+  /** Whether it can hold or fail against the code (URLs and branches cannot). */
+  readonly checkable: boolean
+  /** A repository-relative file or folder the note rests on (for `suspect`). */
+  readonly restsOn: string | null
+  /** The relative path the reference named (before renames), for diffs. */
+  readonly namedPath: string | null
+  readonly reason: string | null
+  /** Renames git recorded for the named path, oldest first (for diffs). */
+  readonly renames?: readonly RenameStep[]
+  /** The commit that deleted the named path, when it was deleted. */
+  readonly deletedIn?: string
+  /** The facts it was checked against, when not the note's own (another branch's work tree). */
+  readonly checkedIn?: RepoFacts
+}
+
+/** What a checked reference rests on besides its status; each left out is null. */
+export interface Basis {
+  readonly restsOn?: string | null
+  readonly namedPath?: string | null
+  readonly reason?: string | null
+  readonly movedTo?: string | null
+}
+
+/** A checkable reference with this status, resolved to the absolute `resolved` (or nothing). */
+export function checked(
+  ref: Reference,
+  status: ReferenceStatus,
+  resolved: string | null,
+  basis: Basis = {},
+): CheckedReference {
+  const audit: AuditReference = {
+    text: ref.text,
+    kind: ref.kind,
+    status,
+    resolved,
+    movedTo: basis.movedTo ?? null,
+  }
+  return {
+    ref,
+    audit,
+    checkable: true,
+    restsOn: basis.restsOn ?? null,
+    namedPath: basis.namedPath ?? null,
+    reason: basis.reason ?? null,
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Commands a note names: package-manager scripts, make targets and script files, from
+ * shell blocks, code spans and prose; and what a quoted command line names besides
+ * (its file arguments and URLs). Whether a script or target exists is decided in
+ * check-reference.ts.
+ */
+import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
+import type { CommandRunner, Reference } from './reference'
+import {
+  hasExtension,
+  looksLikeFileName,
+  looksLikePathWord,
+  notAFile,
+  pathRef,
+} from './reference-paths'
+import { normalizePath } from '../paths'
+
+const SHELL_LANGS = new Set([
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'fish',
+  'console',
+  'shell-session',
+  'powershell',
+  'ps1',
+  'cmd',
+  'bat',
+])
+
+export function isShellBlock(lang: string, code: string): boolean {
+  if (SHELL_LANGS.has(lang)) return true
+  if (lang !== '') return false
+  // An unlabelled block whose every line is a command we know is a shell block.
+  const lines = code.split(/\r?\n/).filter((l) => l.trim() !== '' && !/^\s*#/.test(l))
+  return (
+    lines.length > 0 &&
+    lines.every((l) => commandsIn(stripPrompt(l)).length > 0 || isCommandLine(l))
+  )
+}
+
+export function stripPrompt(line: string): string {
+  return line.replace(/^\s*[$>]\s+/, '').replace(/\s+#.*$/, '')
+}
+
+const NPM_SCRIPT_ALIASES: Readonly<Record<string, string>> = {
+  test: 'test',
+  t: 'test',
+  tst: 'test',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+}
+const PNPM_BUILTINS = new Set(
+  'install i add remove rm uninstall un update up upgrade exec dlx create init publish link ln unlink import rebuild rb prune store list ls ll la outdated why audit env setup config c patch patch-commit deploy fetch pack root bin licenses server doctor help dedupe self-update approve-builds ignored-builds cat-file cat-index find-hash'.split(
+    ' ',
+  ),
+)
+const YARN_BUILTINS = new Set(
+  'install add remove upgrade up dlx init why info workspace workspaces config cache set plugin node exec pack publish link unlink npm constraints dedupe explain patch patch-commit rebuild search stage unplug version help bin global outdated audit autoclean check generate-lock-entry import licenses list login logout owner policies tag team upgrade-interactive'.split(
+    ' ',
+  ),
+)
+/** In prose, `pnpm x` / `yarn x` only count for script names nobody uses as English. */
+const COMMON_SCRIPTS = new Set(
+  'test build lint dev start typecheck format check e2e preview serve watch clean release deploy bench coverage storybook'.split(
+    ' ',
+  ),
+)
+const VALUE_FLAGS = new Set([
+  '--prefix',
+  '-C',
+  '--dir',
+  '--cwd',
+  '-w',
+  '--workspace',
+  '--filter',
+  '-F',
+  '-f',
+  '--file',
+  '--makefile',
+])
+/** A `./name` that is run rather than read: no extension, or a script's. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl)$/
+const INTERPRETERS = new Set([
+  'bash',
+  'sh',
+  'zsh',
+  'node',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+  'tsx',
+  'ts-node',
+  'deno',
+])
+
+/**
+ * Commands in one shell line. `strict` (code) accepts `make` and interpreter
+ * forms; prose only accepts package-manager commands.
+ */
+export function commandsIn(line: string, strict = true): Reference[] {
+  const out: Reference[] = []
+  for (const part of line.split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+    const words = part
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '')
+    // Skip leading `VAR=value` environment assignments.
+    while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
+    if (words.length === 0) continue
+    const [tool, ...rest] = words
+    const args = withoutFlags(rest)
+    const text = words.join(' ')
+    const cmd = (runner: CommandRunner, target: string, shown = text): void => {
+      out.push({ kind: 'command', text: shown, runner, target })
+    }
+    const validScript = (s: string | undefined): s is string =>
+      !!s && /^[\w:@./-]+$/.test(s) && !/^[.]+$/.test(s)
+    if (tool === 'npm') {
+      if (
+        (args[0] === 'run' || args[0] === 'run-script' || args[0] === 'rr') &&
+        validScript(args[1])
+      ) {
+        cmd('npm', args[1], `npm run ${args[1]}`)
+      } else if (args[0] && NPM_SCRIPT_ALIASES[args[0]])
+        cmd('npm', NPM_SCRIPT_ALIASES[args[0]], `npm ${args[0]}`)
+    } else if (tool === 'pnpm' || tool === 'yarn') {
+      const builtins = tool === 'pnpm' ? PNPM_BUILTINS : YARN_BUILTINS
+      if (args[0] === 'run' && validScript(args[1])) cmd(tool, args[1], `${tool} run ${args[1]}`)
+      else if (
+        args[0] &&
+        args[0] !== 'run' &&
+        !builtins.has(args[0]) &&
+        validScript(args[0]) &&
+        /^[a-z]/.test(args[0]) &&
+        (strict || COMMON_SCRIPTS.has(args[0]) || args[0].includes(':'))
+      ) {
+        cmd(tool, args[0], `${tool} ${args[0]}`)
+      }
+    } else if (tool === 'bun') {
+      if (args[0] === 'run' && validScript(args[1]) && !hasExtension(args[1]))
+        cmd('bun', args[1], `bun run ${args[1]}`)
+    } else if (strict && tool === 'make') {
+      for (const t of args.filter((a) => !a.includes('='))) {
+        if (/^[\w./-]+$/.test(t)) cmd('make', t, `make ${t}`)
+      }
+    } else if (
+      strict &&
+      /^\.{1,2}\/./.test(tool) &&
+      (!hasExtension(tool.split('/').pop() ?? '') || SCRIPT_FILE.test(tool))
+    ) {
+      cmd('file', normalizePath(tool), tool)
+    } else if (strict && INTERPRETERS.has(tool)) {
+      const script = tool === 'deno' && args[0] === 'run' ? args[1] : args[0]
+      if (script && (script.includes('/') || hasExtension(script)) && looksLikePathWord(script)) {
+        cmd('file', normalizePath(script), `${tool} ${script}`)
+      }
+    }
+  }
+  return out
+}
+
+function withoutFlags(words: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]
+    if (w.startsWith('-')) {
+      if (VALUE_FLAGS.has(w)) i++
+      continue
+    }
+    out.push(w)
+  }
+  return out
+}
+
+/**
+ * Programs whose command lines a note quotes. Such a line is an instruction to run
+ * something, not code to find in the repository.
+ */
+const KNOWN_CLIS = new Set(
+  (
+    'git gh npm npx pnpm pnpx yarn bun bunx make node deno tsx ts-node python python3 pip pip3 uv ' +
+    'poetry pipx ruby bundle gem go cargo rustup java mvn gradle dotnet docker docker-compose ' +
+    'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd ls cat cp mv rm mkdir ' +
+    'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +
+    'sqlite3 redis-cli vitest jest mocha playwright eslint prettier tsc biome claude codex grep rg ' +
+    'find sed awk tar unzip zip env watch code open xargs kill lsof'
+  ).split(' '),
+)
+
+/** A span that is a shell command line (`git worktree add …`, `npx vitest run x`). */
+export function isCommandLine(s: string): boolean {
+  const words = stripPrompt(s).trim().split(/\s+/)
+  while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
+  return KNOWN_CLIS.has(words[0])
+}
+
+/**
+ * What a command line names that the repository must hold: file arguments with a
+ * known extension (`tests/cart.test.ts`), and URLs. Placeholders, flags, options and
+ * paths outside the repository (`~/`, `/`, `../`) are not references.
+ */
+export function commandLineRefs(line: string): Reference[] {
+  const out: Reference[] = []
+  for (const part of stripPrompt(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+    const words = part.trim().split(/\s+/).slice(1)
+    for (const raw of words) {
+      const w = raw.replace(/^(['"])(.*)\1$/, '$2')
+      if (/^https?:\/\/\S+$/i.test(w)) {
+        out.push(urlRef(trimUrl(w)))
+        continue
+      }
+      if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
+      if (GLUED_PLACEHOLDER_RE.test(w) || !/^[\w@.+/-]+$/.test(w)) continue
+      const last = w.replace(/\/+$/, '').split('/').pop() ?? ''
+      if (!looksLikeFileName(last) || notAFile(w)) continue
+      const p = pathRef(w)
+      if (p) out.push(p)
+    }
+  }
+  return out
+}

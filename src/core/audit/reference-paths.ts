@@ -1,0 +1,108 @@
+/**
+ * Which words name files: known extensions and extension-less file names, product names
+ * that only look like files, and the path references made from back-ticked spans, prose
+ * words and command arguments.
+ */
+import { normalizePath } from '../paths'
+import type { Reference } from './reference'
+
+/** Extensions that make a word a file name. */
+const FILE_EXTENSIONS = new Set(
+  (
+    'ts tsx mts cts js jsx mjs cjs json jsonc json5 md mdx markdown txt rst yml yaml toml ini cfg conf ' +
+    'env lock lockb py pyi ipynb rb go mod sum rs java kt kts scala clj swift m mm c h cc cpp cxx hpp hh cs fs ' +
+    'php pl pm lua r dart zig nim ex exs erl hrl hs ml mli elm vue svelte astro html htm css scss sass less ' +
+    'styl sh bash zsh fish ps1 bat cmd sql graphql gql proto tf tfvars hcl nix bzl bazel cmake mk gradle ' +
+    'properties xml xsd svg png jpg jpeg gif webp ico pdf wasm csv tsv log patch diff plist dockerfile ' +
+    'template tpl hbs ejs pug njk jinja j2 editorconfig gitignore npmrc nvmrc'
+  ).split(' '),
+)
+
+/** Extension-less file names that are still clearly files. */
+const SPECIAL_FILES = new Set([
+  'Dockerfile',
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'Gemfile',
+  'Rakefile',
+  'Procfile',
+  'Justfile',
+  'justfile',
+  'Vagrantfile',
+  'Brewfile',
+  'Containerfile',
+  'LICENSE',
+  'CODEOWNERS',
+])
+
+/** Product names that end in `.js` but are not files. */
+const NOT_FILES = new Set(
+  'node.js next.js vue.js nuxt.js express.js three.js d3.js chart.js react.js ember.js backbone.js angular.js deno.js bun.js socket.io p5.js alpine.js solid.js'.split(
+    ' ',
+  ),
+)
+
+/** A back-ticked span that is a path: has a `/` or a known file extension. */
+export function spanPathRef(s: string): Reference | null {
+  const raw = s.replace(/^@/, '')
+  if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
+  const body = raw.replace(/:\d+(?:-\d+)?$/, '')
+  // Spaces only inside later segments (`src/my dir/a.ts`), never `cd src/x`.
+  if (/\s/.test(body.split('/')[0] ?? '') || /\s-/.test(body)) return null
+  const last = body.replace(/\/+$/, '').split('/').pop() ?? ''
+  const isFile = hasExtension(last) || SPECIAL_FILES.has(last) || /^\.[\w][\w.-]*$/.test(last)
+  if (!body.includes('/') && !isFile) return null
+  if (/^[\w$]+(?:\.[\w$]+)+$/.test(body) && !hasExtension(last)) return null // `Class.method`
+  if (notAFile(body)) return null
+  return pathRef(raw)
+}
+
+/** A word in prose that is a path: a known extension, or a `./` or trailing-`/` folder. */
+export function prosePathRef(raw: string): Reference | null {
+  if (raw.length < 3) return null
+  const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
+  if (notAFile(noLine)) return null
+  const last = noLine.replace(/\/+$/, '').split('/').pop() ?? ''
+  const ext = looksLikeFileName(last)
+  const relative = /^\.{1,2}\//.test(noLine) && noLine.length > 3
+  const folder =
+    noLine.endsWith('/') &&
+    /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) &&
+    /[a-z]/.test(noLine)
+  if (!ext && !relative && !folder) return null
+  return pathRef(raw)
+}
+
+export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | null {
+  const m = /^(.*?)(?::(\d+)(?:-\d+)?)?$/s.exec(raw)
+  if (!m) return null
+  const written = m[1]
+  if (written === '' || /^[a-z][\w+.-]*:/i.test(written)) return null
+  const dir = written.endsWith('/')
+  const path = normalizePath(written)
+  if (path === '.') return null
+  return { kind: 'path', text: raw, path, line: m[2] ? Number(m[2]) : null, dir }
+}
+
+/** A file name with a known extension and a letter before it, or a known extension-less one. */
+export function looksLikeFileName(name: string): boolean {
+  return (
+    (hasExtension(name) && /[A-Za-z]/.test(name.split('.')[0] ?? '')) || SPECIAL_FILES.has(name)
+  )
+}
+
+/** A product name that only looks like a file (`node.js`). */
+export function notAFile(word: string): boolean {
+  return NOT_FILES.has(word.toLowerCase())
+}
+
+export function hasExtension(name: string): boolean {
+  const dot = name.lastIndexOf('.')
+  if (dot <= 0 && !name.startsWith('.')) return false
+  return FILE_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+}
+
+export function looksLikePathWord(s: string): boolean {
+  return /^[\w@.+/-]+$/.test(s)
+}

@@ -1,0 +1,75 @@
+/**
+ * What a verdict needs to know about the repository, gathered beforehand by
+ * src/node/audit/gather-facts.ts, and the pure parsers of the files that feed it
+ * (package.json scripts, Makefile targets).
+ */
+import type { HistoryIndex } from '../git/parse'
+import type { SnippetMatch } from './snippet-match'
+
+/** Where a snippet was found best, as the node layer reports it. */
+export interface SnippetFinding {
+  /** Repository-relative file of the best match, or null when nothing came close. */
+  readonly file: string | null
+  readonly match: SnippetMatch
+}
+
+/** Everything about the repository a verdict needs, gathered beforehand. */
+export interface RepoFacts {
+  /** Absolute root paths are built from (the git top level, or the folder given). */
+  readonly root: string
+  readonly git: boolean
+  readonly shallow: boolean
+  /** Whether a repository-relative path exists now (file or folder, tracked or not). */
+  readonly exists: (rel: string) => boolean
+  /** Whether it is a folder. */
+  readonly isDir: (rel: string) => boolean
+  /** Whether a path that does not exist is ignored by the repository's `.gitignore`. */
+  readonly ignored: (rel: string) => boolean
+  /** Tracked files (relative) whose last segment is `name`, for bare file names. */
+  readonly byBasename: (name: string) => readonly string[]
+  readonly history: HistoryIndex | null
+  /** Files (relative) in which each word occurs; a word absent from the map was not searched. */
+  readonly wordFiles: ReadonlyMap<string, readonly string[]>
+  /** Script name → package.json files (relative) that define it. */
+  readonly scripts: ReadonlyMap<string, readonly string[]>
+  readonly packageFiles: readonly string[]
+  /** Make target → Makefiles (relative) that define it. */
+  readonly makeTargets: ReadonlyMap<string, readonly string[]>
+  readonly makefiles: readonly string[]
+  /** Best match of each quoted snippet, keyed by its code. */
+  readonly snippets: ReadonlyMap<string, SnippetFinding>
+  /** Uncommitted changes: relative path → mtime (ms). */
+  readonly dirty: ReadonlyMap<string, number>
+  /** Outside git: mtime (ms) of files the notes name. */
+  readonly mtimes: ReadonlyMap<string, number>
+  /** Set when these facts describe another branch's work tree (a note naming that branch). */
+  readonly branch?: string
+}
+
+/** Script names of a package.json; empty when it is not valid JSON. */
+export function parsePackageScripts(text: string): string[] {
+  try {
+    const data: unknown = JSON.parse(text)
+    if (!data || typeof data !== 'object') return []
+    const scripts = (data as { scripts?: unknown }).scripts
+    if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return []
+    return Object.keys(scripts)
+  } catch {
+    return []
+  }
+}
+
+/** Explicit targets a Makefile defines (not pattern rules, not special `.TARGETS`). */
+export function parseMakeTargets(text: string): string[] {
+  const out = new Set<string>()
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(?:#|$)/.test(line) || line.startsWith('\t')) continue
+    const m = /^([^:#=\t][^:#=]*?)\s*::?(?!=)/.exec(line)
+    if (!m) continue
+    for (const t of m[1].trim().split(/\s+/)) {
+      if (t === '' || t.includes('%') || t.includes('$') || /^\.[A-Z_]+$/.test(t)) continue
+      out.add(t)
+    }
+  }
+  return [...out]
+}

@@ -1,0 +1,61 @@
+/**
+ * Where a path written in a note lands in the repository: the candidate repository-relative
+ * paths (from the root, then from the note's folder), the absolute path of a relative one,
+ * and which paths are too long to look up at all.
+ */
+import { GIT_PATH_MAX_CHARS, GIT_PATH_MAX_COMPONENTS } from '../limits'
+import { relativeInside, resolveRelative } from '../paths'
+
+/**
+ * Why a path named in a note is too long to look up (no file system holds it), or null. Such
+ * a path is reported, never sent to git or the disk (see GIT_PATH_MAX_CHARS).
+ */
+export function overlongPath(path: string): string | null {
+  if (path.length > GIT_PATH_MAX_CHARS)
+    return `is ${path.length.toLocaleString('en')} characters long, over the ${GIT_PATH_MAX_CHARS.toLocaleString('en')} a path can have`
+  let parts = 1
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) {
+    if (++parts > GIT_PATH_MAX_COMPONENTS)
+      return `has over ${GIT_PATH_MAX_COMPONENTS} path components`
+  }
+  return null
+}
+
+/**
+ * Candidate repository-relative paths for a path as written: from the root, then
+ * from the folder of the file holding the note. Null when it points outside, or is too
+ * long to be a path (overlongPath).
+ */
+export function candidatePaths(
+  path: string,
+  root: string,
+  noteDir: string | null,
+): string[] | null {
+  if (overlongPath(path) !== null) return null
+  const out: string[] = []
+  const push = (p: string | null): void => {
+    if (p !== null && p !== '' && !out.includes(p)) out.push(p)
+  }
+  if (path.startsWith('/')) {
+    const rel = relativeInside(path, root)
+    return rel === null ? null : [rel]
+  }
+  if (path.startsWith('~')) return null
+  if (!path.startsWith('../')) push(resolveRelative(path))
+  if (noteDir !== null) {
+    const base = relativeInside(noteDir, root)
+    if (base !== null) push(resolveRelative(base === '' ? path : `${base}/${path}`))
+  }
+  return out.length > 0 ? out : null
+}
+
+/** Join a root and a relative path into an absolute one. */
+export function absolute(root: string, rel: string): string {
+  if (rel === '') return root
+  return root.endsWith('/') ? `${root}${rel}` : `${root}/${rel}`
+}
+
+/** Shallowest path first, then by name: the root's file before a nested one. */
+export function byDepth(a: string, b: string): number {
+  return a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0)
+}

@@ -1,0 +1,159 @@
+/**
+ * Judge each prepared note: check its references (on the checked-out branch, then on a
+ * branch it names), find when it was written, and word its verdict and reasons.
+ */
+import { dirname, relative } from 'node:path'
+import type { AuditNote } from '../../shared/model'
+import type { Note } from '../../core/memory/notes'
+import type { Reference } from '../../core/audit/reference'
+import { checkReference } from '../../core/audit/check-reference'
+import type { CheckedReference } from '../../core/audit/checked-reference'
+import type { RepoFacts } from '../../core/audit/repo-facts'
+import { judgeNote } from '../../core/audit/verdict'
+import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
+import type { WrittenAt } from '../../core/audit/written-at'
+import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
+import { blameTimes } from '../git/history'
+import type { Prepared } from './prepare-notes'
+import { toPosix } from './repo-file'
+
+/** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
+export type WrittenAtProvider = (
+  file: string,
+  line: number,
+) => Promise<{ at: string; source: 'transcript' } | null>
+
+/** Best source first: transcript, frontmatter, git blame, file mtime (step 6 of the brief). */
+async function writtenAtOf(
+  note: Note,
+  provider: WrittenAtProvider | undefined,
+  mtimes: ReadonlyMap<string, number>,
+  blame: (file: string) => Promise<Map<number, number | null> | null>,
+): Promise<WrittenAt | null> {
+  if (provider) {
+    const asks: [string, number][] = note.topicFile ? [[note.topicFile, note.bodyLine]] : []
+    if (note.kind !== 'topic') asks.push([note.file, note.line])
+    for (const [file, line] of asks) {
+      try {
+        const got = await provider(file, line)
+        const ms = got ? Date.parse(got.at) : NaN
+        if (got && Number.isFinite(ms))
+          return { iso: new Date(ms).toISOString(), ms, source: 'transcript' }
+      } catch {
+        // A failing provider falls back to the next source.
+      }
+    }
+  }
+  const fm = frontmatterWrittenAt(note.frontmatter)
+  if (fm) return fm
+  if (note.kind === 'instruction' || note.kind === 'index-text') {
+    const times = await blame(note.file)
+    if (times) {
+      let newest = -1
+      let uncommitted = false
+      for (let l = note.line; l <= note.endLine; l++) {
+        const t = times.get(l)
+        if (t === null) uncommitted = true
+        else if (t !== undefined && t > newest) newest = t
+      }
+      if (!uncommitted && newest >= 0)
+        return { iso: new Date(newest).toISOString(), ms: newest, source: 'git-blame' }
+    }
+  }
+  const mtime = mtimes.get(note.topicFile ?? note.file)
+  return mtime === undefined
+    ? null
+    : { iso: new Date(mtime).toISOString(), ms: mtime, source: 'mtime' }
+}
+
+export interface Judged {
+  readonly note: AuditNote
+  readonly checked: readonly CheckedReference[]
+  readonly writtenAt: WrittenAt | null
+}
+
+/** Judge every note; shared by `auditMemory` and `noteDiffs`. */
+export async function judgeAll(
+  p: Prepared,
+  provider: WrittenAtProvider | undefined,
+  onNote: () => void,
+  signal: AbortSignal | undefined,
+): Promise<Judged[]> {
+  const blames = new Map<string, Promise<Map<number, number | null> | null>>()
+  const blame = (file: string): Promise<Map<number, number | null> | null> => {
+    if (!p.state) return Promise.resolve(null)
+    const rel = toPosix(relative(p.state.root, file))
+    if (rel.startsWith('..') || !p.state.tracked.has(rel)) return Promise.resolve(null)
+    let hit = blames.get(rel)
+    if (!hit) {
+      hit = blameTimes(p.state.root, rel)
+      blames.set(rel, hit)
+    }
+    return hit
+  }
+  const out: Judged[] = []
+  for (const note of p.notes) {
+    signal?.throwIfAborted()
+    const reasons: string[] = []
+    const checked: CheckedReference[] = []
+    if (p.facts) {
+      const refs = p.refs.get(note) ?? []
+      const elsewhere = refs.flatMap((r) => {
+        const facts = r.kind === 'branch' ? p.branches.get(r.name)?.facts : null
+        return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
+      })
+      for (const r of refs) {
+        let c = checkReference(r, p.facts, dirname(note.file))
+        if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
+        if ('skipped' in c) reasons.push(c.skipped)
+        else checked.push(c)
+      }
+    }
+    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
+    const judged = judgeNote(checked, writtenAt, p.facts)
+    if (note.danglingTarget !== null)
+      reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
+    if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {
+      reasons.push(
+        `only the first ${NOTE_CHECK_MAX_CHARS.toLocaleString('en')} of ${note.checkText.length.toLocaleString('en')} characters of this note were checked`,
+      )
+    }
+    reasons.push(...judged.reasons, writtenAtReason(writtenAt))
+    out.push({
+      note: {
+        file: note.file,
+        line: note.line,
+        endLine: note.endLine,
+        title: note.title,
+        verdict: judged.verdict,
+        writtenAt: writtenAt?.iso ?? null,
+        writtenAtSource: writtenAt?.source ?? null,
+        references: checked.map((c) => c.audit),
+        reasons,
+      },
+      checked,
+      writtenAt,
+    })
+    onNote()
+  }
+  return out
+}
+
+/**
+ * A reference that fails on the checked-out branch but holds on a branch the note
+ * names (checked out in another work tree) holds: the note says where it lives.
+ */
+function onBranch(
+  r: Reference,
+  failed: CheckedReference,
+  elsewhere: readonly { readonly name: string; readonly facts: RepoFacts }[],
+  note: Note,
+): CheckedReference {
+  for (const b of elsewhere) {
+    const c = checkReference(r, b.facts, dirname(note.file))
+    if ('skipped' in c || c.audit.status !== 'ok') continue
+    const where = `\`${r.text}\` is on branch \`${b.name}\` (work tree \`${b.facts.root}\`), not on the checked-out branch`
+    return { ...c, checkedIn: b.facts, reason: c.reason ? `${where}; ${c.reason}` : where }
+  }
+  return failed
+}

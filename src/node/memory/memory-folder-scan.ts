@@ -1,0 +1,165 @@
+/**
+ * One memory folder as the scan reports it: every `*.md` file under it (hidden folders and
+ * folder symlinks are not entered), with its size, line count and, for topic files, the
+ * frontmatter fields (memory-facts §1).
+ */
+import type { Dirent } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { MemoryFileInfo, Problem } from '../../shared/model'
+import { parseFrontmatter, frontmatterString } from '../../core/markdown/frontmatter'
+import { countLines } from '../../core/text'
+import { escapesFolder, realpathLoose } from '../fs/path-guard'
+import { readTextFile } from '../fs/safe-read'
+import type { Limiter } from '../jobs/concurrency'
+import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
+
+const INDEX_NAME = 'MEMORY.md'
+
+interface MemoryScan {
+  readonly dir: string | null
+  readonly files: MemoryFileInfo[]
+  readonly problems: Problem[]
+}
+
+export async function scanMemory(
+  memoryDir: string,
+  files: Limiter,
+  listedAsDir: boolean,
+): Promise<MemoryScan> {
+  const kind = listedAsDir ? 'dir' : await dirKind(memoryDir)
+  if (kind === 'missing') return { dir: null, files: [], problems: [] }
+  if (kind !== 'dir') {
+    return {
+      dir: null,
+      files: [],
+      problems: [{ path: memoryDir, reason: `memory folder ${describe(kind)}` }],
+    }
+  }
+  const problems: Problem[] = []
+  const paths: Listed[] = []
+  await walkMarkdown(memoryDir, paths, problems)
+  const indexPath = join(memoryDir, INDEX_NAME)
+  // Only entries that are not plain files (symlinks, unknown kinds) need the real folder.
+  let realDir: Promise<string> | null = null
+  const realMemoryDir = (): Promise<string> => (realDir ??= realpathLoose(memoryDir))
+  paths.sort((a, b) => compareStrings(a.path, b.path))
+  const results = await Promise.all(
+    paths.map((p) =>
+      files(() => memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir)),
+    ),
+  )
+  const found: MemoryFileInfo[] = []
+  for (const r of results) {
+    if (r.info) found.push(r.info)
+    if (r.problem) problems.push(r.problem)
+  }
+  found.sort((a, b) =>
+    a.role === b.role ? compareStrings(a.path, b.path) : a.role === 'index' ? -1 : 1,
+  )
+  return { dir: memoryDir, files: found, problems }
+}
+
+/**
+ * Collect `*.md` paths under `dir`. Directory symlinks are never followed, so a
+ * symlink loop can't recurse; hidden folders (`.git`, editor state) hold no notes.
+ */
+async function walkMarkdown(dir: string, out: Listed[], problems: Problem[]): Promise<void> {
+  let entries: Dirent[]
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (err) {
+    problems.push({ path: dir, reason: `cannot read folder: ${codeOf(err)}` })
+    return
+  }
+  entries.sort((a, b) => compareStrings(a.name, b.name))
+  for (const e of entries) {
+    const path = join(dir, e.name)
+    if (e.isDirectory()) {
+      if (e.name === INDEX_NAME)
+        problems.push({ path, reason: 'MEMORY.md is a directory, not a file' })
+      if (!e.name.startsWith('.')) await walkMarkdown(path, out, problems)
+    } else if (e.name.endsWith('.md')) {
+      out.push({ path, listed: e.isFile() })
+    }
+  }
+}
+
+interface MemoryFileResult {
+  /** Null when the path is not a regular file, so it is no memory file at all. */
+  readonly info: MemoryFileInfo | null
+  readonly problem: Problem | null
+}
+
+/** Size and line count of one memory file (0 lines when it can't be read as text). */
+async function memoryFileInfo(
+  item: Listed,
+  role: MemoryFileInfo['role'],
+  realMemoryDir: () => Promise<string>,
+): Promise<MemoryFileResult> {
+  const { path } = item
+  if (item.listed) {
+    // A plain file reached through plain folders (walkMarkdown follows no symlink) is inside the
+    // memory folder: no escape check. Anything unusual takes the full path below.
+    const read = await readTextFile(path)
+    if (read.ok) return { info: textInfo(path, role, read.text, read.bytes), problem: null }
+  }
+  let size: number
+  if (await escapesFolder(path, await realMemoryDir())) {
+    return {
+      info: null,
+      problem: { path, reason: 'symlink leads outside the memory folder; not followed' },
+    }
+  }
+  try {
+    const st = await stat(path)
+    // A symlink to a folder is never followed (see walkMarkdown).
+    if (st.isDirectory())
+      return { info: null, problem: { path, reason: 'symlink to a folder, not followed' } }
+    if (!st.isFile()) {
+      return {
+        info: null,
+        problem: { path, reason: 'not a regular file (FIFO, socket or device)' },
+      }
+    }
+    size = st.size
+  } catch (err) {
+    const code = codeOf(err)
+    const reason =
+      code === 'ENOENT'
+        ? 'dangling symlink'
+        : code === 'ELOOP'
+          ? 'symlink loop'
+          : `cannot stat: ${code}`
+    return { info: null, problem: { path, reason } }
+  }
+  const read = await readTextFile(path)
+  if (!read.ok)
+    return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
+  return { info: textInfo(path, role, read.text, size), problem: null }
+}
+
+function textInfo(
+  path: string,
+  role: MemoryFileInfo['role'],
+  text: string,
+  bytes: number,
+): MemoryFileInfo {
+  return {
+    path,
+    role,
+    lines: countLines(text),
+    bytes,
+    frontmatter: role === 'topic' ? topicFields(text) : null,
+  }
+}
+
+// ---- helpers --------------------------------------------------------------------
+
+/** name / description / type of a topic file's frontmatter, when it has one. */
+function topicFields(text: string): MemoryFileInfo['frontmatter'] {
+  const fm = parseFrontmatter(text)
+  if (fm.kind !== 'ok') return null
+  const pick = (k: string): string | undefined => frontmatterString(fm, k) ?? undefined
+  return { name: pick('name'), description: pick('description'), type: pick('type') }
+}

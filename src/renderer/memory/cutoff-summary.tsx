@@ -1,0 +1,136 @@
+/**
+ * The load summary above MEMORY.md: line and character gauges against Claude Code's limits
+ * (memory-facts §2), where the cutoff falls, and the entries that do not load, each with
+ * previewed fixes (move above the cutoff, move detail to a topic file).
+ */
+import { useEffect } from 'react'
+import { useShowMore } from '../common/show-more'
+import { preloadMonacoWhenIdle } from '../monaco/monaco-setup'
+import type { CutoffResult } from '../../shared/model'
+import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
+import type { PlanAction } from './plan-dialog'
+import { ProblemList } from '../common/problem-list'
+
+function Gauge({
+  label,
+  value,
+  max,
+  extra,
+}: {
+  label: string
+  value: number
+  max: number
+  extra?: string
+}) {
+  const pct = Math.min(100, (value / max) * 100)
+  return (
+    <div className="gauge" aria-label={`${label}: ${value} of ${max}`}>
+      <div className="gauge-label">
+        {label}: <strong>{value.toLocaleString('en')}</strong> / {max.toLocaleString('en')}
+        {extra && <span className="gauge-extra"> {extra}</span>}
+      </div>
+      <div className="gauge-bar">
+        <div
+          className={pct >= 100 ? 'gauge-fill full' : 'gauge-fill'}
+          style={{ width: `${pct}%` }}
+        />
+      </div>
+    </div>
+  )
+}
+
+export function CutoffSummary({
+  cutoff,
+  editing,
+  onReveal,
+  onPlan,
+}: {
+  cutoff: CutoffResult
+  editing: boolean
+  onReveal: (line: number, top?: boolean) => void
+  onPlan: (action: PlanAction) => void
+}) {
+  const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
+  const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
+  // The window's first useful paint is this summary: only now is Monaco fetched (main.tsx).
+  useEffect(() => preloadMonacoWhenIdle(0), [])
+  const blocked = editing ? 'Save or discard your edit first' : undefined
+  return (
+    <div className="cutoff-summary" data-testid="cutoff-summary">
+      <Gauge
+        label="Lines"
+        value={cutoff.loadedLines}
+        max={MEMORY_MAX_LINES}
+        extra={`(file has ${cutoff.totalLines})`}
+      />
+      <Gauge
+        label="Characters"
+        value={cutoff.loadedChars}
+        max={MEMORY_MAX_CHARS}
+        extra={`(UTF-16 units; ${cutoff.loadedBytes.toLocaleString('en')} UTF-8 bytes)`}
+      />
+      <div className="cutoff-verdict" data-testid="cutoff-verdict">
+        {cutoff.firstUnloadedLine === null
+          ? 'Everything in this file loads at session start.'
+          : `From line ${cutoff.firstUnloadedLine} on, nothing loads at session start (${cutoff.limitHit} limit). ${unloaded.length} entr${unloaded.length === 1 ? 'y does' : 'ies do'} not load.`}
+        {cutoff.firstUnloadedLine !== null && (
+          <button
+            className="link go-cutoff"
+            data-testid="go-cutoff"
+            onClick={() => onReveal(Math.max(1, (cutoff.firstUnloadedLine ?? 1) - 3), true)}
+          >
+            Show the cutoff
+          </button>
+        )}
+      </div>
+      <ProblemList problems={cutoff.problems} className="problem-list" alert />
+      {unloaded.length > 0 && (
+        <details className="unloaded" open>
+          <summary>Entries that do not load, newest first ({unloaded.length})</summary>
+          <ul data-testid="unloaded-entries">
+            {shownUnloaded.map((e) => (
+              <li key={e.line} data-testid="unloaded-entry" className="entry-row">
+                <button
+                  className="link entry-line"
+                  onClick={() => onReveal(e.line)}
+                  title={`Show line ${e.line}`}
+                >
+                  line {e.line}
+                </button>
+                <span className="entry-title" title={e.title}>
+                  {e.title}
+                </span>
+                <button
+                  className="small-button"
+                  data-testid="move-above"
+                  disabled={editing}
+                  title={blocked ?? 'Move this entry to just above the cutoff (preview first)'}
+                  onClick={() =>
+                    onPlan({ kind: 'move', file: cutoff.file, line: e.line, title: e.title })
+                  }
+                >
+                  Move above the cutoff
+                </button>
+                <button
+                  className="small-button"
+                  data-testid="extract-topic"
+                  disabled={editing}
+                  title={
+                    blocked ??
+                    'Move this entry’s detail into a new topic file, leaving a one-line link (preview first)'
+                  }
+                  onClick={() =>
+                    onPlan({ kind: 'extract', file: cutoff.file, line: e.line, title: e.title })
+                  }
+                >
+                  Move detail to a topic file
+                </button>
+              </li>
+            ))}
+          </ul>
+          {moreUnloaded}
+        </details>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { candidatePaths } from '../../../../src/core/audit/repo-paths'
+import { judgeNote } from '../../../../src/core/audit/verdict'
+import { check, checked, facts, march10 } from './facts-fixture'
+
+describe('checkReference', () => {
+  it('resolves paths, renames and deletions', () => {
+    expect(
+      checked('`src/stable.ts` `src/session.ts` `src/old.ts` `src/never.ts`').map((c) => [
+        c.audit.status,
+        c.audit.resolved,
+        c.audit.movedTo,
+        c.reason,
+      ]),
+    ).toEqual([
+      ['ok', '/r/src/stable.ts', null, null],
+      [
+        'moved',
+        '/r/src/token-session.ts',
+        '/r/src/token-session.ts',
+        '`src/session.ts` was renamed to `src/token-session.ts` in bbbbbbb on 2026-03-01',
+      ],
+      ['missing', null, null, '`src/old.ts` was deleted in bbbbbbb on 2026-03-01'],
+      ['missing', null, null, '`src/never.ts` does not exist and git history has no record of it'],
+    ])
+  })
+
+  it('tries the note file folder, and skips paths outside the repository', () => {
+    expect(checked('`guide.md`', '/r/docs/sub')[0].audit.resolved).toBe('/r/docs/sub/guide.md')
+    expect(check('`/etc/hosts.conf`')).toEqual([
+      { skipped: '`/etc/hosts.conf` is outside the repository; not checked' },
+    ])
+    expect(candidatePaths('../x.ts', '/r', '/r/docs')).toEqual(['x.ts'])
+    expect(candidatePaths('../../x.ts', '/r', '/r/docs')).toBeNull()
+  })
+
+  it('skips git-ignored paths and build output instead of calling them missing', () => {
+    expect(check('Emits to `dist/`; `dist/index.js` too; `.env` and `build/`.')).toEqual([
+      { skipped: '`dist/` is ignored by git (build output); not checked' },
+      { skipped: '`dist/index.js` is ignored by git (build output); not checked' },
+      { skipped: '`.env` is ignored by git; not checked' },
+      { skipped: '`build/` is a build output folder; not checked' },
+    ])
+    // The script still counts, so the note stays checkable.
+    expect(judgeNote(checked('`npm run build` emits to `dist/`.'), march10, facts)).toEqual({
+      verdict: 'fresh',
+      reasons: [],
+    })
+  })
+
+  it('resolves bare file names by basename, then through history', () => {
+    expect(
+      checked('`live.ts` `guide.md` `old.ts` `session.ts` `nowhere.ts`').map((c) => [
+        c.audit.status,
+        c.audit.resolved,
+        c.reason,
+      ]),
+    ).toEqual([
+      ['ok', '/r/src/live.ts', '`live.ts` resolved to `src/live.ts`'],
+      ['ok', null, '`guide.md` matches 2 tracked files (`docs/guide.md`, `docs/sub/guide.md`)'],
+      ['missing', null, '`src/old.ts` was deleted in bbbbbbb on 2026-03-01'],
+      [
+        'moved',
+        '/r/src/token-session.ts',
+        '`src/session.ts` was renamed to `src/token-session.ts` in bbbbbbb on 2026-03-01',
+      ],
+      ['missing', null, '`nowhere.ts` does not exist and git history has no record of it'],
+    ])
+    // The resolved file is what the note rests on; an ambiguous name rests on none.
+    expect(judgeNote(checked('Formatting lives in live.ts.'), march10, facts)).toEqual({
+      verdict: 'suspect',
+      reasons: [
+        '`live.ts` resolved to `src/live.ts`',
+        '`src/live.ts` changed in ccccccc on 2026-04-01, after the note was written',
+      ],
+    })
+    expect(judgeNote(checked('See guide.md.'), march10, facts).verdict).toBe('fresh')
+  })
+
+  it('checks symbols word by word, scripts, and snippets', () => {
+    expect(
+      checked('`computeTotal()` `Cart.addItem` `npm run build` `npm run lint`').map((c) => [
+        c.audit.status,
+        c.audit.resolved,
+        c.reason,
+      ]),
+    ).toEqual([
+      ['ok', '/r/src/live.ts', null],
+      ['missing', null, '`Cart.addItem` is not found in the repository (`addItem` not found)'],
+      ['ok', '/r/package.json', null],
+      ['missing', null, '`npm run lint`: no `lint` script in any package.json'],
+    ])
+    expect(checked('`make x`')[0].reason).toBe('`make x`: there is no Makefile in the repository')
+    expect(
+      checked('`const a = 1` `const b = 2` `const c = 3`').map((c) => [c.audit.status, c.reason]),
+    ).toEqual([
+      ['ok', null],
+      [
+        'changed',
+        'quoted code `const b = 2` now appears only with changes in `src/live.ts` (lines 4–4, 80% alike)',
+      ],
+      ['missing', 'quoted code `const c = 3` is not found in the repository'],
+    ])
+  })
+})

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import {
+  distinctiveLines,
+  lineSimilarity,
+  matchSnippet,
+} from '../../../../src/core/audit/snippet-match'
+
+describe('matchSnippet', () => {
+  const file = [
+    'import x',
+    '',
+    'function f() {',
+    '    const a = 1',
+    '    return a + 2',
+    '}',
+    '',
+  ].join('\n')
+
+  it('finds exact quotes whatever the indentation', () => {
+    expect(matchSnippet('const a = 1\nreturn a + 2', file)).toMatchObject({
+      kind: 'exact',
+      startLine: 4,
+      endLine: 5,
+      score: 1,
+    })
+    expect(matchSnippet('a = 1', file)).toMatchObject({ kind: 'exact', startLine: 4 })
+  })
+
+  it('calls a lightly edited quote similar and a rewritten one gone', () => {
+    expect(matchSnippet('function f() {\n  const a = 1\n  return a + 3\n}', file)).toMatchObject({
+      kind: 'similar',
+      startLine: 3,
+      endLine: 6,
+      score: 0.875,
+    })
+    expect(matchSnippet('while (true) {\n  sleep(1)\n}', file).kind).toBe('none')
+    expect(matchSnippet('', file).kind).toBe('none')
+  })
+
+  it('picks distinctive lines and measures line similarity', () => {
+    expect(distinctiveLines('}\nconst total = computeTotal(items)\nreturn total\n')).toEqual([
+      'const total = computeTotal(items)',
+      'return total',
+    ])
+    expect(lineSimilarity('abc', 'abc')).toBe(1)
+    expect(lineSimilarity('const a = 1', 'let b = 2')).toBeLessThan(0.6)
+  })
+})
