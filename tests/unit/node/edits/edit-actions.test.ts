@@ -1,10 +1,20 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { EditOutcome } from '../../../../src/shared/model'
 import { hashContent } from '../../../../src/node/edits/safe-write'
 import { curationEnvs } from './curation-env'
 
 const fresh = curationEnvs()
+
+/** The outcome of a file moved to the trash, logged. */
+const trashedOutcome = (path: string): EditOutcome => ({
+  kind: 'deleted',
+  path,
+  trashed: true,
+  operationId: expect.any(String) as string,
+  warning: null,
+})
 
 const read = (p: string): Promise<string> => readFile(p, 'utf8')
 
@@ -70,13 +80,7 @@ describe('writeFile, listOperations and undo', () => {
 
     // The next undo walks further back: the creation is undone by moving the file to the trash.
     const removed = await env.restart().undo(null)
-    expect(removed).toEqual({
-      kind: 'deleted',
-      path: file,
-      trashed: true,
-      operationId: expect.any(String),
-      warning: null,
-    })
+    expect(removed).toEqual(trashedOutcome(file))
     expect(await readdir(env.mem)).toEqual([])
     expect(await env.restart().undo(null)).toEqual({
       kind: 'error',
@@ -161,13 +165,7 @@ describe('deleteFile', () => {
       currentText: bytes,
     })
     const r = await env.curation.deleteFile(file, hashContent(bytes), 'delete topic')
-    expect(r).toEqual({
-      kind: 'deleted',
-      path: file,
-      trashed: true,
-      operationId: expect.any(String),
-      warning: null,
-    })
+    expect(r).toEqual(trashedOutcome(file))
     expect(await readdir(env.mem)).toEqual([])
     expect((await readdir(env.trashDir)).length).toBe(1)
     expect((await env.curation.listOperations())[0]).toMatchObject({
