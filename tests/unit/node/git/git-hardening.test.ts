@@ -259,6 +259,10 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('reviewDiff', [f.memoryDir, mem])
   await call('restoreLostLine', [f.memoryDir, mem, '- restored', HASH])
   await call('planEdit', [{ kind: 'move-entry-above-cutoff', file: mem, line: 3 }])
+  await call('applyPlan', [
+    [{ path: mem, expectedHash: HASH, after: 'stale hash, refused\n' }],
+    'test',
+  ])
   await call('listOperations', [])
   await call('undo', [null])
   await call('writeFile', [mem, HASH, 'stale hash, refused\n', 'test'])
