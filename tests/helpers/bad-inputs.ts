@@ -984,6 +984,8 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     cutoff: { args: [mem], paths: [0] },
     readFile: { args: [mem], paths: [0] },
     loadOrder: { args: [t.repo], paths: [0] },
+    installedAgents: { args: [], paths: [] },
+    checkWithAgent: { args: ['claude', t.repo], paths: [1] },
     audit: { args: [t.memoryDir, t.repo], paths: [0, 1] },
     provenance: { args: [t.memoryDir], paths: [0] },
     noteDiffs: { args: [t.memoryDir, t.repo, mem, 3], paths: [0, 1, 2] },

@@ -245,6 +245,8 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('audit', [f.memoryDir, null])
   await call('provenance', [f.memoryDir])
   await call('loadOrder', [f.repo])
+  await call('installedAgents', [])
+  await call('checkWithAgent', ['claude', f.repo])
   await call('cutoff', [mem])
   await call('readFile', [mem])
   // A repository git refuses is no project's repository (access follows purpose): the audit is
