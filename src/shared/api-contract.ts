@@ -17,6 +17,7 @@ import type {
   NoteStamp,
   NoteStampStatus,
   OperationInfo,
+  PlannedChange,
   ProvenanceResult,
   ReviewDiff,
   ScanResult,
@@ -50,6 +51,25 @@ export type FileContent =
 export interface ChangeEvent {
   readonly kind: 'changed'
   readonly paths: readonly string[]
+}
+
+/** One change of a plan as sent to be applied (its `before` text is not needed). */
+export type PlanChange = Pick<PlannedChange, 'path' | 'expectedHash' | 'after'>
+
+/** What applying a plan did: all of it, nothing, or part of it and then undid that part. */
+export interface PlanOutcome {
+  /**
+   * `applied`: every change was made. `refused`: nothing was written (a file changed since
+   * the plan, or the plan cannot be applied). `rolled-back`: a change failed midway and the
+   * changes made before it were undone. `partial`: as rolled-back, but some could not be undone.
+   */
+  readonly kind: 'applied' | 'refused' | 'rolled-back' | 'partial'
+  /** The changes made, in the order made (each with its undo-log entry). */
+  readonly outcomes: readonly EditOutcome[]
+  /** The change refused or failed (a conflict or an error); null when applied. */
+  readonly failure: EditOutcome | null
+  /** The undo of each change made before the failure, newest first. */
+  readonly rollback: readonly EditOutcome[]
 }
 
 /** The contract itself. */
@@ -107,6 +127,11 @@ export interface CuratorApi {
     text: string,
     expectedHash: string,
   ): Promise<EditOutcome>
-  /** Compute a change to preview (nothing is written); apply it with writeFile / deleteFile. */
+  /** Compute a change to preview (nothing is written); apply it with applyPlan. */
   planEdit(request: EditPlanRequest): Promise<EditPlan>
+  /**
+   * Apply a plan's changes in the order of `planSteps`: every file's hash is checked before
+   * any is written, and a write failing midway undoes the changes already made.
+   */
+  applyPlan(changes: readonly PlanChange[], reason: string): Promise<PlanOutcome>
 }

@@ -6,18 +6,16 @@
  */
 import { z } from 'zod'
 import type { ChangeEvent, CuratorApi } from './api-contract'
-import type {
-  EditOutcome,
-  EditPlan,
-  EditPlanRequest,
-  NoteDiff,
-  NoteStamp,
-  NoteStampStatus,
-  OperationInfo,
-  ReviewDiff,
-} from './model'
+import { API_METHOD_NAMES } from './channels'
 
-export type { AppContext, ChangeEvent, CuratorApi, FileContent } from './api-contract'
+export type {
+  AppContext,
+  ChangeEvent,
+  CuratorApi,
+  FileContent,
+  PlanChange,
+  PlanOutcome,
+} from './api-contract'
 export type {
   EditOutcome,
   EditPlan,
@@ -27,7 +25,8 @@ export type {
   NoteStampStatus,
   OperationInfo,
   ReviewDiff,
-}
+} from './model'
+export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
 const pathArg = z
@@ -40,6 +39,12 @@ const hashArg = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex content hash')
 const textArg = z.string().max(8 * 1024 * 1024)
 const reasonArg = z.string().min(1).max(500)
 const lineArg = z.number().int().min(1).max(10_000_000)
+/** One change of a plan: a create has no expected hash; a delete (no `after`) must have one. */
+const planChangeArg = z
+  .object({ path: pathArg, expectedHash: hashArg.nullable(), after: textArg.nullable() })
+  .refine((c) => c.after !== null || c.expectedHash !== null, {
+    message: 'a deletion needs the hash of the file it deletes',
+  })
 
 export const apiSchemas = {
   getContext: z.tuple([]),
@@ -99,6 +104,7 @@ export const apiSchemas = {
         .strict(),
     ]),
   ]),
+  applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas
@@ -121,15 +127,4 @@ export interface CuratorClient extends CuratorApi {
 export interface ApiErrorBody {
   readonly error: string
   readonly code: 'bad-request' | 'forbidden' | 'not-found' | 'internal'
-}
-
-export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
-import { API_METHOD_NAMES } from './channels'
-
-/** Validate raw arguments for `method`; throws a ZodError with a readable message. */
-export function parseArgs<M extends ApiMethod>(
-  method: M,
-  args: unknown,
-): z.infer<(typeof apiSchemas)[M]> {
-  return apiSchemas[method].parse(args) as z.infer<(typeof apiSchemas)[M]>
 }

@@ -32,4 +32,5 @@ export const API_METHOD_NAMES = [
   'reviewDiff',
   'restoreLostLine',
   'planEdit',
+  'applyPlan',
 ] as const

@@ -976,6 +976,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     reviewDiff: { args: [t.memoryDir, mem], paths: [0, 1] },
     restoreLostLine: { args: [t.memoryDir, mem, '- restored', HASH], paths: [0, 1] },
     planEdit: { args: [{ kind: 'move-entry-above-cutoff', file: mem, line: 3 }], paths: [] },
+    applyPlan: {
+      args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
+      paths: [],
+    },
   }
 }
 
@@ -1037,6 +1041,16 @@ export function apiAttacks(t: AttackTargets, methods: readonly string[]): Attack
       note: `plan extract to topic named: ${p.note}`,
     })
     out.push({ method: 'undo', args: [p.path.slice(0, 200) || 'x'], note: `undo id: ${p.note}` })
+    out.push({
+      method: 'applyPlan',
+      args: [[{ path: p.path, expectedHash: null, after: 'CANARY-WRITE\n' }], 'attack'],
+      note: `plan creating: ${p.note}`,
+    })
+    out.push({
+      method: 'applyPlan',
+      args: [[{ path: p.path, expectedHash: HASH, after: null }], 'attack'],
+      note: `plan deleting: ${p.note}`,
+    })
   }
   out.push({
     method: 'planEdit',

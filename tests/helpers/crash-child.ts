@@ -11,12 +11,13 @@
  *   node crash-child.mjs ops <json>
  *     runs a list of operations and prints one JSON result per line (see Op below).
  */
-import { undo, lastUndoable } from '../../src/node/edits/backups'
+import { lastUndoable } from '../../src/node/edits/operation-log'
+import { undo } from '../../src/node/edits/undo'
+import { safeDelete } from '../../src/node/edits/safe-delete'
 import { freedesktopTrash } from '../../src/node/edits/trash'
 import {
   hashContent,
   readForEdit,
-  safeDelete,
   safeWrite,
   sweepStaleTemps,
 } from '../../src/node/edits/safe-write'

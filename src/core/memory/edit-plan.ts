@@ -1,42 +1,55 @@
 /**
  * Edit plans for memory files, as pure functions over the texts read: move an entry
  * above the load cutoff, delete an entry (and its topic file), extract an entry's detail
- * into a new topic file, replace text in a note. Nothing here writes; every planned
- * change carries the hash of the text it was computed from, so applying it is a
- * compare-and-swap (src/node/edits/edit-actions.ts).
- *
- * Lines are 1-based lines on disk as `splitLines` counts them. Each kept line keeps its
- * own break (`\n` or `\r\n`); moved or new lines take the file's first break, and the
- * file's final-newline state is kept.
+ * into a new topic file, replace text in a note; and the order a plan is applied in
+ * (`planSteps`). Nothing here writes; every planned change carries the hash of the text it
+ * was computed from, so applying it is a compare-and-swap (src/node/edits/apply-plan.ts).
+ * Lines on disk and index entries on them: index-entry-at.ts.
  */
 import { stringify } from 'yaml'
-import { computeCutoff, loadedHead } from './cutoff'
-import { closesFence, openFence, stripForLoading, type Fence } from '../markdown/strip'
-import { parseIndexEntries, resolveIndexTarget } from './index-entries'
 import type { EditPlan, PlannedChange } from '../../shared/model'
-import { splitLinesWithEndings } from '../text'
+import { stripForLoading } from '../markdown/strip'
+import { computeCutoff, loadedHead } from './cutoff'
+import {
+  diskEntries,
+  fencedLines,
+  findIndexEntry,
+  isIndented,
+  layoutOf,
+  render,
+  topicNameOf,
+  withoutLines,
+} from './index-entry-at'
+
+import { dedent, shortHook, titleFromName, topicNameProblem } from './topic-text'
+
+export { findIndexEntry, type IndexEntryAt } from './index-entry-at'
+export { shortHook, topicNameProblem } from './topic-text'
+
+/** What applying one planned change does to its file. */
+export type PlanStepKind = 'create' | 'edit' | 'delete'
+
+/**
+ * A plan's changes in the order they are applied: new files first (an index never links a
+ * file that is not there yet), then edits, deletions last (an index never links a file that
+ * is already gone); the plan's own order within each kind.
+ */
+export function planSteps<C extends Pick<PlannedChange, 'expectedHash' | 'after'>>(
+  changes: readonly C[],
+): { readonly kind: PlanStepKind; readonly change: C }[] {
+  const kindOf = (c: C): PlanStepKind =>
+    c.after === null ? 'delete' : c.expectedHash === null ? 'create' : 'edit'
+  const rank: Record<PlanStepKind, number> = { create: 0, edit: 1, delete: 2 }
+  return changes
+    .map((change) => ({ kind: kindOf(change), change }))
+    .sort((a, b) => rank[a.kind] - rank[b.kind])
+}
 
 /** A file read for editing: its text and the hash of its bytes on disk. */
 export interface EditSource {
   readonly path: string
   readonly text: string
   readonly hash: string
-}
-
-/** One index entry located on disk, with the lines that belong to it. */
-export interface IndexEntryAt {
-  readonly line: number
-  /** Last line of the entry: its indented continuation lines included. */
-  readonly endLine: number
-  readonly title: string
-  readonly target: string | null
-  readonly hook: string
-  /** The topic file the link names, relative to the memory folder; null when none. */
-  readonly topicName: string | null
-  /** Indentation, bullet and spaces before the item text (`- `, `  * `, `1. `). */
-  readonly prefix: string
-  /** The continuation lines as on disk (lines `line + 1` … `endLine`). */
-  readonly continuation: readonly string[]
 }
 
 /** A topic file an edit touches, as read: null `current` when it does not exist. */
@@ -56,110 +69,11 @@ export interface ReplaceRegion {
   readonly endLine: number
 }
 
-/** Longest hook kept on an index line after extracting (our own choice, not an agent limit). */
-const SHORT_HOOK_MAX = 120
 /** Longest quote of a line in a plan's title. */
 const TITLE_QUOTE_MAX = 60
 /** Pushed-out lines named one by one in a plan's title. */
 const TITLE_LINES_MAX = 3
-
-const ITEM_PREFIX = /^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)\S/
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/
-
-// ---- lines as on disk ------------------------------------------------------------------
-
-interface DiskLine {
-  readonly content: string
-  /** `\n`, `\r\n`, or '' on a last line without a break. */
-  readonly eol: string
-}
-
-interface Layout {
-  readonly lines: readonly DiskLine[]
-  /** The break new or moved lines get: the file's first, else `\n`. */
-  readonly eol: string
-  readonly finalNewline: boolean
-}
-
-/** Split like `splitLines` (a lone `\r` is not a break), keeping each line's break. */
-function layoutOf(text: string): Layout {
-  const lines: DiskLine[] = splitLinesWithEndings(text)
-  const first = lines.find((l) => l.eol !== '')
-  return {
-    lines,
-    eol: first ? first.eol : '\n',
-    finalNewline: lines.length > 0 && lines[lines.length - 1].eol !== '',
-  }
-}
-
-/** Join lines back: every line but the last ends with a break; the last as the file did. */
-function render(lines: readonly DiskLine[], layout: Layout): string {
-  let out = ''
-  lines.forEach((l, i) => {
-    const last = i === lines.length - 1
-    const eol = l.eol === '' ? layout.eol : l.eol
-    out += l.content + (last && !layout.finalNewline ? '' : eol)
-  })
-  return out
-}
-
-// ---- entries ---------------------------------------------------------------------------
-
-/** The index's entries with disk line numbers, frontmatter and block comments left out (§2). */
-function diskEntries(
-  text: string,
-): { line: number; title: string; target: string | null; hook: string }[] {
-  const stripped = stripForLoading(text)
-  return parseIndexEntries(stripped.text).map((e) => ({ ...e, line: stripped.lineMap[e.line - 1] }))
-}
-
-/** Disk lines that sit inside a fenced code block (after the opening fence, through the closing one). */
-function fencedLines(lines: readonly DiskLine[]): Set<number> {
-  const inside = new Set<number>()
-  let fence: Fence | null = null
-  lines.forEach((l, i) => {
-    if (fence) {
-      inside.add(i + 1)
-      if (closesFence(l.content, fence)) fence = null
-    } else fence = openFence(l.content)
-  })
-  return inside
-}
-
-const isIndented = (s: string): boolean => /^[ \t]/.test(s) && s.trim() !== ''
-
-/** The entry whose item starts on disk line `line`, with its indented continuation lines. */
-export function findIndexEntry(text: string, line: number): IndexEntryAt | null {
-  const entries = diskEntries(text)
-  const entry = entries.find((e) => e.line === line)
-  if (!entry) return null
-  const { lines } = layoutOf(text)
-  const prefix = ITEM_PREFIX.exec(lines[line - 1]?.content ?? '')
-  if (!prefix) return null
-  const linked = new Set(entries.filter((e) => e.target !== null).map((e) => e.line))
-  let end = line
-  // Indented, non-blank lines right below belong to the entry, unless they are entries with a
-  // link of their own (a nested index entry).
-  while (end < lines.length && isIndented(lines[end].content) && !linked.has(end + 1)) end++
-  return {
-    line,
-    endLine: end,
-    title: entry.title,
-    target: entry.target,
-    hook: entry.hook,
-    topicName: entry.target === null ? null : topicNameOf(entry.target),
-    prefix: prefix[1],
-    continuation: lines.slice(line, end).map((l) => l.content),
-  }
-}
-
-/** The markdown topic file a link target names in the memory folder, or null. */
-function topicNameOf(target: string): string | null {
-  const name = resolveIndexTarget(target)
-  return name !== null && name.toLowerCase().endsWith('.md') ? name : null
-}
-
-// ---- plans -----------------------------------------------------------------------------
 
 function failed(title: string, path: string, reason: string): EditPlan {
   return { title, changes: [], problems: [{ path, reason }] }
@@ -282,14 +196,6 @@ function joinAnd(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }
 
-/** `lines` without disk lines from…to. */
-function withoutLines(layout: Layout, from: number, to: number): string {
-  return render(
-    layout.lines.filter((_, i) => i + 1 < from || i + 1 > to),
-    layout,
-  )
-}
-
 /**
  * Remove the entry at `line` (and its continuation lines). With `deleteTopic`, also plan
  * deleting the topic file it links — `topic` is that file as read — unless another
@@ -350,45 +256,6 @@ export function planDeleteEntry(
     }
   }
   return { title, changes, problems }
-}
-
-/** Why `name` cannot be a new topic file, or null when it can. */
-export function topicNameProblem(name: string): string | null {
-  if (!name.endsWith('.md')) return `the topic file name ${JSON.stringify(name)} must end in .md`
-  if (/[/\\]/.test(name))
-    return `the topic file name ${JSON.stringify(name)} must be a plain file name, without folders`
-  if (name.startsWith('.') || name.trim() !== name || name === '.md') {
-    return `the topic file name ${JSON.stringify(name)} must not be hidden or start or end with spaces`
-  }
-  if (name.toLowerCase() === 'memory.md') return 'MEMORY.md is the index itself, not a topic file'
-  return null
-}
-
-/** The first sentence of `text` on one line, cut at a word to at most SHORT_HOOK_MAX characters. */
-export function shortHook(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim()
-  const end = /[.!?](?=\s|$)/.exec(t)
-  const s = end ? t.slice(0, end.index + 1) : t
-  if (s.length <= SHORT_HOOK_MAX) return s
-  let cut = s.slice(0, SHORT_HOOK_MAX - 1)
-  const space = cut.lastIndexOf(' ')
-  if (space > SHORT_HOOK_MAX / 2) cut = cut.slice(0, space)
-  // Do not leave a code span open.
-  if ((cut.match(/`/g) ?? []).length % 2 === 1) cut = cut.slice(0, cut.lastIndexOf('`'))
-  return `${cut.trimEnd()}…`
-}
-
-/** A title from a file name: `build-setup.md` → `Build setup`. */
-function titleFromName(name: string): string {
-  const stem = name.replace(/\.md$/, '').replace(/[-_]+/g, ' ').trim()
-  return stem === '' ? name : stem[0].toUpperCase() + stem.slice(1)
-}
-
-/** Remove the indentation all non-blank lines share. */
-function dedent(lines: readonly string[]): string[] {
-  const widths = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0)
-  const min = widths.length > 0 ? Math.min(...widths) : 0
-  return lines.map((l) => l.slice(Math.min(min, /^[ \t]*/.exec(l)?.[0].length ?? 0)))
 }
 
 /**

@@ -346,6 +346,16 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       return curation.planEdit({ ...request, file: await allowed('read-note-file', request.file) })
     },
+    async applyPlan(changes, reason) {
+      await ensureScanned()
+      const checked = []
+      for (const c of changes) {
+        // The same access rules as writeFile (a write) and deleteFile (a deletion).
+        const purpose = c.after === null ? 'memory-file' : 'write-note-file'
+        checked.push({ ...c, path: await allowed(purpose, c.path) })
+      }
+      return afterWrite(curation.applyPlan(checked, reason))
+    },
     async restoreLostLine(memoryDir, file, text, expectedHash) {
       await ensureScanned()
       return afterWrite(

@@ -8,12 +8,14 @@ import { mkdir, readdir, readFile, realpath } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { diffArrays } from 'diff'
-import type { EditOutcome, Problem, ReviewDiff } from '../../shared/model'
+import type { CuratorApi } from '../../shared/api-contract'
+import type { Problem } from '../../shared/model'
 import { applyWrite } from '../../core/transcripts/replay'
 import { planLineRestore } from '../../core/memory/restore-line'
 import { splitLines } from '../../core/text'
 import type { ToolResultEvent, WriteCallEvent, WriteInput } from '../../core/transcripts/line'
-import { describeFsError, newStoreId } from './backups'
+import { newStoreId } from './backups'
+import { describeFsError } from '../fs/fs-errors'
 import { BackendError } from '../app/errors'
 import { lineAttribution, provenance, type ProvenanceFileInfo } from '../transcripts/provenance'
 import { hashContent, readForEdit } from './safe-write'
@@ -24,24 +26,11 @@ export interface ReviewDeps {
   readonly stateDir: string
   readonly claudeHome: string
   /** The one safe write path (the curation module's writeFile). */
-  readonly writeFile: (
-    path: string,
-    expectedHash: string | null,
-    newText: string,
-    reason: string,
-  ) => Promise<EditOutcome>
+  readonly writeFile: CuratorApi['writeFile']
 }
 
-export interface Review {
-  markReviewed(file: string, hash: string): Promise<{ at: string; hash: string }>
-  reviewDiff(memoryDir: string, file: string): Promise<ReviewDiff>
-  restoreLostLine(
-    memoryDir: string,
-    file: string,
-    text: string,
-    expectedHash: string,
-  ): Promise<EditOutcome>
-}
+/** The part of the contract review snapshots serve. */
+export type Review = Pick<CuratorApi, 'markReviewed' | 'reviewDiff' | 'restoreLostLine'>
 
 /** Bump when the snapshot file format changes. */
 const SNAPSHOT_VERSION = 1

@@ -18,7 +18,8 @@ import {
 } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { basename, extname, join, resolve } from 'node:path'
-import { describeFsError, syncDir } from './backups'
+import { describeFsError } from '../fs/fs-errors'
+import { syncDir } from './backups'
 import { pathExists } from '../fs/safe-read'
 
 export interface TrashedItem {

@@ -1,10 +1,11 @@
 /**
  * Preview and apply one planned change to a memory folder: the back end computes the
- * plan (planEdit — the rules live in core), this dialog shows each file's diff and applies
- * it through the safe write path with the hash the plan started from. When a file changed
- * meanwhile, nothing is written to it and both versions are shown.
+ * plan (planEdit — the rules live in core), this dialog shows each file's diff and has the
+ * back end apply it in one request (applyPlan), each file with the hash the plan started
+ * from. When a file changed meanwhile, nothing is written and both versions are shown.
  */
 import { useCallback, useEffect, useState } from 'react'
+import type { PlanOutcome } from '../../shared/api-contract'
 import type { EditOutcome, EditPlan, EditPlanRequest, PlannedChange } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { Dialog } from '../common/dialog'
@@ -25,12 +26,6 @@ export function suggestTopicName(title: string): string {
     .slice(0, 6)
     .join('-')
   return `${slug || 'note'}.md`
-}
-
-/** New files first (so an index never links a file that is not there yet), then edits, deletions last. */
-function applyOrder(changes: readonly PlannedChange[]): PlannedChange[] {
-  const rank = (c: PlannedChange) => (c.after === null ? 2 : c.expectedHash === null ? 0 : 1)
-  return [...changes].sort((a, b) => rank(a) - rank(b))
 }
 
 type Phase =
@@ -100,32 +95,32 @@ export function PlanDialog({
 
   const apply = async (p: EditPlan) => {
     setPhase({ kind: 'applying', plan: p })
-    const api = getApi()
-    const outcomes: EditOutcome[] = []
-    const written: string[] = []
-    for (const change of applyOrder(p.changes)) {
-      let outcome: EditOutcome
-      try {
-        outcome =
-          change.after === null
-            ? await api.deleteFile(change.path, change.expectedHash ?? '', p.title)
-            : await api.writeFile(change.path, change.expectedHash, change.after, p.title)
-      } catch (err) {
-        setPhase({ kind: 'failed', message: `${change.path}: ${(err as Error).message}`, written })
-        return
-      }
-      if (outcome.kind === 'conflict') {
-        setPhase({ kind: 'conflict', plan: p, change, currentText: outcome.currentText, written })
-        return
-      }
-      if (outcome.kind === 'error') {
-        setPhase({ kind: 'failed', message: `${outcome.path}: ${outcome.reason}`, written })
-        return
-      }
-      outcomes.push(outcome)
-      written.push(change.path)
+    let result: PlanOutcome
+    try {
+      result = await getApi().applyPlan(p.changes, p.title)
+    } catch (err) {
+      setPhase({ kind: 'failed', message: (err as Error).message, written: [] })
+      return
     }
-    onApplied(outcomes)
+    const { failure } = result
+    if (failure === null) {
+      onApplied([...result.outcomes])
+      return
+    }
+    // Still changed on disk: what was made and could not be undone (rollback runs newest first).
+    const written = result.rollback.flatMap((r, i) =>
+      r.kind === 'conflict' || r.kind === 'error'
+        ? [result.outcomes[result.outcomes.length - 1 - i]?.path ?? r.path]
+        : [],
+    )
+    const change = p.changes.find((c) => c.path === failure.path)
+    if (failure.kind === 'conflict' && change) {
+      setPhase({ kind: 'conflict', plan: p, change, currentText: failure.currentText, written })
+      return
+    }
+    const reason =
+      failure.kind === 'error' ? failure.reason : 'it changed on disk since the preview'
+    setPhase({ kind: 'failed', message: `${failure.path}: ${reason}`, written })
   }
 
   useEffect(() => {

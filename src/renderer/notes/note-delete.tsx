@@ -1,24 +1,11 @@
 /** Delete a note: preview the plan (entry line, optionally its topic file), then apply it safely. */
 import { useEffect, useRef, useState } from 'react'
-import type { AuditNote } from '../../shared/model'
 import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api/api-client'
-import { applyPlan, PlanPreview, type AppliedPlan } from './plan-preview'
+import { applyPlan, PlanPreview, type NoteActionProps } from './plan-preview'
 import { shortPath } from './notes-state'
 
-export function NoteDelete({
-  note,
-  memoryDir,
-  repoRoot,
-  onApplied,
-  onCancel,
-}: {
-  note: AuditNote
-  memoryDir: string
-  repoRoot: string | null
-  onApplied: (result: AppliedPlan) => void
-  onCancel: () => void
-}) {
+export function NoteDelete({ note, memoryDir, repoRoot, onApplied, onCancel }: NoteActionProps) {
   const [deleteTopic, setDeleteTopic] = useState(true)
   const [plan, setPlan] = useState<EditPlan | null>(null)
   const [error, setError] = useState<string | null>(null)

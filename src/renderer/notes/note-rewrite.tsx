@@ -9,7 +9,7 @@ import type { AuditNote } from '../../shared/model'
 import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
-import { applyPlan, describeOutcome, PlanPreview, type AppliedPlan } from './plan-preview'
+import { applyPlan, describeOutcome, PlanPreview, type NoteActionProps } from './plan-preview'
 import { useMonacoTheme } from '../monaco/text-views'
 import { renameReplacement, shortPath } from './notes-state'
 
@@ -41,19 +41,7 @@ async function filesOfNote(note: AuditNote): Promise<string[]> {
   }
 }
 
-export function NoteRewrite({
-  note,
-  memoryDir,
-  repoRoot,
-  onApplied,
-  onCancel,
-}: {
-  note: AuditNote
-  memoryDir: string
-  repoRoot: string | null
-  onApplied: (result: AppliedPlan) => void
-  onCancel: () => void
-}) {
+export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: NoteActionProps) {
   const roots = [memoryDir, repoRoot]
   const theme = useMonacoTheme()
   const [files, setFiles] = useState<string[]>([])

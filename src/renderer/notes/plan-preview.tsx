@@ -1,8 +1,9 @@
 /**
  * A planned change (EditPlan, computed by the back end) shown before it is applied, and
- * applied change by change through the safe write path, each with the hash it was planned on.
+ * applied by the back end in one request (applyPlan), each file with the hash it was planned on.
  */
-import type { EditOutcome, EditPlan } from '../../shared/api'
+import type { EditOutcome, EditPlan, PlanOutcome } from '../../shared/api'
+import type { AuditNote } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
 import { shortPath } from './notes-state'
@@ -12,8 +13,17 @@ export interface AppliedPlan {
   readonly operationIds: string[]
   /** One line per change for the person: what happened to which file. */
   readonly lines: string[]
-  /** Set when a change was refused or failed; later changes were not attempted. */
+  /** Set when a change was refused or failed; the changes made before it were undone. */
   readonly failure: string | null
+}
+
+/** What a note action panel (rewrite, delete) is given. */
+export interface NoteActionProps {
+  readonly note: AuditNote
+  readonly memoryDir: string
+  readonly repoRoot: string | null
+  readonly onApplied: (result: AppliedPlan) => void
+  readonly onCancel: () => void
 }
 
 /** Say what an outcome did, naming the file. */
@@ -33,48 +43,52 @@ export function describeOutcome(o: EditOutcome, roots: readonly (string | null)[
   }
 }
 
+/**
+ * Apply a plan in one request: the back end orders the changes, checks every file before
+ * writing any, and undoes what it made when a change fails midway.
+ */
 export async function applyPlan(
   plan: EditPlan,
   reason: string,
   roots: readonly (string | null)[],
 ): Promise<AppliedPlan> {
-  const api = getApi()
-  const operationIds: string[] = []
-  const lines: string[] = []
-  // Writes first, deletions last: an index never links a file that is already gone.
-  const ordered = [...plan.changes].sort(
-    (a, b) => Number(a.after === null) - Number(b.after === null),
-  )
-  for (const c of ordered) {
-    let outcome: EditOutcome
-    try {
-      if (c.after === null) {
-        if (c.expectedHash === null) {
-          return {
-            operationIds,
-            lines,
-            failure: `${shortPath(c.path, roots)}: nothing to delete (the file did not exist when planned)`,
-          }
-        }
-        outcome = await api.deleteFile(c.path, c.expectedHash, reason)
-      } else {
-        outcome = await api.writeFile(c.path, c.expectedHash, c.after, reason)
-      }
-    } catch (e) {
-      return {
-        operationIds,
-        lines,
-        failure: `${shortPath(c.path, roots)}: ${(e as Error).message}`,
-      }
-    }
-    if (outcome.kind === 'written' || outcome.kind === 'deleted') {
-      if (outcome.operationId) operationIds.push(outcome.operationId)
-      lines.push(describeOutcome(outcome, roots))
-    } else {
-      return { operationIds, lines, failure: describeOutcome(outcome, roots) }
+  let result: PlanOutcome
+  try {
+    result = await getApi().applyPlan(plan.changes, reason)
+  } catch (e) {
+    return { operationIds: [], lines: [], failure: (e as Error).message }
+  }
+  return appliedPlan(result, roots)
+}
+
+/** What a plan's outcome means for the person, and what Undo may undo. */
+export function appliedPlan(result: PlanOutcome, roots: readonly (string | null)[]): AppliedPlan {
+  const done = (o: EditOutcome): string[] =>
+    (o.kind === 'written' || o.kind === 'deleted') && o.operationId ? [o.operationId] : []
+  if (result.failure === null) {
+    return {
+      operationIds: result.outcomes.flatMap(done),
+      lines: result.outcomes.map((o) => describeOutcome(o, roots)),
+      failure: null,
     }
   }
-  return { operationIds, lines, failure: null }
+  const failure = describeOutcome(result.failure, roots)
+  if (result.kind === 'refused') return { operationIds: [], lines: [], failure }
+  // The rollback runs newest first: rollback[i] undid outcomes[last - i].
+  const stuck = result.rollback.flatMap((r, i) =>
+    r.kind === 'conflict' || r.kind === 'error'
+      ? [{ r, made: result.outcomes[result.outcomes.length - 1 - i] }]
+      : [],
+  )
+  const undoneNote =
+    stuck.length === 0
+      ? ' The changes already made were undone; nothing was changed.'
+      : ` Some changes already made could not be undone: ${stuck.map(({ r }) => describeOutcome(r, roots)).join(' ')}`
+  return {
+    operationIds: stuck.flatMap(({ made }) => (made ? done(made) : [])),
+    lines: [],
+    failure: failure + undoneNote,
+  }
 }
 
 /** Each change of a plan: a diff for a rewrite, a line saying so for a deletion. */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { computeCutoff } from '../../../../src/core/memory/cutoff'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../../../src/core/limits'
 import {
-  findIndexEntry,
   planDeleteEntry,
   planExtractToTopic,
   planMoveEntryAboveCutoff,
   planReplaceText,
+  planSteps,
   shortHook,
   topicNameProblem,
   type EditSource,
@@ -24,39 +24,6 @@ function loads(text: string, line: number): boolean {
   const c = computeCutoff({ file: INDEX, text, totalBytes: 0, topicFiles: [] })
   return c.entries.find((e) => e.line === line)?.loaded ?? false
 }
-
-describe('findIndexEntry', () => {
-  it('finds an entry with its indented continuation lines, and nothing on other lines', () => {
-    const text = '# Memory\n- [A](a.md) — first\n  more about A\n\tand more\n- [B](b.md)\n'
-    const a = findIndexEntry(text, 2)
-    expect(a).toEqual({
-      line: 2,
-      endLine: 4,
-      title: 'A',
-      target: 'a.md',
-      hook: 'first',
-      topicName: 'a.md',
-      prefix: '- ',
-      continuation: ['  more about A', '\tand more'],
-    })
-    expect(findIndexEntry(text, 1)).toBeNull()
-    expect(findIndexEntry(text, 3)).toBeNull()
-    expect(findIndexEntry(text, 5)?.endLine).toBe(5)
-  })
-
-  it('stops the continuation at a nested entry with a link of its own', () => {
-    const text = '- [A](a.md)\n  detail\n  - [Sub](sub.md) — nested\n'
-    expect(findIndexEntry(text, 1)?.endLine).toBe(2)
-    expect(findIndexEntry(text, 3)?.title).toBe('Sub')
-  })
-
-  it('ignores list items inside frontmatter and block comments', () => {
-    const text = '---\ntags:\n  - [x](y.md)\n---\n<!--\n- [Hidden](h.md)\n-->\n- [Real](r.md)\n'
-    expect(findIndexEntry(text, 3)).toBeNull()
-    expect(findIndexEntry(text, 6)).toBeNull()
-    expect(findIndexEntry(text, 8)?.title).toBe('Real')
-  })
-})
 
 describe('planMoveEntryAboveCutoff', () => {
   const head = entries(MEMORY_MAX_LINES - 1) // lines 1–199
@@ -382,5 +349,31 @@ describe('planReplaceText', () => {
       changes: [],
       problems: [{ path: INDEX, reason: '“zzz” does not occur in the note' }],
     })
+  })
+})
+
+describe('planSteps', () => {
+  it('orders creates first, then edits, deletions last, keeping the plan order within each', () => {
+    const c = (path: string, expectedHash: string | null, after: string | null) => ({
+      path,
+      expectedHash,
+      after,
+    })
+    const steps = planSteps([
+      c('/m/gone.md', 'h1', null),
+      c('/m/MEMORY.md', 'h2', 'index'),
+      c('/m/new-a.md', null, 'a'),
+      c('/m/other.md', 'h3', null),
+      c('/m/topic.md', 'h4', 'topic'),
+      c('/m/new-b.md', null, 'b'),
+    ])
+    expect(steps.map((s) => [s.kind, s.change.path])).toEqual([
+      ['create', '/m/new-a.md'],
+      ['create', '/m/new-b.md'],
+      ['edit', '/m/MEMORY.md'],
+      ['edit', '/m/topic.md'],
+      ['delete', '/m/gone.md'],
+      ['delete', '/m/other.md'],
+    ])
   })
 })

@@ -245,6 +245,8 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('audit', [f.memoryDir, null])
   await call('provenance', [f.memoryDir])
   await call('loadOrder', [f.repo])
+  await call('installedAgents', [])
+  await call('checkWithAgent', ['claude', f.repo])
   await call('cutoff', [mem])
   await call('readFile', [mem])
   // A repository git refuses is no project's repository (access follows purpose): the audit is
@@ -259,6 +261,10 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('reviewDiff', [f.memoryDir, mem])
   await call('restoreLostLine', [f.memoryDir, mem, '- restored', HASH])
   await call('planEdit', [{ kind: 'move-entry-above-cutoff', file: mem, line: 3 }])
+  await call('applyPlan', [
+    [{ path: mem, expectedHash: HASH, after: 'stale hash, refused\n' }],
+    'test',
+  ])
   await call('listOperations', [])
   await call('undo', [null])
   await call('writeFile', [mem, HASH, 'stale hash, refused\n', 'test'])
