@@ -719,7 +719,7 @@ describe('loadOrder on the shared corpus', () => {
       const rule = join(root, 'repo/.claude/rules/tests.md')
       mkdirSync(dirname(rule), { recursive: true })
       copyFileSync(`${CORPUS_ROOT}/rules/easytrade-tests.md`, rule)
-      execFileSync('git', ['init', '-q'], { cwd: join(root, 'repo'), stdio: 'pipe' })
+      git(join(root, 'repo'), 'init', '-q')
       const r = await loadOrder({
         cwd: join(root, 'repo'),
         claudeHome: join(root, 'home/.claude'),
