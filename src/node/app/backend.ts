@@ -4,7 +4,6 @@
  * all call this same table; transports only validate, authorise and carry.
  */
 import { EventEmitter } from 'node:events'
-import { readdir, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { ScanResult } from '../../shared/model'
@@ -27,6 +26,7 @@ import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/i
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
+import { projectsStamp } from './projects-stamp'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -85,27 +85,6 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     readonly scan: ScanResult
   } | null = null
   const PREFETCH_MAX_AGE_MS = 60_000
-  /**
-   * The project folders and when each last gained or lost a file (a new project or session):
-   * the watcher sees only memory folders, so this tells whether the startup scan still holds.
-   */
-  async function projectsStamp(): Promise<string> {
-    const root = join(config.claudeHome, 'projects')
-    try {
-      const names = (await readdir(root)).sort()
-      const times = await Promise.all(
-        names.map((n) =>
-          stat(join(root, n)).then(
-            (st) => st.mtimeMs,
-            () => -1,
-          ),
-        ),
-      )
-      return names.map((n, i) => `${n}\u0000${times[i]}`).join('\n')
-    } catch {
-      return ''
-    }
-  }
   const cacheDir = join(config.stateDir, 'provenance-cache')
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
@@ -221,14 +200,17 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         ready.generation === changeGeneration &&
         Date.now() - ready.at < PREFETCH_MAX_AGE_MS
       ) {
-        if ((await projectsStamp()) === ready.stamp && ready.generation === changeGeneration)
+        if (
+          (await projectsStamp(config.claudeHome)) === ready.stamp &&
+          ready.generation === changeGeneration
+        )
           return ready.scan
       }
       return runScan()
     },
     async prefetchScan() {
       const generation = changeGeneration
-      const stamp = await projectsStamp()
+      const stamp = await projectsStamp(config.claudeHome)
       const result = await runScan()
       if (generation === changeGeneration)
         prefetched = { generation, at: Date.now(), stamp, scan: result }
