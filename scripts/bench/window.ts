@@ -8,18 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS } from '../chromium-args'
 import { processPeakRssMiB, SAMPLE_MS } from './measure'
 import { budgetRow, skippedRow, TARGETS, type BenchRow } from './report'
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export interface WindowOptions {
   readonly claudeHome: string

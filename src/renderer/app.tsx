@@ -8,6 +8,7 @@ import { ProjectSidebar } from './projects/project-sidebar'
 import { ProjectView } from './projects/project-view'
 import { UndoHistoryButton } from './common/undo-history'
 import { EmptyHome } from './projects/empty-home'
+import { ErrorBar } from './common/error-bar'
 
 /**
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
@@ -114,11 +115,7 @@ export function App() {
           Rescan
         </button>
       </header>
-      {error && (
-        <div className="error-bar" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBar message={error} />
       {scan && scan.problems.length > 0 && (
         <div className="error-bar" role="alert" data-testid="home-problems">
           {scan.problems.map((p) => (

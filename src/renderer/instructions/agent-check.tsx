@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react'
 import type { AgentCheckResult, AgentName, InstalledAgent } from '../../shared/model'
 import { getApi } from '../api/api-client'
+import { ErrorBar } from '../common/error-bar'
 
 const STATUS_TEXT: Record<AgentCheckResult['rows'][number]['status'], string> = {
   same: 'same',
@@ -75,11 +76,7 @@ export function AgentCheck({ cwd }: { cwd: string }) {
           </button>
         ))}
       </div>
-      {error && (
-        <div className="error-bar" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBar message={error} />
       {result && (
         <div className="agent-check-result" data-testid="agent-check-result">
           <p>

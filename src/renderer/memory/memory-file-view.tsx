@@ -15,6 +15,7 @@ import { VIEWER_OPTIONS, useMonacoTheme } from '../monaco/text-views'
 import { CutoffSummary } from './cutoff-summary'
 import { CompareDialog } from './compare-dialog'
 import type { PlanAction } from './plan-dialog'
+import { ErrorBar } from '../common/error-bar'
 
 type EditorInstance = Parameters<OnMount>[0]
 type Loaded = Extract<FileContent, { ok: true }>
@@ -297,11 +298,7 @@ export function MemoryFileView({
           {status.text}
         </div>
       )}
-      {error && (
-        <div className="error-bar" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBar message={error} />
       {content && !content.ok && (
         <div className="error-bar" role="alert" data-testid="file-problem">
           {content.path}: {content.reason}

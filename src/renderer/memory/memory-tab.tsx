@@ -11,6 +11,7 @@ import { MemoryFileList } from './memory-file-list'
 import { PlanDialog, type PlanAction } from './plan-dialog'
 import { UndoHistoryButton } from '../common/undo-history'
 import './memory.css'
+import { ErrorBar } from '../common/error-bar'
 
 /** The index's cutoff, re-read when the folder changes on disk or `refresh` changes. */
 function useCutoff(indexPath: string | null, memoryDir: string | null, refresh: number) {
@@ -99,11 +100,7 @@ export function MemoryTab({ project }: { project: ProjectInfo }) {
         />
       </aside>
       <div className="ws-main">
-        {error && (
-          <div className="error-bar" role="alert">
-            {error}
-          </div>
-        )}
+        <ErrorBar message={error} />
         {openPath && (
           <MemoryFileView
             key={openPath}

@@ -4,6 +4,7 @@ import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { applyPlan, PlanPreview, type NoteActionProps } from './plan-preview'
 import { shortPath } from './notes-state'
+import { ErrorBar } from '../common/error-bar'
 
 export function NoteDelete({ note, memoryDir, repoRoot, onApplied, onCancel }: NoteActionProps) {
   const [deleteTopic, setDeleteTopic] = useState(true)
@@ -82,11 +83,7 @@ export function NoteDelete({ note, memoryDir, repoRoot, onApplied, onCancel }: N
           Cancel
         </button>
       </div>
-      {error && (
-        <div className="error-bar" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorBar message={error} />
       {!plan && !error && <p className="empty">Planning…</p>}
       {plan && <PlanPreview plan={plan} roots={roots} />}
     </div>

@@ -129,22 +129,28 @@ function cachedAgent(pkg: string, name: string): string | null {
   return null
 }
 
+/** The check of `agent` from the conformance cache folder `bin`, on the fixture project. */
+async function realCheck(agent: 'claude' | 'codex', bin: string) {
+  const r = await checkWithAgent({
+    agent,
+    cwd: repo,
+    claudeHome,
+    codexHome,
+    homeDir: home,
+    ours: await ours(),
+    path: `${bin}:${process.env.PATH}`,
+  })
+  expect(r.ok, r.error ?? '').toBe(true)
+  expect(r.rows.filter((row) => row.status !== 'same')).toEqual([])
+  return r
+}
+
 describe('the real pinned agents (installed by npm run conformance)', () => {
   const claudeBin = cachedAgent('_anthropic-ai_claude-code', 'claude')
   it('Claude Code loads exactly what the app shows', async (ctx) => {
     if (!claudeBin)
       ctx.skip('Claude Code is not in the conformance cache (run `npm run conformance` once)')
-    const r = await checkWithAgent({
-      agent: 'claude',
-      cwd: repo,
-      claudeHome,
-      codexHome,
-      homeDir: home,
-      ours: await ours(),
-      path: `${claudeBin}:${process.env.PATH}`,
-    })
-    expect(r.ok, r.error ?? '').toBe(true)
-    expect(r.rows.filter((row) => row.status !== 'same')).toEqual([])
+    const r = await realCheck('claude', claudeBin!)
     expect(r.rows.length).toBeGreaterThanOrEqual(3)
     expect(r.memory).toMatchObject({ agentLines: 2, ourLines: 2 })
   })
@@ -152,17 +158,7 @@ describe('the real pinned agents (installed by npm run conformance)', () => {
   it('Codex loads exactly what the app shows', async (ctx) => {
     if (!codexBin)
       ctx.skip('Codex is not in the conformance cache (run `npm run conformance` once)')
-    const r = await checkWithAgent({
-      agent: 'codex',
-      cwd: repo,
-      claudeHome,
-      codexHome,
-      homeDir: home,
-      ours: await ours(),
-      path: `${codexBin}:${process.env.PATH}`,
-    })
-    expect(r.ok, r.error ?? '').toBe(true)
-    expect(r.rows.filter((row) => row.status !== 'same')).toEqual([])
+    const r = await realCheck('codex', codexBin!)
     expect(r.rows.map((row) => row.path)).toEqual([join(repo, 'AGENTS.md')])
   })
 })
