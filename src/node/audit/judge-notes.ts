@@ -16,6 +16,7 @@ import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { blameTimes } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
+import { nameChanges, withGoneIn } from './reference-history'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -110,7 +111,11 @@ export async function judgeAll(
       }
     }
     const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
-    const judged = judgeNote(checked, writtenAt, p.facts)
+    // In git, when each failing reference went away, and which names changed since the note.
+    const repo = p.state
+    if (repo) for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
+    const changes = repo ? await nameChanges(checked, writtenAt, repo) : []
+    const judged = judgeNote(checked, writtenAt, p.facts, changes)
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {

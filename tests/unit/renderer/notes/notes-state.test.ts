@@ -44,7 +44,7 @@ function note(
 }
 
 function audit(notes: AuditNote[]): AuditResult {
-  const summary = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
+  const summary = { fresh: 0, suspect: 0, stale: 0, 'never-matched': 0, unverifiable: 0 }
   for (const n of notes) summary[n.verdict]++
   return { repo: '/r', notes, summary }
 }
