@@ -73,7 +73,8 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
   const base = c.reason ?? `${tick(c.audit.text)} does not hold`
   const g = c.goneIn
   // The reason of a deleted or renamed path already names its commit.
-  const named = (x: Gone): string => (base.includes(short(x.sha)) ? base : `${base}; ${goneText(x)}`)
+  const named = (x: Gone): string =>
+    base.includes(short(x.sha)) ? base : `${base}; ${goneText(x)}`
   const fact = c.ref.kind === 'path' || c.ref.kind === 'command'
   if (g === null) {
     return fact

@@ -113,7 +113,8 @@ export async function judgeAll(
     const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     // In git, when each failing reference went away, and which names changed since the note.
     const repo = p.state
-    if (repo) for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
+    if (repo)
+      for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
     const changes = repo ? await nameChanges(checked, writtenAt, repo) : []
     const judged = judgeNote(checked, writtenAt, p.facts, changes)
     if (note.danglingTarget !== null)

@@ -33,7 +33,11 @@ export function needlesOf(ref: Reference): Needle[] {
       if (ref.runner === 'file') return []
       return [{ kind: ref.runner === 'make' ? 'make' : 'script', text: ref.target }]
     case 'snippet': {
-      const first = ref.code.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? ''
+      const first =
+        ref.code
+          .split(/\r?\n/)
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? ''
       return first.length >= 4 ? [{ kind: 'text', text: first }] : []
     }
     default:
@@ -50,10 +54,7 @@ function gone(c: CodeChange): Gone {
  * or removed one of its needles (the one it went away in), null when no commit ever did.
  * References that hold, or whose fate is known already, come back as they were.
  */
-export async function withGoneIn(
-  c: CheckedReference,
-  repo: SearchRepo,
-): Promise<CheckedReference> {
+export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise<CheckedReference> {
   if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return c
   const needles = needlesOf(c.ref)
   if (needles.length === 0) return c

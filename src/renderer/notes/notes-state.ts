@@ -22,6 +22,16 @@ export const VERDICT_ORDER: readonly Verdict[] = [
   'unverifiable',
 ]
 
+/** How each verdict is named in lists, filters and badges. */
+export const VERDICT_LABEL: Readonly<Record<Verdict, string>> = {
+  stale: 'stale',
+  suspect: 'suspect',
+  // A reference that already failed when the note was written: never counted as stale.
+  'never-matched': 'wrong from the start',
+  fresh: 'fresh',
+  unverifiable: 'unverifiable',
+}
+
 /** Why a note is in the review queue, in queue order. */
 export type QueueReason = 'stale' | 'suspect' | 'expired' | 'unverified'
 const QUEUE_RANK: Readonly<Record<QueueReason, number>> = {
