@@ -36,6 +36,8 @@ export interface NameChange {
   readonly sha: string
   /** Committer date, ISO. */
   readonly date: string
+  /** The branch searched, when not the checked-out one (another work tree). */
+  readonly branch?: string
 }
 
 /** Uncommitted edits (or, outside git, a newer mtime) to a file the note rests on; folders never count. */
@@ -56,7 +58,8 @@ function editedAfter(facts: RepoFacts, rel: string, afterMs: number): string | n
 /** A code change to one of the note's names after it was written, worded like a file change. */
 function nameChangedAfter(facts: RepoFacts, ch: NameChange, afterMs: number): string | null {
   if (Date.parse(ch.date) <= afterMs) return null
-  const on = facts.branch ? ` on branch ${tick(facts.branch)}` : ''
+  const branch = ch.branch ?? facts.branch
+  const on = branch ? ` on branch ${tick(branch)}` : ''
   return `code lines with ${tick(ch.name)} changed in ${short(ch.sha)} on ${day(ch.date)}${on}, after the note was written`
 }
 
@@ -90,7 +93,7 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
       kind: 'never',
       reason: `wrong from the start: ${named(g)}, before the note was written`,
     }
-  return { kind: 'stale', reason: `${named(g)}${writtenAt ? ', after the note was written' : ''}` }
+  return { kind: 'stale', reason: named(g) }
 }
 
 /** The verdict of a note from its checked references (cli-contract `audit`). */

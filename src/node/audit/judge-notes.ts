@@ -13,7 +13,7 @@ import { judgeNote } from '../../core/audit/verdict'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
-import { blameTimes } from '../git/history'
+import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
 import { nameChanges, withGoneIn } from './reference-history'
@@ -115,7 +115,7 @@ export async function judgeAll(
     const repo = p.state
     if (repo)
       for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
-    const changes = repo ? await nameChanges(checked, writtenAt, repo) : []
+    const changes = repo ? await nameChanges(checked, writtenAt, (c) => searchRepoOf(p, c)) : []
     const judged = judgeNote(checked, writtenAt, p.facts, changes)
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
@@ -143,6 +143,17 @@ export async function judgeAll(
     onNote()
   }
   return out
+}
+
+/** The repository a reference's names are searched in: its branch's work tree, else the audited one. */
+function searchRepoOf(
+  p: Prepared,
+  c: CheckedReference,
+): (RepoState & { readonly branch?: string }) | null {
+  if (!c.checkedIn) return p.state
+  for (const [branch, b] of p.branches)
+    if (b.facts === c.checkedIn && b.state) return { ...b.state, branch }
+  return null
 }
 
 /**

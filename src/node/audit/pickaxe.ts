@@ -12,10 +12,18 @@
  *   quoted lines match as fixed strings (`-S`) in their own files.
  * - Each search is bounded by a timeout; a search that fails or times out answers
  *   `undefined` (not known), never "never existed".
+ * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known.
  * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
  *   at once (the machine's cores are shared).
  */
 import { runGit } from '../git/run'
+
+/** The repository a search runs in: its root, HEAD commit, and whether it is a shallow clone. */
+export interface SearchRepo {
+  readonly root: string
+  readonly head: string | null
+  readonly shallow: boolean
+}
 
 /** A commit that added or removed a line holding the needle. */
 export interface CodeChange {
@@ -94,8 +102,7 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
  * could not say (timeout, failure). `head` keys the cache, so a new commit asks again.
  */
 export function newestChange(
-  root: string,
-  head: string | null,
+  { root, head, shallow }: SearchRepo,
   needle: Needle,
   sinceMs: number | null = null,
 ): Promise<CodeChange | null | undefined> {
@@ -110,7 +117,7 @@ export function newestChange(
       [
         'log',
         '-n1',
-        '--format=%H%x1f%ct%x1f%cI',
+        '--format=%H%x1f%ct%x1f%cI%x1f%P',
         ...(since === null ? [] : [`--since=@${since}`]),
         ...pickaxeArg(needle),
         'HEAD',
@@ -122,9 +129,11 @@ export function newestChange(
     if (r.code !== 0) return undefined
     const line = r.stdout.split('\n').find((l) => l.trim() !== '')
     if (line === undefined) return null
-    const [sha, ct, date] = line.trim().split('\x1f')
+    const [sha, ct, date, parents] = line.trim().split('\x1f')
     const secs = Number(ct)
     if (!sha || !Number.isFinite(secs)) return undefined
+    // A shallow clone's cut edge lists every line as added: it says nothing about when.
+    if (shallow && (parents ?? '').trim() === '') return undefined
     if (since !== null && secs <= since) return null
     return { sha, ms: secs * 1000, date: date ?? new Date(secs * 1000).toISOString() }
   })

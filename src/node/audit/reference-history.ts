@@ -16,13 +16,7 @@ import type { CheckedReference, Gone } from '../../core/audit/checked-reference'
 import type { Reference } from '../../core/audit/reference'
 import type { NameChange } from '../../core/audit/verdict'
 import type { WrittenAt } from '../../core/audit/written-at'
-import { newestChange, type CodeChange, type Needle } from './pickaxe'
-
-/** The repository a search runs in: its root and HEAD commit. */
-export interface SearchRepo {
-  readonly root: string
-  readonly head: string | null
-}
+import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
 
 /** What to search for, for one reference: none for paths, URLs and branches. */
 export function needlesOf(ref: Reference): Needle[] {
@@ -63,7 +57,7 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
     c.ref.kind === 'symbol' && needles.length > 1
       ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
       : needles
-  const found = await Promise.all(asked.map((n) => newestChange(repo.root, repo.head, n)))
+  const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
   if (found.some((f) => f === undefined)) return c
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
   if (hits.length === 0) return { ...c, goneIn: null }
@@ -79,19 +73,21 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
 export async function nameChanges(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
-  repo: SearchRepo,
+  repoOf: (c: CheckedReference) => (SearchRepo & { readonly branch?: string }) | null,
 ): Promise<NameChange[]> {
   if (writtenAt === null) return []
-  const needles = new Map<string, Needle>()
+  const needles = new Map<string, { n: Needle; repo: SearchRepo & { readonly branch?: string } }>()
   for (const c of checked) {
-    if (!c.checkable || c.audit.status !== 'ok' || c.checkedIn) continue
-    for (const n of needlesOf(c.ref)) needles.set(`${n.kind}\0${n.text}`, n)
+    const repo = repoOf(c)
+    if (!c.checkable || c.audit.status !== 'ok' || repo === null) continue
+    for (const n of needlesOf(c.ref)) needles.set(`${repo.root}\0${n.kind}\0${n.text}`, { n, repo })
   }
   const found = await Promise.all(
-    [...needles.values()].map(async (n) => {
-      const ch = await newestChange(repo.root, repo.head, n, writtenAt.ms)
+    [...needles.values()].map(async ({ n, repo }) => {
+      const ch = await newestChange(repo, n, writtenAt.ms)
       const name = n.text.length > 60 ? `${n.text.slice(0, 59)}…` : n.text
-      return ch ? [{ name, sha: ch.sha, date: ch.date }] : []
+      const on = repo.branch !== undefined ? { branch: repo.branch } : {}
+      return ch ? [{ name, sha: ch.sha, date: ch.date, ...on }] : []
     }),
   )
   return found.flat()
