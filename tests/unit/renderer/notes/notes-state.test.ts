@@ -96,7 +96,13 @@ describe('keys and listing', () => {
 
   it('counts verdicts and filters by one', () => {
     const a = audit(NOTES)
-    expect(verdictCounts(a)).toEqual({ stale: 2, suspect: 1, fresh: 2, unverifiable: 1 })
+    expect(verdictCounts(a)).toEqual({
+      stale: 2,
+      suspect: 1,
+      'never-matched': 0,
+      fresh: 2,
+      unverifiable: 1,
+    })
     const s: NotesState = { ...initialNotesState, audit: a, filter: 'fresh' }
     expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Fresh one', 'Fresh two'])
   })
