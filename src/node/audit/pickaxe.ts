@@ -56,7 +56,8 @@ export const CODE_PATHSPECS: readonly string[] = [
   ':(exclude,glob)**/doc/**',
 ]
 
-function pathspecs(n: Needle): readonly string[] {
+function pathspecs(n: Needle, files: readonly string[] | null): readonly string[] {
+  if (files !== null && files.length > 0) return files.map((f) => `:(literal)${f}`)
   if (n.kind === 'script') return [':(glob)**/package.json']
   if (n.kind === 'make') return [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/*.mk']
   return CODE_PATHSPECS
@@ -105,11 +106,13 @@ export function newestChange(
   { root, head, shallow }: SearchRepo,
   needle: Needle,
   sinceMs: number | null = null,
+  /** Search only these files (repository-relative); null: every code file. */
+  files: readonly string[] | null = null,
 ): Promise<CodeChange | null | undefined> {
   if (head === null || needle.text === '' || needle.text.includes('\n'))
     return Promise.resolve(undefined)
   const since = sinceMs === null ? null : Math.floor(sinceMs / 1000)
-  const key = `${root}\0${head}\0${needle.kind}\0${needle.text}\0${since ?? ''}`
+  const key = `${root}\0${head}\0${needle.kind}\0${needle.text}\0${since ?? ''}\0${(files ?? []).join('\0')}`
   const known = cache.get(key)
   if (known) return known
   const run = slot(async () => {
@@ -122,7 +125,7 @@ export function newestChange(
         ...pickaxeArg(needle),
         'HEAD',
         '--',
-        ...pathspecs(needle),
+        ...pathspecs(needle, files),
       ],
       { cwd: root, timeoutMs: PICKAXE_TIMEOUT_MS, maxBytes: PICKAXE_MAX_BYTES },
     )

@@ -66,25 +66,42 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
   return { ...c, goneIn: gone(newest) }
 }
 
+/** Where a name lives now: repository-relative code files holding it, when known and few. */
+export type FilesOf = (c: CheckedReference, needle: Needle) => readonly string[] | null
+
 /**
  * The newest code change, after the note was written, to each name of the note's holding
- * references (none when it has no time).
+ * references (none when it has no time). A name is searched in the files that hold it now
+ * (`filesOf`), so a new call site elsewhere does not make the note suspect.
  */
 export async function nameChanges(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
   repoOf: (c: CheckedReference) => (SearchRepo & { readonly branch?: string }) | null,
+  filesOf: FilesOf = () => null,
 ): Promise<NameChange[]> {
   if (writtenAt === null) return []
-  const needles = new Map<string, { n: Needle; repo: SearchRepo & { readonly branch?: string } }>()
+  type Ask = {
+    n: Needle
+    repo: SearchRepo & { readonly branch?: string }
+    files: readonly string[] | null
+  }
+  const asks = new Map<string, Ask>()
   for (const c of checked) {
     const repo = repoOf(c)
     if (!c.checkable || c.audit.status !== 'ok' || repo === null) continue
-    for (const n of needlesOf(c.ref)) needles.set(`${repo.root}\0${n.kind}\0${n.text}`, { n, repo })
+    for (const n of needlesOf(c.ref)) {
+      const files = filesOf(c, n)
+      asks.set(`${repo.root}\0${n.kind}\0${n.text}\0${(files ?? []).join('\0')}`, {
+        n,
+        repo,
+        files,
+      })
+    }
   }
   const found = await Promise.all(
-    [...needles.values()].map(async ({ n, repo }) => {
-      const ch = await newestChange(repo, n, writtenAt.ms)
+    [...asks.values()].map(async ({ n, repo, files }) => {
+      const ch = await newestChange(repo, n, writtenAt.ms, files)
       const name = n.text.length > 60 ? `${n.text.slice(0, 59)}…` : n.text
       const on = repo.branch !== undefined ? { branch: repo.branch } : {}
       return ch ? [{ name, sha: ch.sha, date: ch.date, ...on }] : []
