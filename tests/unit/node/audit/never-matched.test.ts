@@ -51,6 +51,9 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     commit('keep-body', '2026-03-10T12:00:00Z')
     write(repo, 'src/edit.ts', 'export const editMe = () => 1\n')
     commit('edit-line', '2026-03-12T12:00:00Z')
+    // A new call site elsewhere adds a line with `keepThing`: not a change to what the note says.
+    write(repo, 'src/caller.ts', "import { keepThing } from './keep'\nkeepThing()\n")
+    commit('new-caller', '2026-03-14T12:00:00Z')
 
     mkdirSync(mem)
     const notesBy: [string, string][] = [
@@ -116,10 +119,11 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     )
   })
 
-  it('keeps a note fresh when its file changed after it but not its names', () => {
+  it('keeps a note fresh when its file changed after it but not its names, or a new caller appeared', () => {
     const n = byTitle(notes, 'kept')
     expect(n.verdict).toBe('fresh')
     expect(n.reasons.some((r) => r.includes(sha['keep-body']))).toBe(false)
+    expect(n.reasons.some((r) => r.includes(sha['new-caller']))).toBe(false)
   })
 
   it('calls a note suspect when a line with its symbol was removed after it', () => {
