@@ -10,6 +10,7 @@ import { checkReference } from '../../core/audit/check-reference'
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import type { RepoFacts } from '../../core/audit/repo-facts'
 import { judgeNote } from '../../core/audit/verdict'
+import { isDocFile } from '../../core/audit/repo-paths'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
@@ -179,13 +180,6 @@ function nameFiles(
   const named = new Set(checked.flatMap((x) => (x.restsOn === null ? [] : [x.restsOn])))
   const own = holding.filter((f) => named.has(f))
   return own.length > 0 ? own : holding
-}
-
-function isDocFile(rel: string): boolean {
-  return (
-    /\.(?:md|mdx|markdown|txt|rst|adoc)$/i.test(rel) ||
-    /(?:^|\/)(?:docs?|LICEN[CS]E[^/]*)(?:\/|$)/i.test(rel)
-  )
 }
 
 /** The repository a reference's names are searched in: its branch's work tree, else the audited one. */

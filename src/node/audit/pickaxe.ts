@@ -35,11 +35,12 @@ export interface CodeChange {
 }
 
 /** What to look for: a whole word in code, or a fixed string in code or in manifest files. */
-export type Needle =
-  | { readonly kind: 'word'; readonly text: string }
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'script'; readonly text: string }
-  | { readonly kind: 'make'; readonly text: string }
+export interface Needle {
+  /** `word`: a whole word in code; `text`: a fixed string in code; `script`: a package.json
+   * script name; `make`: a make target. */
+  readonly kind: 'word' | 'text' | 'script' | 'make'
+  readonly text: string
+}
 
 const PICKAXE_TIMEOUT_MS = 20_000
 const PICKAXE_MAX_BYTES = 1024 * 1024
