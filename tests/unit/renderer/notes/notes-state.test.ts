@@ -17,6 +17,7 @@ import {
   shortPath,
   stampFor,
   verdictCounts,
+  VERDICT_LABEL,
   visibleNotes,
   writtenAtSource,
   type NotesState,
@@ -92,6 +93,14 @@ describe('keys and listing', () => {
       'Prose',
     ])
     expect(keyedNotes(null)).toEqual([])
+  })
+
+  it('names never-matched notes "wrong from the start" and keeps them out of the stale count', () => {
+    const a = audit([...NOTES, note('Never', 'never-matched', 9)])
+    expect(VERDICT_LABEL['never-matched']).toBe('wrong from the start')
+    expect(verdictCounts(a)).toMatchObject({ stale: 2, 'never-matched': 1 })
+    const s: NotesState = { ...initialNotesState, audit: a, filter: 'never-matched' }
+    expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Never'])
   })
 
   it('counts verdicts and filters by one', () => {
