@@ -71,9 +71,9 @@ export function auditReport(r: AuditResult): string {
   const s = r.summary
   const out = [
     `Repository: ${r.repo ?? 'none'}`,
-    `${s.stale} stale, ${s.suspect} suspect, ${s.fresh} fresh, ${s.unverifiable} unverifiable`,
+    `${s.stale} stale, ${s.suspect} suspect, ${s.fresh} fresh, ${s['never-matched']} never matched, ${s.unverifiable} unverifiable`,
   ]
-  const order = { stale: 0, suspect: 1, unverifiable: 2, fresh: 3 } as const
+  const order = { stale: 0, suspect: 1, 'never-matched': 2, unverifiable: 3, fresh: 4 } as const
   for (const n of [...r.notes].sort((a, b) => order[a.verdict] - order[b.verdict])) {
     out.push('', `${n.verdict.toUpperCase()}  ${n.title}  (${n.file}:${n.line})`)
     for (const reason of n.reasons) out.push(`  - ${reason}`)

@@ -137,7 +137,7 @@ export interface LoadOrderResult {
 
 // ---- audit ----------------------------------------------------------------
 
-export type Verdict = 'fresh' | 'suspect' | 'stale' | 'unverifiable'
+export type Verdict = 'fresh' | 'suspect' | 'stale' | 'never-matched' | 'unverifiable'
 export type ReferenceKind = 'path' | 'symbol' | 'command' | 'snippet' | 'url' | 'branch'
 export type ReferenceStatus = 'ok' | 'missing' | 'moved' | 'changed'
 

@@ -74,6 +74,9 @@ export function checkPath(
         reason: `${tick(fate.steps[0]?.from ?? named)} ${describeSteps(fate.steps)}`,
       }),
       renames: fate.steps,
+      ...(fate.steps[0]
+        ? { goneIn: { sha: fate.steps[0].sha, date: fate.steps[0].date, how: 'renamed' } }
+        : {}),
     }
   }
   if (fate.kind === 'deleted') {
@@ -85,11 +88,16 @@ export function checkPath(
       namedPath: fate.steps[0]?.from ?? fate.path,
       renames: fate.steps,
       deletedIn: fate.sha,
+      goneIn: { sha: fate.sha, date: fate.date, how: 'deleted' },
     }
   }
   if (generated) return notInGit
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
-  return missing(`${tick(ref.text)} does not exist and git history has no record of it${shallow}`)
+  const never = missing(
+    `${tick(ref.text)} does not exist and git history has no record of it${shallow}`,
+  )
+  // Beyond a shallow clone's edge it may have existed: not known, never "never".
+  return facts.shallow ? never : { ...never, goneIn: null }
 }
 
 /** Folder names build tools and package managers create; never part of the source. */

@@ -7,7 +7,7 @@ import type { Reference } from './reference'
 import type { RepoFacts } from './repo-facts'
 import { checked, type CheckedReference } from './checked-reference'
 import { checkPath } from './check-path'
-import { absolute, byDepth } from './repo-paths'
+import { absolute, byDepth, isDocFile } from './repo-paths'
 import { tick } from './reason-text'
 
 /** Check one reference against the repository facts. `noteDir` is the absolute folder of the note's file. */
@@ -63,7 +63,7 @@ function checkSymbol(
     // Point at code rather than at a document that merely mentions the name.
     const files = facts.wordFiles.get(ref.terms[ref.terms.length - 1]) ?? []
     const file = [...files].sort(
-      (a, b) => Number(isDoc(a)) - Number(isDoc(b)) || (a < b ? -1 : 1),
+      (a, b) => Number(isDocFile(a)) - Number(isDocFile(b)) || (a < b ? -1 : 1),
     )[0]
     return checked(ref, 'ok', file === undefined ? null : absolute(facts.root, file))
   }
@@ -71,10 +71,6 @@ function checkSymbol(
   return checked(ref, 'missing', null, {
     reason: `${tick(ref.name)} is not found in the repository${which}`,
   })
-}
-
-function isDoc(rel: string): boolean {
-  return /\.(?:md|mdx|markdown|txt|rst|adoc)$/i.test(rel)
 }
 
 function checkSnippet(

@@ -23,6 +23,20 @@ export interface CheckedReference {
   readonly deletedIn?: string
   /** The facts it was checked against, when not the note's own (another branch's work tree). */
   readonly checkedIn?: RepoFacts
+  /**
+   * For a reference that fails now: the commit it went away in (deleted, renamed, its
+   * last line removed from code); null when history never had it; absent when not known.
+   */
+  readonly goneIn?: Gone | null
+}
+
+/** The commit in which a reference stopped holding. */
+export interface Gone {
+  readonly sha: string
+  /** Committer date, ISO. */
+  readonly date: string
+  /** What went: `deleted`, `renamed`, `removed`. */
+  readonly how: 'deleted' | 'renamed' | 'removed'
 }
 
 /** What a checked reference rests on besides its status; each left out is null. */

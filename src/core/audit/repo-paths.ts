@@ -59,3 +59,11 @@ export function absolute(root: string, rel: string): string {
 export function byDepth(a: string, b: string): number {
   return a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0)
 }
+
+/** Whether a repository-relative file is documentation, not code: a text format, a `docs/` folder, a licence. */
+export function isDocFile(rel: string): boolean {
+  return (
+    /\.(?:md|mdx|markdown|txt|rst|adoc)$/i.test(rel) ||
+    /(?:^|\/)(?:docs?\/|LICEN[CS]E|COPYING)/i.test(rel)
+  )
+}

@@ -13,28 +13,41 @@
  * - Change times are committer dates: when a change landed on this branch.
  * - A folder rests on its existence only: edits to files under it do not make a
  *   note suspect (a renamed or deleted folder still makes it stale).
+ * - Never matched is not stale (issue 12 item 1): a reference that fails now and also
+ *   failed when the note was written (history never had it, or it went away before) makes
+ *   the note `never-matched`: "wrong from the start" for a path or command (a fact about
+ *   this repository), "not a reference" for a symbol or quote history never had (a
+ *   paraphrase, template or example). A note is `stale` only for a reference that held
+ *   when it was written; its reason names the commit that changed it.
+ * - Suspect from content (item 4): in a git repository a note is suspect when code lines
+ *   holding its names were added or removed after it was written (the node layer's
+ *   pickaxe), or a file it names has uncommitted edits since; a commit to a file it names
+ *   that touched none of its names does not count. Outside git, file mtimes stand in.
  */
 import type { Verdict } from '../../shared/model'
-import type { CheckedReference } from './checked-reference'
+import type { CheckedReference, Gone } from './checked-reference'
 import type { RepoFacts } from './repo-facts'
 import type { WrittenAt } from './written-at'
 import { day, short, tick } from './reason-text'
 
-/** The newest change to a file the note rests on, after `afterMs`; folders never count. */
-function changedAfter(facts: RepoFacts, rel: string, afterMs: number): string | null {
+/** The newest commit that added or removed a code line holding one of the note's names. */
+export interface NameChange {
+  readonly name: string
+  readonly sha: string
+  /** Committer date, ISO. */
+  readonly date: string
+  /** The branch searched, when not the checked-out one (another work tree). */
+  readonly branch?: string
+}
+
+/** Uncommitted edits (or, outside git, a newer mtime) to a file the note rests on; folders never count. */
+function editedAfter(facts: RepoFacts, rel: string, afterMs: number): string | null {
   // A folder holds while it exists: what changes inside it is not what the note says.
   if (facts.isDir(rel)) return null
   const dirty = facts.dirty.get(rel)
   if (dirty !== undefined && dirty > afterMs)
     return `${tick(rel)} has uncommitted changes made after the note was written`
-  if (facts.history) {
-    const newest = facts.history.lastTouch.get(rel) ?? null
-    if (newest && newest.time * 1000 > afterMs) {
-      const on = facts.branch ? ` on branch ${tick(facts.branch)}` : ''
-      return `${tick(rel)} changed in ${short(newest.sha)} on ${day(newest.date)}${on}, after the note was written`
-    }
-    return null
-  }
+  if (facts.git) return null
   const mtime = facts.mtimes.get(rel)
   if (mtime !== undefined && mtime > afterMs) {
     return `${tick(rel)} was modified (file mtime, no git history) after the note was written`
@@ -42,11 +55,53 @@ function changedAfter(facts: RepoFacts, rel: string, afterMs: number): string | 
   return null
 }
 
+/** A code change to one of the note's names after it was written, worded like a file change. */
+function nameChangedAfter(facts: RepoFacts, ch: NameChange, afterMs: number): string | null {
+  if (Date.parse(ch.date) <= afterMs) return null
+  const branch = ch.branch ?? facts.branch
+  const on = branch ? ` on branch ${tick(branch)}` : ''
+  return `code lines with ${tick(ch.name)} changed in ${short(ch.sha)} on ${day(ch.date)}${on}, after the note was written`
+}
+
+/** How a failing reference stands: gone after the note (stale), or never matched. */
+type Failure =
+  | { readonly kind: 'stale'; readonly reason: string }
+  | { readonly kind: 'never'; readonly reason: string }
+
+function goneText(g: Gone): string {
+  return `${g.how} in ${short(g.sha)} on ${day(g.date)}`
+}
+
+function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
+  const base = c.reason ?? `${tick(c.audit.text)} does not hold`
+  const g = c.goneIn
+  // The reason of a deleted or renamed path already names its commit.
+  const named = (x: Gone): string =>
+    base.includes(short(x.sha)) ? base : `${base}; ${goneText(x)}`
+  const fact = c.ref.kind === 'path' || c.ref.kind === 'command'
+  if (g === null) {
+    return fact
+      ? { kind: 'never', reason: `wrong from the start: ${base}` }
+      : {
+          kind: 'never',
+          reason: `not a reference: ${base}, and never was in its code history (a paraphrase, template or example)`,
+        }
+  }
+  if (g === undefined) return { kind: 'stale', reason: base }
+  if (writtenAt && Date.parse(g.date) <= writtenAt.ms)
+    return {
+      kind: 'never',
+      reason: `wrong from the start: ${named(g)}, before the note was written`,
+    }
+  return { kind: 'stale', reason: named(g) }
+}
+
 /** The verdict of a note from its checked references (cli-contract `audit`). */
 export function judgeNote(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
   facts: RepoFacts | null,
+  changes: readonly NameChange[] = [],
 ): { readonly verdict: Verdict; readonly reasons: string[] } {
   const reasons: string[] = []
   const checkable = checked.filter((c) => c.checkable)
@@ -61,9 +116,20 @@ export function judgeNote(
     )
     return { verdict: 'unverifiable', reasons }
   }
-  const failing = checkable.filter((c) => c.audit.status !== 'ok')
-  for (const c of checkable) if (c.reason) reasons.push(c.reason)
-  if (failing.length > 0) return { verdict: 'stale', reasons }
+  let stale = false
+  let never = false
+  for (const c of checkable) {
+    if (c.audit.status === 'ok') {
+      if (c.reason) reasons.push(c.reason)
+      continue
+    }
+    const f = classify(c, writtenAt)
+    reasons.push(f.reason)
+    if (f.kind === 'stale') stale = true
+    else never = true
+  }
+  if (stale) return { verdict: 'stale', reasons }
+  if (never) return { verdict: 'never-matched', reasons }
   let suspect = false
   if (writtenAt) {
     const seen = new Set<string>()
@@ -72,7 +138,14 @@ export function judgeNote(
       const key = `${on.root}\0${c.restsOn}`
       if (c.restsOn === null || seen.has(key)) continue
       seen.add(key)
-      const why = changedAfter(on, c.restsOn, writtenAt.ms)
+      const why = editedAfter(on, c.restsOn, writtenAt.ms)
+      if (why) {
+        reasons.push(why)
+        suspect = true
+      }
+    }
+    for (const ch of changes) {
+      const why = nameChangedAfter(facts, ch, writtenAt.ms)
       if (why) {
         reasons.push(why)
         suspect = true

@@ -60,7 +60,13 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     if (cache && held) cache.done(cacheKey(opts.memoryDir, opts.repo), held, ran)
   }
   const { prepared } = ran
-  const summary: Record<Verdict, number> = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
+  const summary: Record<Verdict, number> = {
+    fresh: 0,
+    suspect: 0,
+    stale: 0,
+    'never-matched': 0,
+    unverifiable: 0,
+  }
   for (const j of judged) summary[j.note.verdict]++
   return {
     repo: prepared.facts ? prepared.facts.root : null,

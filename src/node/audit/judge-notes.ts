@@ -10,12 +10,15 @@ import { checkReference } from '../../core/audit/check-reference'
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import type { RepoFacts } from '../../core/audit/repo-facts'
 import { judgeNote } from '../../core/audit/verdict'
+import { isDocFile } from '../../core/audit/repo-paths'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
-import { blameTimes } from '../git/history'
+import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
+import { nameChanges, withGoneIn } from './reference-history'
+import type { Needle } from './pickaxe'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -110,7 +113,19 @@ export async function judgeAll(
       }
     }
     const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
-    const judged = judgeNote(checked, writtenAt, p.facts)
+    // In git, when each failing reference went away, and which names changed since the note.
+    const repo = p.state
+    if (repo)
+      for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
+    const changes = repo
+      ? await nameChanges(
+          checked,
+          writtenAt,
+          (c) => searchRepoOf(p, c),
+          (c, n) => nameFiles(c, n, checked, c.checkedIn ?? p.facts),
+        )
+      : []
+    const judged = judgeNote(checked, writtenAt, p.facts, changes)
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {
@@ -137,6 +152,45 @@ export async function judgeAll(
     onNote()
   }
   return out
+}
+
+/** At most this many files hold a name for its search to be limited to them (the grep's cap is 20). */
+const NAME_FILES_MAX = 19
+
+/**
+ * The files a name is searched in for suspect: the files the note names that hold it now,
+ * else the code files that hold it now; null (every code file) when not known or too many.
+ */
+function nameFiles(
+  c: CheckedReference,
+  n: Needle,
+  checked: readonly CheckedReference[],
+  facts: RepoFacts | null,
+): readonly string[] | null {
+  if (!facts) return null
+  if (n.kind === 'text') {
+    const at = c.audit.resolved
+    const rel = at === null ? null : toPosix(relative(facts.root, at))
+    return rel !== null && !rel.startsWith('..') ? [rel] : null
+  }
+  if (n.kind !== 'word') return null
+  const all = facts.wordFiles.get(n.text) ?? []
+  const holding = all.filter((f) => !isDocFile(f))
+  if (holding.length === 0 || all.length > NAME_FILES_MAX) return null
+  const named = new Set(checked.flatMap((x) => (x.restsOn === null ? [] : [x.restsOn])))
+  const own = holding.filter((f) => named.has(f))
+  return own.length > 0 ? own : holding
+}
+
+/** The repository a reference's names are searched in: its branch's work tree, else the audited one. */
+function searchRepoOf(
+  p: Prepared,
+  c: CheckedReference,
+): (RepoState & { readonly branch?: string }) | null {
+  if (!c.checkedIn) return p.state
+  for (const [branch, b] of p.branches)
+    if (b.facts === c.checkedIn && b.state) return { ...b.state, branch }
+  return null
 }
 
 /**

@@ -1,12 +1,12 @@
 /** One note: its verdict and why, when it was written and how we know, and what it rests on. */
 import type { AuditNote, NoteStampStatus, Verdict } from '../../shared/model'
-import { findingReasons, shortPath, writtenAtSource } from './notes-state'
+import { VERDICT_LABEL, findingReasons, shortPath, writtenAtSource } from './notes-state'
 import { TableHead } from '../common/table-head'
 
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return (
     <span className={`verdict-badge verdict-${verdict}`} data-testid="verdict-badge">
-      {verdict}
+      {VERDICT_LABEL[verdict]}
     </span>
   )
 }

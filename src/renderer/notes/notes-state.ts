@@ -14,7 +14,23 @@ import type {
 export type VerdictFilter = 'all' | Verdict
 
 /** Worst first: the order notes are listed in and the queue is walked in. */
-export const VERDICT_ORDER: readonly Verdict[] = ['stale', 'suspect', 'fresh', 'unverifiable']
+export const VERDICT_ORDER: readonly Verdict[] = [
+  'stale',
+  'suspect',
+  'never-matched',
+  'fresh',
+  'unverifiable',
+]
+
+/** How each verdict is named in lists, filters and badges. */
+export const VERDICT_LABEL: Readonly<Record<Verdict, string>> = {
+  stale: 'stale',
+  suspect: 'suspect',
+  // A reference that already failed when the note was written: never counted as stale.
+  'never-matched': 'wrong from the start',
+  fresh: 'fresh',
+  unverifiable: 'unverifiable',
+}
 
 /** Why a note is in the review queue, in queue order. */
 export type QueueReason = 'stale' | 'suspect' | 'expired' | 'unverified'
@@ -119,7 +135,13 @@ export function stampFor(
 
 /** Counts per verdict (from the notes, so a filter never disagrees with its count). */
 export function verdictCounts(audit: AuditResult | null): Record<Verdict, number> {
-  const counts: Record<Verdict, number> = { stale: 0, suspect: 0, fresh: 0, unverifiable: 0 }
+  const counts: Record<Verdict, number> = {
+    stale: 0,
+    suspect: 0,
+    'never-matched': 0,
+    fresh: 0,
+    unverifiable: 0,
+  }
   for (const n of audit?.notes ?? []) counts[n.verdict]++
   return counts
 }

@@ -10,6 +10,7 @@ import {
   stampFor,
   VERDICT_ORDER,
   verdictCounts,
+  VERDICT_LABEL,
   visibleNotes,
   type VerdictFilter,
 } from './notes-state'
@@ -59,7 +60,7 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
 
   const filters: { id: VerdictFilter; label: string; count: number }[] = [
     { id: 'all', label: 'All', count: total },
-    ...VERDICT_ORDER.map((v) => ({ id: v, label: v, count: counts[v] })),
+    ...VERDICT_ORDER.map((v) => ({ id: v, label: VERDICT_LABEL[v], count: counts[v] })),
   ]
   const rows = visibleNotes(state).map(({ key, note: n }) => ({
     key,
@@ -84,7 +85,9 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
         ))}
       </div>
       {state.audit && rows.length === 0 && (
-        <p className="empty">No {state.filter === 'all' ? '' : `${state.filter} `}notes.</p>
+        <p className="empty">
+          No {state.filter === 'all' ? '' : `${VERDICT_LABEL[state.filter]} `}notes.
+        </p>
       )}
       <NoteList
         rows={rows}

@@ -67,12 +67,10 @@ describe('checkReference', () => {
       ['missing', null, '`nowhere.ts` does not exist and git history has no record of it'],
     ])
     // The resolved file is what the note rests on; an ambiguous name rests on none.
+    // A commit to it after the note no longer makes the note suspect (issue 12 item 4).
     expect(judgeNote(checked('Formatting lives in live.ts.'), march10, facts)).toEqual({
-      verdict: 'suspect',
-      reasons: [
-        '`live.ts` resolved to `src/live.ts`',
-        '`src/live.ts` changed in ccccccc on 2026-04-01, after the note was written',
-      ],
+      verdict: 'fresh',
+      reasons: ['`live.ts` resolved to `src/live.ts`'],
     })
     expect(judgeNote(checked('See guide.md.'), march10, facts).verdict).toBe('fresh')
   })

@@ -8,13 +8,36 @@ describe('judgeNote', () => {
       verdict: 'fresh',
       reasons: [],
     })
+    // Issue 12 item 4: a commit to the file alone no longer makes it suspect…
     expect(judgeNote(checked('`src/live.ts`'), march10, facts)).toEqual({
-      verdict: 'suspect',
-      reasons: ['`src/live.ts` changed in ccccccc on 2026-04-01, after the note was written'],
+      verdict: 'fresh',
+      reasons: [],
     })
-    expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), march10, facts).verdict).toBe(
-      'stale',
-    )
+    // …a code change to one of the note's names after it was written does.
+    const change = { name: 'liveThing', sha: 'ccccccc1234', date: '2026-04-01T00:00:00Z' }
+    expect(judgeNote(checked('`src/live.ts`'), march10, facts, [change])).toEqual({
+      verdict: 'suspect',
+      reasons: [
+        'code lines with `liveThing` changed in ccccccc on 2026-04-01, after the note was written',
+      ],
+    })
+    const before = { ...change, date: '2026-03-01T00:00:00Z' }
+    expect(judgeNote(checked('`src/live.ts`'), march10, facts, [before]).verdict).toBe('fresh')
+    // src/old.ts was deleted on 2026-03-01: before a note of March 10 it was wrong from the
+    // start (issue 12 item 1); a note of February 1 went stale, naming the commit.
+    expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), march10, facts)).toEqual({
+      verdict: 'never-matched',
+      reasons: [
+        'wrong from the start: `src/old.ts` was deleted in bbbbbbb on 2026-03-01, before the note was written',
+      ],
+    })
+    const feb1 = { ...march10, iso: '2026-02-01T00:00:00.000Z', ms: Date.parse('2026-02-01') }
+    expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), feb1, facts)).toEqual({
+      verdict: 'stale',
+      reasons: ['`src/old.ts` was deleted in bbbbbbb on 2026-03-01'],
+    })
+    // Never in history at all: wrong from the start for a path, whenever the note was written.
+    expect(judgeNote(checked('`src/nowhere.ts`'), feb1, facts).verdict).toBe('never-matched')
     // A folder rests on its existence only: src/live.ts changing under it does not count.
     expect(judgeNote(checked('folder `src/`'), march10, facts)).toEqual({
       verdict: 'fresh',

@@ -5,6 +5,7 @@ import type { AuditNote } from '../../../../src/shared/model'
 import { auditMemory } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 import {
+  BEFORE_CHANGES,
   TOTAL,
   base,
   buildScriptedRepo,
@@ -18,7 +19,8 @@ import {
 } from './scripted-repo'
 import { git } from '../../../helpers/git'
 
-beforeAll(buildScriptedRepo)
+// Notes written before the history's changes: what changed since makes them stale (issue 12).
+beforeAll(() => buildScriptedRepo(BEFORE_CHANGES))
 afterAll(removeBase)
 
 describe('auditMemory on a scripted history', () => {
@@ -66,9 +68,9 @@ describe('auditMemory on a scripted history', () => {
     expect(n.reasons[0]).toBe(
       `\`src/auth/session.ts\` was renamed to \`src/auth/token-session.ts\` in ${shas.c3} on 2026-03-01`,
     )
-    expect(n.writtenAt).toBe('2026-03-10T00:00:00.000Z')
+    expect(n.writtenAt).toBe('2026-01-15T00:00:00.000Z')
     expect(n.reasons[n.reasons.length - 1]).toBe(
-      'written-at 2026-03-10T00:00:00.000Z from frontmatter `updated`',
+      'written-at 2026-01-15T00:00:00.000Z from frontmatter `updated`',
     )
   })
 
@@ -104,7 +106,10 @@ describe('auditMemory on a scripted history', () => {
         movedTo: null,
       },
     ])
-    expect(n.reasons[0]).toBe('`npm run lint`: no `lint` script in `package.json`')
+    // Stale names the commit that took the script away (issue 12 item 1).
+    expect(n.reasons[0]).toBe(
+      `\`npm run lint\`: no \`lint\` script in \`package.json\`; removed in ${shas.c4} on 2026-03-05`,
+    )
   })
 
   it('reports a removed symbol while its file still exists', () => {
@@ -114,7 +119,9 @@ describe('auditMemory on a scripted history', () => {
       ['legacyHelper()', 'symbol', 'missing'],
       ['src/util.ts', 'path', 'ok'],
     ])
-    expect(n.reasons[0]).toBe('`legacyHelper` is not found in the repository')
+    expect(n.reasons[0]).toBe(
+      `\`legacyHelper\` is not found in the repository; removed in ${shas.c4} on 2026-03-05`,
+    )
   })
 
   it('keeps an untouched note fresh', () => {
@@ -126,12 +133,12 @@ describe('auditMemory on a scripted history', () => {
     ])
   })
 
-  it('calls a note suspect when its file changed after it was written', () => {
+  // Issue 12 item 4: a commit to the named file that touched none of the note's names
+  // (this note names only the file) no longer makes it suspect.
+  it('keeps a note fresh when its file changed after it was written but not its names', () => {
     const n = byTitle(notes, 'Retries')
-    expect(n.verdict).toBe('suspect')
-    expect(n.reasons[0]).toBe(
-      `\`src/edited.ts\` changed in ${shas.c5} on 2026-04-01, after the note was written`,
-    )
+    expect(n.verdict).toBe('fresh')
+    expect(n.reasons.some((r) => r.includes(shas.c5))).toBe(false)
   })
 
   it('calls a prose-only note unverifiable', () => {
@@ -156,8 +163,12 @@ describe('auditMemory on a scripted history', () => {
     expect(changed.reasons[0]).toMatch(
       /^quoted code `export function computeTotal.*` now appears only with changes in `src\/billing\/total.ts` \(lines 3–9, 93% alike\)$/,
     )
+    // Never in the history: a paraphrase or example, not stale (issue 12 item 1).
     const gone = byTitle(notes, 'Answer')
-    expect(gone.verdict).toBe('stale')
+    expect(gone.verdict).toBe('never-matched')
+    expect(gone.reasons[0]).toMatch(
+      /^not a reference: quoted code `function neverWritten\(\) \{` is not found/,
+    )
     expect(gone.references.map((r) => [r.kind, r.status])).toEqual([['snippet', 'missing']])
     const inline = byTitle(notes, 'Limit')
     expect(inline.verdict).toBe('stale')
@@ -173,13 +184,16 @@ describe('auditMemory on a scripted history', () => {
   })
 
   it('checks make targets', () => {
+    // `make publish` never existed: wrong from the start, not stale (issue 12 item 1).
     const n = byTitle(notes, 'Make')
-    expect(n.verdict).toBe('stale')
+    expect(n.verdict).toBe('never-matched')
     expect(n.references.map((r) => [r.text, r.status])).toEqual([
       ['make deploy', 'ok'],
       ['make publish', 'missing'],
     ])
-    expect(n.reasons[0]).toBe('`make publish`: no `publish` target in `Makefile`')
+    expect(n.reasons[0]).toBe(
+      'wrong from the start: `make publish`: no `publish` target in `Makefile`',
+    )
   })
 
   it('handles paths with spaces and unicode, binary files and script files', () => {
@@ -237,17 +251,27 @@ describe('auditMemory on a scripted history', () => {
     expect(claude.map((n) => [n.line, n.verdict, n.writtenAt])).toEqual([
       [3, 'fresh', '2026-01-01T12:00:00.000Z'],
       [4, 'stale', '2026-01-01T12:00:00.000Z'],
-      [5, 'stale', '2026-01-01T12:00:00.000Z'],
+      // Never in the code: not a reference (issue 12 item 1), no longer stale.
+      [5, 'never-matched', '2026-01-01T12:00:00.000Z'],
     ])
     // The note's own file is left out of the search, so it cannot vouch for itself.
-    expect(claude[2].reasons[0]).toBe('`onlyInClaudeMd` is not found in the repository')
+    expect(claude[2].reasons[0]).toBe(
+      'not a reference: `onlyInClaudeMd` is not found in the repository, and never was in its code history (a paraphrase, template or example)',
+    )
     expect(claude[0].reasons).toEqual([
       'written-at 2026-01-01T12:00:00.000Z from git blame (the last commit to these lines)',
     ])
   })
 
   it('counts every verdict and reports progress', () => {
-    expect(summary).toEqual({ fresh: 7, suspect: 1, stale: 11, unverifiable: 3 })
+    // Issue 12: Answer, Make and CLAUDE.md line 5 never matched (were stale); Retries is fresh (was suspect).
+    expect(summary).toEqual({
+      fresh: 8,
+      suspect: 0,
+      stale: 8,
+      'never-matched': 3,
+      unverifiable: 3,
+    })
     expect(notes.length).toBe(22)
     const [last] = progress.slice(-1)
     expect(last).toEqual([27, 27])

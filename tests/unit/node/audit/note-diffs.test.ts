@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noteDiffs } from '../../../../src/node/audit/note-diffs'
 import { TOTAL, buildScriptedRepo, mem, removeBase, repo, shas } from './scripted-repo'
 
-beforeAll(buildScriptedRepo)
+beforeAll(() => buildScriptedRepo())
 afterAll(removeBase)
 
 describe('noteDiffs', () => {

@@ -129,11 +129,12 @@ describe('reference resolution without false verdicts (issue 4)', () => {
       },
     ])
     expect(line(5).reasons[0]).toBe('`money.ts` resolved to `src/cart/money.ts`')
-    // The resolved file changed after the note: suspect, by its full path.
-    expect(line(6).verdict).toBe('suspect')
+    // The resolved file changed after the note, but no line with the note's names did:
+    // fresh, no longer suspect (issue 12 item 4).
+    expect(line(6).verdict).toBe('fresh')
     expect(line(6).reasons.slice(0, 2)).toEqual([
       '`receipt.ts` resolved to `src/orders/receipt.ts`',
-      `\`src/orders/receipt.ts\` changed in ${shopShas['2026-03-01T12:00:00Z']} on 2026-03-01, after the note was written`,
+      'written-at 2026-02-01T00:00:00.000Z from the session transcript that wrote it',
     ])
     expect(line(11).verdict).toBe('stale')
     expect(line(11).reasons[0]).toBe(
@@ -176,16 +177,18 @@ describe('reference resolution without false verdicts (issue 4)', () => {
         movedTo: null,
       },
     ])
-    expect(n.verdict).toBe('suspect')
-    expect(n.reasons.slice(0, 3)).toEqual([
+    // The branch's commit after the note changed a line without `applyCoupon`: fresh, no
+    // longer suspect (issue 12 item 4).
+    expect(n.verdict).toBe('fresh')
+    expect(n.reasons.slice(0, 2)).toEqual([
       `\`src/cart/coupons.ts\` is on branch \`feature/coupons\` (work tree \`${wt}\`), not on the checked-out branch`,
       `\`applyCoupon(subtotal, coupon)\` is on branch \`feature/coupons\` (work tree \`${wt}\`), not on the checked-out branch`,
-      `\`src/cart/coupons.ts\` changed in ${shopShas.floor} on 2026-05-01 on branch \`feature/coupons\`, after the note was written`,
     ])
     // A branch checked out nowhere cannot vouch for the note.
-    expect(line(14).verdict).toBe('stale')
+    // It never existed in this repository's history: wrong from the start, not stale (issue 12).
+    expect(line(14).verdict).toBe('never-matched')
     expect(line(14).reasons[0]).toBe(
-      '`src/cart/gift.ts` does not exist and git history has no record of it',
+      'wrong from the start: `src/cart/gift.ts` does not exist and git history has no record of it',
     )
     // Its diff compares the branch's file then and now.
     const diffs = await noteDiffs({

@@ -40,11 +40,17 @@ const BIG = Array.from({ length: 5000 }, (_, i) => `export const value${i} = ${i
   '\n',
 )
 
+/** A time for the scripted notes after c1 and before every later change (they went stale since). */
+export const BEFORE_CHANGES = '2026-01-15T00:00:00Z'
+
 export const topic = (body: string, date = '2026-03-10T00:00:00Z'): string =>
   `---\nname: t\ndescription: a note\ntype: project\nupdated: ${date}\n---\n${body}\n`
 
-/** Build the repository and the memory folder (once per test file, in `beforeAll`). */
-export function buildScriptedRepo(): void {
+/**
+ * Build the repository and the memory folder (once per test file, in `beforeAll`); the topic
+ * notes say they were written at `notesWritten`.
+ */
+export function buildScriptedRepo(notesWritten = '2026-03-10T00:00:00Z'): void {
   mkdirSync(repo)
   git(repo, 'init', '-q', '-b', 'main')
   write(repo, 'src/auth/session.ts', 'export function createSession() {\n  return 1\n}\n')
@@ -138,7 +144,7 @@ export function buildScriptedRepo(): void {
     '- [Gone](gone.md) — dangling',
   ]
   writeFileSync(join(mem, 'MEMORY.md'), `${index.join('\n')}\n`)
-  for (const [, f, body] of entries) writeFileSync(join(mem, f), topic(body))
+  for (const [, f, body] of entries) writeFileSync(join(mem, f), topic(body, notesWritten))
   writeFileSync(join(mem, 'orphan.md'), topic('Orphaned: `src/c.ts` is the helper module.'))
 }
 

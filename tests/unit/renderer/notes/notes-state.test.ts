@@ -17,6 +17,7 @@ import {
   shortPath,
   stampFor,
   verdictCounts,
+  VERDICT_LABEL,
   visibleNotes,
   writtenAtSource,
   type NotesState,
@@ -44,7 +45,7 @@ function note(
 }
 
 function audit(notes: AuditNote[]): AuditResult {
-  const summary = { fresh: 0, suspect: 0, stale: 0, unverifiable: 0 }
+  const summary = { fresh: 0, suspect: 0, stale: 0, 'never-matched': 0, unverifiable: 0 }
   for (const n of notes) summary[n.verdict]++
   return { repo: '/r', notes, summary }
 }
@@ -94,9 +95,23 @@ describe('keys and listing', () => {
     expect(keyedNotes(null)).toEqual([])
   })
 
+  it('names never-matched notes "wrong from the start" and keeps them out of the stale count', () => {
+    const a = audit([...NOTES, note('Never', 'never-matched', 9)])
+    expect(VERDICT_LABEL['never-matched']).toBe('wrong from the start')
+    expect(verdictCounts(a)).toMatchObject({ stale: 2, 'never-matched': 1 })
+    const s: NotesState = { ...initialNotesState, audit: a, filter: 'never-matched' }
+    expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Never'])
+  })
+
   it('counts verdicts and filters by one', () => {
     const a = audit(NOTES)
-    expect(verdictCounts(a)).toEqual({ stale: 2, suspect: 1, fresh: 2, unverifiable: 1 })
+    expect(verdictCounts(a)).toEqual({
+      stale: 2,
+      suspect: 1,
+      'never-matched': 0,
+      fresh: 2,
+      unverifiable: 1,
+    })
     const s: NotesState = { ...initialNotesState, audit: a, filter: 'fresh' }
     expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Fresh one', 'Fresh two'])
   })

@@ -1,0 +1,154 @@
+/**
+ * When code lines containing a name were last added or removed: a pickaxe
+ * (`git log -G` / `-S`) over code files, through runGit. The audit asks it two things
+ * (issue 12 items 1 and 4): when a reference that fails now went away (no commit at all:
+ * it never was in this repository's code), and whether a note's names changed in code
+ * after the note was written.
+ *
+ * Decisions:
+ * - Docs are not code: `*.md`, `*.txt`, `*.rst`, LICENSE files, `docs/` folders and common
+ *   binaries are left out, so a name only a document mentions never "existed".
+ * - Symbols match as whole words (`-G` with word edges); script names, make targets and
+ *   quoted lines match as fixed strings (`-S`) in their own files.
+ * - Each search is bounded by a timeout; a search that fails or times out answers
+ *   `undefined` (not known), never "never existed".
+ * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known.
+ * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
+ *   at once (the machine's cores are shared).
+ */
+import { runGit } from '../git/run'
+
+/** The repository a search runs in: its root, HEAD commit, and whether it is a shallow clone. */
+export interface SearchRepo {
+  readonly root: string
+  readonly head: string | null
+  readonly shallow: boolean
+}
+
+/** A commit that added or removed a line holding the needle. */
+export interface CodeChange {
+  readonly sha: string
+  /** Committer time, ms. */
+  readonly ms: number
+  /** Committer date, ISO. */
+  readonly date: string
+}
+
+/** What to look for: a whole word in code, or a fixed string in code or in manifest files. */
+export interface Needle {
+  /** `word`: a whole word in code; `text`: a fixed string in code; `script`: a package.json
+   * script name; `make`: a make target. */
+  readonly kind: 'word' | 'text' | 'script' | 'make'
+  readonly text: string
+}
+
+const PICKAXE_TIMEOUT_MS = 20_000
+const PICKAXE_MAX_BYTES = 1024 * 1024
+const PARALLEL = 2
+
+/** Pathspecs for code files: everything but docs, licences and binaries. */
+export const CODE_PATHSPECS: readonly string[] = [
+  '.',
+  ...['*.md', '*.mdx', '*.markdown', '*.txt', '*.rst', '*.adoc', 'LICENSE*', 'LICENCE*', 'COPYING*']
+    .concat(['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'])
+    .concat(['*.lock', 'package-lock.json', 'pnpm-lock.yaml'])
+    .map((g) => `:(exclude,glob)**/${g}`),
+  ':(exclude,glob)**/docs/**',
+  ':(exclude,glob)**/doc/**',
+]
+
+function pathspecs(n: Needle, files: readonly string[] | null): readonly string[] {
+  if (files !== null && files.length > 0) return files.map((f) => `:(literal)${f}`)
+  if (n.kind === 'script') return [':(glob)**/package.json']
+  if (n.kind === 'make') return [':(glob)**/Makefile', ':(glob)**/makefile', ':(glob)**/*.mk']
+  return CODE_PATHSPECS
+}
+
+function escapeEre(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+function pickaxeArg(n: Needle): string[] {
+  switch (n.kind) {
+    case 'word': {
+      const w = escapeEre(n.text)
+      return [`-G(^|[^A-Za-z0-9_$])${w}([^A-Za-z0-9_$]|$)`]
+    }
+    case 'text':
+      return [`-S${n.text}`]
+    case 'script':
+      return [`-S"${n.text}"`]
+    case 'make':
+      return [`-S${n.text}:`]
+  }
+}
+
+const cache = new Map<string, Promise<CodeChange | null | undefined>>()
+let running = 0
+const waiting: (() => void)[] = []
+
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL) await new Promise<void>((r) => waiting.push(r))
+  running++
+  try {
+    return await fn()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+/**
+ * The newest commit reachable from HEAD that added or removed a line holding the needle
+ * (after `sinceMs` when given: the walk stops there); null when none did; undefined when git
+ * could not say (timeout, failure). `head` keys the cache, so a new commit asks again.
+ */
+export function newestChange(
+  { root, head, shallow }: SearchRepo,
+  needle: Needle,
+  sinceMs: number | null = null,
+  /** Search only these files (repository-relative); null: every code file. */
+  files: readonly string[] | null = null,
+): Promise<CodeChange | null | undefined> {
+  if (head === null || needle.text === '' || needle.text.includes('\n'))
+    return Promise.resolve(undefined)
+  const since = sinceMs === null ? null : Math.floor(sinceMs / 1000)
+  const key = `${root}\0${head}\0${needle.kind}\0${needle.text}\0${since ?? ''}\0${(files ?? []).join('\0')}`
+  const known = cache.get(key)
+  if (known) return known
+  const run = slot(async () => {
+    const r = await runGit(
+      [
+        'log',
+        '-n1',
+        '--format=%H%x1f%ct%x1f%cI%x1f%P',
+        ...(since === null ? [] : [`--since=@${since}`]),
+        ...pickaxeArg(needle),
+        'HEAD',
+        '--',
+        ...pathspecs(needle, files),
+      ],
+      { cwd: root, timeoutMs: PICKAXE_TIMEOUT_MS, maxBytes: PICKAXE_MAX_BYTES },
+    )
+    if (r.code !== 0) return undefined
+    const line = r.stdout.split('\n').find((l) => l.trim() !== '')
+    if (line === undefined) return null
+    const [sha, ct, date, parents] = line.trim().split('\x1f')
+    const secs = Number(ct)
+    if (!sha || !Number.isFinite(secs)) return undefined
+    // A shallow clone's cut edge lists every line as added: it says nothing about when.
+    if (shallow && (parents ?? '').trim() === '') return undefined
+    if (since !== null && secs <= since) return null
+    return { sha, ms: secs * 1000, date: date ?? new Date(secs * 1000).toISOString() }
+  })
+  cache.set(key, run)
+  void run.then((v) => {
+    if (v === undefined) cache.delete(key)
+  })
+  return run
+}
+
+/** Forget cached searches (tests rewrite repositories). */
+export function clearPickaxeCache(): void {
+  cache.clear()
+}

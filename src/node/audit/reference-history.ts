@@ -1,0 +1,111 @@
+/**
+ * A note's references through history (issue 12 items 1 and 4), asked of the pickaxe:
+ * when a failing symbol, script, make target or quote went away (or that it never was in
+ * the code), and which of a note's names had code lines added or removed since the note
+ * was written. Paths need no search: check-path.ts reads their fate from the history index.
+ *
+ * Decisions:
+ * - A symbol's needles are its words (`Class.method` → `Class` and `method`); a script its
+ *   name in a package.json; a make target its `name:`; a quote its first non-blank line.
+ * - A quote that only changed (`changed`, still alike) is asked only whether history ever
+ *   had its first line: it may have matched when written, so "gone before" is not claimed.
+ * - A path's file names nothing by itself: a commit to it makes a note suspect only when it
+ *   touched one of the note's names (decided on the evaluation set).
+ */
+import type { CheckedReference, Gone } from '../../core/audit/checked-reference'
+import type { Reference } from '../../core/audit/reference'
+import type { NameChange } from '../../core/audit/verdict'
+import type { WrittenAt } from '../../core/audit/written-at'
+import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
+
+/** What to search for, for one reference: none for paths, URLs and branches. */
+export function needlesOf(ref: Reference): Needle[] {
+  switch (ref.kind) {
+    case 'symbol':
+      return ref.terms.map((t) => ({ kind: 'word', text: t }))
+    case 'command':
+      if (ref.runner === 'file') return []
+      return [{ kind: ref.runner === 'make' ? 'make' : 'script', text: ref.target }]
+    case 'snippet': {
+      const first =
+        ref.code
+          .split(/\r?\n/)
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? ''
+      return first.length >= 4 ? [{ kind: 'text', text: first }] : []
+    }
+    default:
+      return []
+  }
+}
+
+function gone(c: CodeChange): Gone {
+  return { sha: c.sha, date: c.date, how: 'removed' }
+}
+
+/**
+ * A failing reference with `goneIn` filled from the pickaxe: the newest commit that added
+ * or removed one of its needles (the one it went away in), null when no commit ever did.
+ * References that hold, or whose fate is known already, come back as they were.
+ */
+export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise<CheckedReference> {
+  if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return c
+  const needles = needlesOf(c.ref)
+  if (needles.length === 0) return c
+  // A symbol fails when any of its words is missing; ask about those words only.
+  const asked =
+    c.ref.kind === 'symbol' && needles.length > 1
+      ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
+      : needles
+  const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
+  if (found.some((f) => f === undefined)) return c
+  const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
+  if (hits.length === 0) return { ...c, goneIn: null }
+  if (c.audit.status === 'changed') return c
+  const newest = hits.reduce((a, b) => (b.ms > a.ms ? b : a))
+  return { ...c, goneIn: gone(newest) }
+}
+
+/** Where a name lives now: repository-relative code files holding it, when known and few. */
+export type FilesOf = (c: CheckedReference, needle: Needle) => readonly string[] | null
+
+/**
+ * The newest code change, after the note was written, to each name of the note's holding
+ * references (none when it has no time). A name is searched in the files that hold it now
+ * (`filesOf`), so a new call site elsewhere does not make the note suspect.
+ */
+export async function nameChanges(
+  checked: readonly CheckedReference[],
+  writtenAt: WrittenAt | null,
+  repoOf: (c: CheckedReference) => (SearchRepo & { readonly branch?: string }) | null,
+  filesOf: FilesOf = () => null,
+): Promise<NameChange[]> {
+  if (writtenAt === null) return []
+  type Ask = {
+    n: Needle
+    repo: SearchRepo & { readonly branch?: string }
+    files: readonly string[] | null
+  }
+  const asks = new Map<string, Ask>()
+  for (const c of checked) {
+    const repo = repoOf(c)
+    if (!c.checkable || c.audit.status !== 'ok' || repo === null) continue
+    for (const n of needlesOf(c.ref)) {
+      const files = filesOf(c, n)
+      asks.set(`${repo.root}\0${n.kind}\0${n.text}\0${(files ?? []).join('\0')}`, {
+        n,
+        repo,
+        files,
+      })
+    }
+  }
+  const found = await Promise.all(
+    [...asks.values()].map(async ({ n, repo, files }) => {
+      const ch = await newestChange(repo, n, writtenAt.ms, files)
+      const name = n.text.length > 60 ? `${n.text.slice(0, 59)}…` : n.text
+      const on = repo.branch !== undefined ? { branch: repo.branch } : {}
+      return ch ? [{ name, sha: ch.sha, date: ch.date, ...on }] : []
+    }),
+  )
+  return found.flat()
+}
