@@ -10,7 +10,8 @@ import type { AuditNote } from '../../../../src/shared/model'
 import { auditMemory } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
-import { base, byTitle, git, removeBase, topic, write } from './scripted-repo'
+import { git, gitAt } from '../../../helpers/git'
+import { base, byTitle, removeBase, topic, write } from './scripted-repo'
 
 afterAll(removeBase)
 
@@ -23,11 +24,11 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
 
   beforeAll(async () => {
     mkdirSync(repo)
-    git(repo, ['init', '-q', '-b', 'main'])
+    git(repo, 'init', '-q', '-b', 'main')
     const commit = (label: string, date: string): void => {
-      git(repo, ['add', '-A'])
-      git(repo, ['commit', '-q', '-m', label], date)
-      sha[label] = git(repo, ['rev-parse', 'HEAD']).trim().slice(0, 7)
+      git(repo, 'add', '-A')
+      gitAt(date, repo, 'commit', '-q', '-m', label)
+      sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
     }
     write(repo, 'src/early.ts', 'export const early = 1\n')
     write(repo, 'src/late.ts', 'export const late = 1\n')
@@ -39,11 +40,11 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     )
     write(repo, 'src/edit.ts', 'export function editMe() {\n  return 1\n}\n')
     commit('c1', '2026-01-01T12:00:00Z')
-    git(repo, ['rm', '-q', 'src/early.ts'])
+    git(repo, 'rm', '-q', 'src/early.ts')
     commit('early-gone', '2026-02-01T12:00:00Z')
     // After the note: delete late.ts, remove oldCompute, touch keep.ts without its name,
     // and remove a line holding editMe (the function moves to a one-liner).
-    git(repo, ['rm', '-q', 'src/late.ts'])
+    git(repo, 'rm', '-q', 'src/late.ts')
     commit('late-gone', '2026-03-01T12:00:00Z')
     write(repo, 'src/calc.ts', 'export function steadyCompute() {\n  return 2\n}\n')
     commit('compute-gone', '2026-03-05T12:00:00Z')
