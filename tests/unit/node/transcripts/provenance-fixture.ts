@@ -52,33 +52,31 @@ export const v6 =
 export const onDisk = `${v6}- typed by hand\n`
 export const buildMd = '---\nname: build\ntype: project\n---\nRun `npm run build`.\n'
 
-/** Where the fixture tree put each thing the tests read. */
-export interface ProvenanceTree {
-  readonly root: string
-  readonly home: string
-  readonly repo: string
-  readonly wt: string
-  readonly memDir: string
-  readonly memory: string
-  readonly topic: string
-  readonly transcriptA: string
-  readonly transcriptB: string
-  readonly subagent: string
-  readonly cacheDir: string
-  readonly partialLine: string
-  readonly partialRest: string
-}
+/** Where buildProvenanceTree put each thing the tests read (live bindings: read them after it ran). */
+export let root = ''
+export let home = ''
+export let repo = ''
+export let wt = ''
+export let memDir = ''
+export let memory = ''
+export let topic = ''
+export let transcriptA = ''
+export let transcriptB = ''
+export let subagent = ''
+export let cacheDir = ''
+export let partialLine = ''
+export let partialRest = ''
 
 /**
  * A temp tree with a repository, a linked worktree and a Claude home whose transcripts (two
  * sessions and a subagent) write the memory folder: v1..v6, a failed write, a partial last line.
  */
-export async function buildProvenanceTree(): Promise<ProvenanceTree> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'mc-prov-')))
-  const repo = join(root, 'repo')
-  const wt = join(root, 'wt-feature')
-  const home = join(root, 'claude')
-  const cacheDir = join(root, 'cache')
+export async function buildProvenanceTree(): Promise<void> {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'mc-prov-')))
+  repo = join(root, 'repo')
+  wt = join(root, 'wt-feature')
+  home = join(root, 'claude')
+  cacheDir = join(root, 'cache')
   await mkdir(repo)
   git(repo, 'init', '-q', '-b', 'main')
   await writeFile(join(repo, 'README.md'), 'hi\n')
@@ -90,9 +88,9 @@ export async function buildProvenanceTree(): Promise<ProvenanceTree> {
   const info = await findRepo(wt)
   if (!info) throw new Error('worktree not found')
   expect(info.isLinkedWorktree).toBe(true)
-  const memDir = join(home, 'projects', encodeProjectDir(info.mainRoot), 'memory')
-  const memory = join(memDir, 'MEMORY.md')
-  const topic = join(memDir, 'build.md')
+  memDir = join(home, 'projects', encodeProjectDir(info.mainRoot), 'memory')
+  memory = join(memDir, 'MEMORY.md')
+  topic = join(memDir, 'build.md')
   const dirA = join(home, 'projects', encodeProjectDir(repo))
   const dirB = join(home, 'projects', encodeProjectDir(wt))
   expect(dirA).not.toBe(dirB)
@@ -105,9 +103,9 @@ export async function buildProvenanceTree(): Promise<ProvenanceTree> {
   const a: Ctx = { sessionId: A, cwd: repo, gitBranch: 'main' }
   const b: Ctx = { sessionId: B, cwd: wt, gitBranch: 'feature' }
   const sub: Ctx = { ...a, agentId: 'a1b2c3' }
-  const transcriptA = join(dirA, `${A}.jsonl`)
-  const transcriptB = join(dirB, `${B}.jsonl`)
-  const subagent = join(dirA, A, 'subagents', 'agent-a1b2c3.jsonl')
+  transcriptA = join(dirA, `${A}.jsonl`)
+  transcriptB = join(dirB, `${B}.jsonl`)
+  subagent = join(dirA, A, 'subagents', 'agent-a1b2c3.jsonl')
 
   const huge = call(a, 'toolu_huge', 2, 'Write', {
     file_path: memory,
@@ -181,8 +179,8 @@ export async function buildProvenanceTree(): Promise<ProvenanceTree> {
     file_path: join(memDir, 'late.md'),
     content: 'late\n',
   })
-  const partialLine = late.slice(0, 60)
-  const partialRest = late.slice(60)
+  partialLine = late.slice(0, 60)
+  partialRest = late.slice(60)
   await writeFile(
     transcriptB,
     [
@@ -217,19 +215,4 @@ export async function buildProvenanceTree(): Promise<ProvenanceTree> {
       partialLine,
     ].join('\n'),
   )
-  return {
-    root,
-    home,
-    repo,
-    wt,
-    memDir,
-    memory,
-    topic,
-    transcriptA,
-    transcriptB,
-    subagent,
-    cacheDir,
-    partialLine,
-    partialRest,
-  }
 }

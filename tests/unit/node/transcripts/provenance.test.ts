@@ -18,38 +18,29 @@ import {
   writtenAtProvider,
   type ProvenanceReport,
 } from '../../../../src/node/transcripts/provenance'
-import { buildProvenanceTree, A, B, ts, answer, type Ctx } from './provenance-fixture'
+import {
+  buildProvenanceTree,
+  root,
+  home,
+  repo,
+  wt,
+  memDir,
+  memory,
+  topic,
+  transcriptA,
+  transcriptB,
+  subagent,
+  cacheDir,
+  partialLine,
+  partialRest,
+  A,
+  B,
+  ts,
+  answer,
+  type Ctx,
+} from './provenance-fixture'
 
-let root: string
-let home: string
-let repo: string
-let wt: string
-let memDir: string
-let memory: string
-let topic: string
-let transcriptA: string
-let transcriptB: string
-let subagent: string
-let cacheDir: string
-let partialLine: string
-let partialRest: string
-beforeAll(async () => {
-  ;({
-    root,
-    home,
-    repo,
-    wt,
-    memDir,
-    memory,
-    topic,
-    transcriptA,
-    transcriptB,
-    subagent,
-    cacheDir,
-    partialLine,
-    partialRest,
-  } = await buildProvenanceTree())
-})
+beforeAll(buildProvenanceTree)
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
