@@ -19,6 +19,14 @@ import { CORPUS_ROOT, FIXTURES_ROOT, needsCorpus } from '../../../helpers/corpus
 import { git } from '../../../helpers/git'
 import { sf } from './in-memory-disk'
 
+/** The homes of a temp tree: Claude at home/.claude, Codex at codex, managed at managed, HOME at home. */
+const homesIn = (root: string) => ({
+  claudeHome: join(root, 'home/.claude'),
+  codexHome: join(root, 'codex'),
+  managedDir: join(root, 'managed'),
+  env: { HOME: join(root, 'home') },
+})
+
 describe('loadOrder (real disk, real git)', () => {
   let root: string
   const write = (rel: string, text: string | Buffer) => {
@@ -76,10 +84,7 @@ describe('loadOrder (real disk, real git)', () => {
     }
     const r = await loadOrder({
       cwd: join(root, 'repo/app'),
-      claudeHome: join(root, 'home/.claude'),
-      codexHome: join(root, 'codex'),
-      managedDir: join(root, 'managed'),
-      env: { HOME: join(root, 'home') },
+      ...homesIn(root),
       memoryFile: memory,
     })
     const p = (rel: string) => join(root, rel)
@@ -201,10 +206,7 @@ describe('loadOrder on the shared corpus', () => {
       git(join(root, 'repo'), 'init', '-q')
       const r = await loadOrder({
         cwd: join(root, 'repo'),
-        claudeHome: join(root, 'home/.claude'),
-        codexHome: join(root, 'codex'),
-        managedDir: join(root, 'managed'),
-        env: { HOME: join(root, 'home') },
+        ...homesIn(root),
       })
       // 22 lines, 866 UTF-16 units (it has em dashes).
       expect(r.claude.startup.filter((s) => s.path.startsWith(root + '/'))).toEqual([
