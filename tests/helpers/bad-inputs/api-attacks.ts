@@ -129,7 +129,8 @@ export function apiAttacks(t: AttackTargets, methods: readonly string[]): Attack
   const paths = hostilePaths(t)
   for (const method of methods) {
     const base = tpl[method]
-    if (!base) throw new Error(`no attack template for ${method}: add one to bad-inputs.ts`)
+    if (!base)
+      throw new Error(`no attack template for ${method}: add one to bad-inputs/api-attacks.ts`)
     for (const slot of base.paths) {
       for (const p of paths) {
         const args = [...base.args]

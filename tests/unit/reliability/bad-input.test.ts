@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 8): every input of tests/helpers/bad-inputs.ts, planted in a real tree,
+ * Bad input (issue 8): every input of tests/helpers/bad-inputs/ (planted.ts), planted in a real tree,
  * through the built CLI (scan, cutoff, load-order, audit, provenance) and through the pure
  * parsers. For each: no crash (exit 0, or 2 with one line naming the problem), no hang past
  * 60 s, and no byte or mtime of the tree changed (no write without an edit).
