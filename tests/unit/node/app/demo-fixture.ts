@@ -2,7 +2,7 @@
  * Shared setup for the demo tests: a freshly materialised demo in a temp folder, and readers
  * for its files and transcripts (every Write/Edit of a memory file, with whether it succeeded).
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../../../src/core/memory/project-path'
@@ -11,13 +11,20 @@ import { demoResourcesDir, materializeDemo, type DemoResult } from '../../../../
 
 export const resourcesDir = demoResourcesDir() ?? ''
 
-/** A fresh demo in a temp folder (remove `tmp` after), and its project's memory folder. */
-export async function buildDemo(): Promise<{ tmp: string; demo: DemoResult; memoryDir: string }> {
-  const tmp = await mkdtemp(join(tmpdir(), 'mc-demo-'))
-  const demo = await materializeDemo({ targetDir: join(tmp, 'demo'), resourcesDir })
-  const memoryDir = join(demo.claudeHome, 'projects', encodeProjectDir(demo.repoRoot), 'memory')
-  return { tmp, demo, memoryDir }
+/** The demo buildDemo made (live bindings: read them after it ran), its temp folder and memory folder. */
+export let tmp = ''
+export let demo: DemoResult
+export let memoryDir = ''
+
+/** Materialise a fresh demo in a new temp folder (for beforeAll). */
+export async function buildDemo(): Promise<void> {
+  tmp = await mkdtemp(join(tmpdir(), 'mc-demo-'))
+  demo = await materializeDemo({ targetDir: join(tmp, 'demo'), resourcesDir })
+  memoryDir = join(demo.claudeHome, 'projects', encodeProjectDir(demo.repoRoot), 'memory')
 }
+
+/** Remove the temp folder of buildDemo (for afterAll). */
+export const removeDemo = (): Promise<void> => rm(tmp, { recursive: true, force: true })
 
 /** Every regular file below `dir`, sorted. */
 export async function filesUnder(dir: string): Promise<string[]> {

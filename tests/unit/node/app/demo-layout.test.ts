@@ -1,18 +1,22 @@
 /** materializeDemo: the folders it writes and the git repository (commits, worktree) it builds. */
-import { readdir, readFile, rm, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeProjectDir } from '../../../../src/core/memory/project-path'
-import { type DemoResult } from '../../../../src/node/app/demo'
 import { clearRepoCache, findRepo } from '../../../../src/node/git/repo'
 import { git } from '../../../helpers/git'
-import { resourcesDir, filesUnder, buildDemo } from './demo-fixture'
+import {
+  resourcesDir,
+  filesUnder,
+  buildDemo,
+  removeDemo,
+  demo,
+  tmp,
+  memoryDir,
+} from './demo-fixture'
 
-let tmp: string
-let demo: DemoResult
-let memoryDir: string
-beforeAll(async () => ({ tmp, demo, memoryDir } = await buildDemo()))
-afterAll(() => rm(tmp, { recursive: true, force: true }))
+beforeAll(buildDemo)
+afterAll(removeDemo)
 
 describe('materializeDemo: layout', () => {
   it('finds the templates next to the code', () => {

@@ -1,18 +1,23 @@
 /** materializeDemo: the memory folder and the transcripts that replay to it. */
-import { readdir, readFile, rm, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../../../src/core/limits'
 import { encodeProjectDir } from '../../../../src/core/memory/project-path'
 import { countLines, splitLines } from '../../../../src/core/text'
-import { type DemoResult } from '../../../../src/node/app/demo'
-import { filesUnder, readJsonl, memoryOps, buildDemo, type MemOp } from './demo-fixture'
+import {
+  filesUnder,
+  readJsonl,
+  memoryOps,
+  buildDemo,
+  removeDemo,
+  demo,
+  memoryDir,
+  type MemOp,
+} from './demo-fixture'
 
-let tmp: string
-let demo: DemoResult
-let memoryDir: string
-beforeAll(async () => ({ tmp, demo, memoryDir } = await buildDemo()))
-afterAll(() => rm(tmp, { recursive: true, force: true }))
+beforeAll(buildDemo)
+afterAll(removeDemo)
 
 describe('materializeDemo: memory and transcripts', () => {
   it('has a MEMORY.md that runs past the line cutoff but not the character cutoff', async () => {

@@ -7,15 +7,12 @@ import {
   defaultDemoDir,
   demoResourcesDir,
   materializeDemo,
-  type DemoResult,
 } from '../../../../src/node/app/demo'
 import { git } from '../../../helpers/git'
-import { resourcesDir, buildDemo } from './demo-fixture'
+import { resourcesDir, buildDemo, removeDemo, demo, tmp } from './demo-fixture'
 
-let tmp: string
-let demo: DemoResult
-beforeAll(async () => ({ tmp, demo } = await buildDemo()))
-afterAll(() => rm(tmp, { recursive: true, force: true }))
+beforeAll(buildDemo)
+afterAll(removeDemo)
 
 describe('materializeDemo: reuse and rebuild', () => {
   it('reuses an up-to-date demo', async () => {
