@@ -6,7 +6,8 @@
 import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_METHOD_NAMES } from '../../src/shared/channels'
-import { apiAttacks, plantCanaries } from '../helpers/bad-inputs'
+import { apiAttacks } from '../helpers/bad-inputs/api-attacks'
+import { plantCanaries } from '../helpers/bad-inputs/snapshots'
 import { legacyCookieName, rawRequest, type Reply } from '../helpers/serve-process'
 import { test, expect } from './fixtures'
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encodeProjectDir } from '../../src/core/memory/project-path'
-import { aliasBomb, PATHOLOGICAL_TEXTS } from '../helpers/bad-inputs'
+import { aliasBomb, PATHOLOGICAL_TEXTS } from '../helpers/bad-inputs/pathological-texts'
 import { transcriptLine } from '../helpers/fixture-home'
 import { test, expect } from './fixtures'
 

@@ -3,7 +3,6 @@
  * (and through `serve` over HTTP) on a real fixture home with a real git repository; each
  * failed on the root-based guard. The legitimate flows the window uses still work.
  */
-import { execFileSync } from 'node:child_process'
 import {
   existsSync,
   mkdirSync,
@@ -23,6 +22,7 @@ import { hashContent } from '../../../src/node/edits/safe-write'
 import { API_PREFIX, TOKEN_HEADER } from '../../../src/shared/channels'
 import { fixtureBackend } from '../../helpers/test-backend'
 import { createFixtureHome, transcriptLine, type FixtureHome } from '../../helpers/fixture-home'
+import { git } from '../../helpers/git'
 
 const SECRET = 'PRIVATE KEY canary 7f3a'
 const OUTSIDE_TEXT = 'outside-the-memory-folder canary 91c2'
@@ -215,35 +215,8 @@ describe('writes and reads through the back end follow purpose (issue 11 items 3
     const { f, backend, outside } = env
     writeFileSync(join(outside, 'hostname'), `${SECRET}\n`)
     symlinkSync(join(outside, 'hostname'), join(f.repo, 'src', 'host.ts'))
-    execFileSync(
-      'git',
-      [
-        '-c',
-        'user.name=T',
-        '-c',
-        'user.email=t@example.com',
-        '-c',
-        'commit.gpgsign=false',
-        'add',
-        '-A',
-      ],
-      { cwd: f.repo, stdio: 'ignore' },
-    )
-    execFileSync(
-      'git',
-      [
-        '-c',
-        'user.name=T',
-        '-c',
-        'user.email=t@example.com',
-        '-c',
-        'commit.gpgsign=false',
-        'commit',
-        '-qm',
-        'link',
-      ],
-      { cwd: f.repo, stdio: 'ignore' },
-    )
+    git(f.repo, 'add', '-A')
+    git(f.repo, 'commit', '-qm', 'link')
     const note = join(f.memoryDir, 'note-3.md')
     writeFileSync(
       note,

@@ -34,6 +34,25 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   })
 }
 
+/** `load-order --json` for launch folder repo/sub of the temp tree `root`, homes ch, cx and m. */
+function loadOrderInSub(root: string): Promise<Run> {
+  return cli(
+    [
+      'load-order',
+      '--json',
+      '--cwd',
+      join(root, 'repo', 'sub'),
+      '--claude-home',
+      join(root, 'ch'),
+      '--codex-home',
+      join(root, 'cx'),
+      '--managed-dir',
+      join(root, 'm'),
+    ],
+    { HOME: root },
+  )
+}
+
 let f: FixtureHome
 let env: Record<string, string>
 beforeAll(() => {
@@ -139,21 +158,7 @@ describe.skipIf(!built)(
           join(CORPUS, 'instructions', 'simonw-AGENTS.md'),
           join(root, 'repo', 'sub', 'AGENTS.md'),
         )
-        const r = await cli(
-          [
-            'load-order',
-            '--json',
-            '--cwd',
-            join(root, 'repo', 'sub'),
-            '--claude-home',
-            join(root, 'ch'),
-            '--codex-home',
-            join(root, 'cx'),
-            '--managed-dir',
-            join(root, 'm'),
-          ],
-          { HOME: root },
-        )
+        const r = await loadOrderInSub(root)
         expect(r.code).toBe(0)
         const out = JSON.parse(r.stdout)
         const codes = out.claude.warnings.map((w: { code: string }) => w.code)
@@ -239,21 +244,7 @@ describe.skipIf(!built)("memory-curator CLI on the project's own fixtures (tests
       put('rules/globs-typescript.md', '.claude/rules/typescript.md')
       put('instructions/import-only-CLAUDE.md', 'sub/CLAUDE.md')
       put('instructions/import-only-AGENTS.md', 'sub/AGENTS.md')
-      const r = await cli(
-        [
-          'load-order',
-          '--json',
-          '--cwd',
-          join(root, 'repo', 'sub'),
-          '--claude-home',
-          join(root, 'ch'),
-          '--codex-home',
-          join(root, 'cx'),
-          '--managed-dir',
-          join(root, 'm'),
-        ],
-        { HOME: root },
-      )
+      const r = await loadOrderInSub(root)
       expect(r.code).toBe(0)
       const out = JSON.parse(r.stdout)
       const codes = out.claude.warnings.map((w: { code: string }) => w.code)

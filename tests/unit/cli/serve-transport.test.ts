@@ -28,6 +28,10 @@ let served: ServeHandle
 let port: number
 const json = { 'content-type': 'application/json' }
 
+/** POST `body` to `path` of the served app with the token header, as the page does. */
+const postWithToken = (path: string, body: string): Promise<Reply> =>
+  rawRequest(port, 'POST', path, { ...json, 'x-curator-token': served.token }, body)
+
 beforeAll(async () => {
   if (!built) return
   f = createFixtureHome()
@@ -118,36 +122,12 @@ describe.skipIf(!built)(
           'GET / with the token header',
           await rawRequest(port, 'GET', '/', { 'x-curator-token': served.token }),
         ],
-        [
-          'POST /api/scan with the header',
-          await rawRequest(
-            port,
-            'POST',
-            '/api/scan',
-            { ...json, 'x-curator-token': served.token },
-            '[]',
-          ),
-        ],
+        ['POST /api/scan with the header', await postWithToken('/api/scan', '[]')],
         ['POST /api/scan without a token', await rawRequest(port, 'POST', '/api/scan', json, '[]')],
-        [
-          'POST /api/nope with the header',
-          await rawRequest(
-            port,
-            'POST',
-            '/api/nope',
-            { ...json, 'x-curator-token': served.token },
-            '[]',
-          ),
-        ],
+        ['POST /api/nope with the header', await postWithToken('/api/nope', '[]')],
         [
           'POST /api/readFile outside the roots',
-          await rawRequest(
-            port,
-            'POST',
-            '/api/readFile',
-            { ...json, 'x-curator-token': served.token },
-            '["/etc/hostname"]',
-          ),
+          await postWithToken('/api/readFile', '["/etc/hostname"]'),
         ],
         [
           'GET / from a foreign Host',
@@ -236,17 +216,7 @@ describe.skipIf(!built)(
         expect(events.headers['content-type']).toContain('text/event-stream')
         await events.until(': connected')
         // The watcher watches what the window has scanned.
-        expect(
-          (
-            await rawRequest(
-              port,
-              'POST',
-              '/api/scan',
-              { ...json, 'x-curator-token': served.token },
-              '[]',
-            )
-          ).status,
-        ).toBe(200)
+        expect((await postWithToken('/api/scan', '[]')).status).toBe(200)
         const index = join(f.memoryDir, 'MEMORY.md')
         appendFileSync(index, '- [Streamed](streamed.md) — appended while the stream is open\n')
         const text = await events.until(JSON.stringify(index).slice(1, -1))

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 8): every input of tests/helpers/bad-inputs.ts, planted in a real tree,
+ * Bad input (issue 8): every input of tests/helpers/bad-inputs/ (planted.ts), planted in a real tree,
  * through the built CLI (scan, cutoff, load-order, audit, provenance) and through the pure
  * parsers. For each: no crash (exit 0, or 2 with one line naming the problem), no hang past
  * 60 s, and no byte or mtime of the tree changed (no write without an edit).
@@ -19,14 +19,10 @@ import { notesFromInstructionFile, notesFromMemory } from '../../../src/core/mem
 import { extractReferences } from '../../../src/core/audit/references'
 import { parseRule } from '../../../src/core/load-order/rules'
 import { parseTranscriptLine, quickMayMatter } from '../../../src/core/transcripts/line'
-import {
-  BAD_INPUTS,
-  PATHOLOGICAL_TEXTS,
-  createBadTree,
-  diffSnapshots,
-  snapshotTree,
-  type BadTree,
-} from '../../helpers/bad-inputs'
+import { BAD_INPUTS } from '../../helpers/bad-inputs/planted'
+import { PATHOLOGICAL_TEXTS } from '../../helpers/bad-inputs/pathological-texts'
+import { createBadTree, type BadTree } from '../../helpers/bad-inputs/tree'
+import { diffSnapshots, snapshotTree } from '../../helpers/bad-inputs/snapshots'
 
 const BUILT_CLI = resolve('out/cli/index.js')
 const built = existsSync(BUILT_CLI)

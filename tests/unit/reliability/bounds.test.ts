@@ -19,7 +19,7 @@ import {
   deepPath,
   REPLAY_BOMB_EDITS,
   replayBombInput,
-} from '../../helpers/bad-inputs'
+} from '../../helpers/bad-inputs/pathological-texts'
 
 const SIZES = [10_000, 20_000, 40_000, 80_000] as const
 

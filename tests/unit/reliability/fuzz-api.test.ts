@@ -26,13 +26,8 @@ import { dispatch, DispatchError } from '../../../src/shared/dispatch'
 import { BackendError } from '../../../src/node/app/errors'
 import { fixtureBackend } from '../../helpers/test-backend'
 import { createFixtureHome, type FixtureHome } from '../../helpers/fixture-home'
-import {
-  apiAttacks,
-  diffSnapshots,
-  plantCanaries,
-  snapshotTree,
-  type AttackTargets,
-} from '../../helpers/bad-inputs'
+import { apiAttacks, type AttackTargets } from '../../helpers/bad-inputs/api-attacks'
+import { diffSnapshots, plantCanaries, snapshotTree } from '../../helpers/bad-inputs/snapshots'
 
 let f: FixtureHome
 let outside: string

@@ -14,6 +14,14 @@ import { tempDirs } from './temp-dirs'
 const dirs = tempDirs('mc-backups-')
 const fresh = dirs.fresh
 const H = (s: string): string => hashContent(s)
+/** Delete `file`, which should hold `text`, into the folders' backups and trash. */
+const deleteToTrash = (file: string, text: string, to: { backups: string; trash: string }) =>
+  safeDelete({
+    path: file,
+    expectedHash: H(text),
+    backupsDir: to.backups,
+    trash: (p) => freedesktopTrash(p, { trashDir: to.trash }),
+  })
 
 describe('delete to the trash', () => {
   it('moves the file to a trash folder, keeps a backup, and undo puts it back', async () => {
@@ -59,12 +67,7 @@ describe('delete to the trash', () => {
     const { dir, backups, trash } = await fresh()
     const file = join(dir, 'x.md')
     await writeFile(file, 'x\n')
-    const res = await safeDelete({
-      path: file,
-      expectedHash: H('x\n'),
-      backupsDir: backups,
-      trash: (p) => freedesktopTrash(p, { trashDir: trash }),
-    })
+    const res = await deleteToTrash(file, 'x\n', { backups, trash })
     await writeFile(file, 'new x\n')
     expect(await undo(backups, (res.kind === 'deleted' && res.operation?.id) || '')).toEqual({
       kind: 'conflict',
@@ -99,12 +102,7 @@ describe('delete to the trash', () => {
     const { dir, backups, trash } = await fresh()
     const file = join(dir, 'a.md')
     await writeFile(file, 'changed\n')
-    const res = await safeDelete({
-      path: file,
-      expectedHash: H('original\n'),
-      backupsDir: backups,
-      trash: (p) => freedesktopTrash(p, { trashDir: trash }),
-    })
+    const res = await deleteToTrash(file, 'original\n', { backups, trash })
     expect(res).toEqual({ kind: 'conflict', currentHash: H('changed\n'), currentText: 'changed\n' })
     expect(await readFile(file, 'utf8')).toBe('changed\n')
     expect((await listBackups(backups)).backups).toEqual([])

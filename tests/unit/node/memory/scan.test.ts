@@ -21,31 +21,13 @@ import { clearRepoCache } from '../../../../src/node/git/repo'
 import { scanClaudeHome } from '../../../../src/node/memory/scan'
 import { CORPUS_ROOT, HAS_CORPUS, needsCorpus } from '../../../helpers/corpus'
 import { git } from '../../../helpers/git'
+import { day, msg, put } from './scan-fixture'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 /** Project folders built only from corpus transcripts (6 and 8); absent in a clone without the corpus. */
 const CORPUS_PROJECTS = ['-path-to-Demo', '-path-to-Demo-todo-app']
 const PROJECT_COUNT = HAS_CORPUS ? 10 : 10 - CORPUS_PROJECTS.length
 const isRoot = process.getuid?.() === 0
-const line = (o: unknown): string => `${JSON.stringify(o)}\n`
-const msg = (cwd: string, sessionId: string, gitBranch = ''): string =>
-  line({
-    type: 'user',
-    cwd,
-    sessionId,
-    gitBranch,
-    timestamp: '2025-01-01T00:00:00.000Z',
-    uuid: 'u',
-  })
-const day = (d: string): Date => new Date(`${d}T00:00:00Z`)
-
-/** Write a file (creating folders) and optionally set its mtime. */
-async function put(path: string, content: string | Buffer, mtime?: Date): Promise<string> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, content)
-  if (mtime) await utimes(path, mtime, mtime)
-  return path
-}
 
 let root: string
 let home: string
