@@ -21,7 +21,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   preload: {
-    // A sandboxed preload must be CommonJS and self-contained (stack-notes.md).
+    // A sandboxed preload must be CommonJS and self-contained (docs/stack.md §5).
     build: {
       externalizeDeps: false,
       rollupOptions: {

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS } from './scripts/chromium-args'
 
-/** Debian's Chromium, never a downloaded browser (stack-notes.md). */
+/** Debian's Chromium, never a downloaded browser (docs/stack.md §3). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({

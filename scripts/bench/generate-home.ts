@@ -1,7 +1,7 @@
 /**
  * Generate a Claude home the size of a heavy user's, deterministically from a seed: project
  * folders keyed by launch directory (real git repositories, linked worktrees, sub-folders and
- * plain folders, memory-facts §1), memory folders with an index and topic files (§2), and JSONL
+ * plain folders, docs/memory-rules.md §1), memory folders with an index and topic files (§2), and JSONL
  * transcripts with realistic noise and memory writes (§5). A finished home is recorded in
  * `manifest.json` and reused by the next run with the same seed and scale.
  */
@@ -202,7 +202,7 @@ export function generateHome(opts: GenerateOptions): GenerateResult {
   }
   log(`generate: ${projects.length} projects (${gitRepos} repositories, ${worktrees} worktrees)`)
 
-  // ---- memory folders: keyed by the main worktree's path (memory-facts §1) ----------------
+  // ---- memory folders: keyed by the main worktree's path (docs/memory-rules.md §1.5) ----------------
   const projectDir = (p: PlannedProject): string =>
     join(claudeHome, 'projects', encodeProjectDir(p.cwd))
   const owners = projects
@@ -232,7 +232,7 @@ export function generateHome(opts: GenerateOptions): GenerateResult {
       memoryFiles.push(join(dir, file))
       topics.push({ file, content, title, type })
     }
-    // One entry per topic, grouped by type (memory-facts §2 "Index format"); a few orphans
+    // One entry per topic, grouped by type (docs/memory-rules.md §2.6 "Index format"); a few orphans
     // (linked by nothing) and dangling entries (linking nothing), as real indexes have.
     const lines = ['# Memory', '']
     for (const type of TYPES) {

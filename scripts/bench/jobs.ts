@@ -276,7 +276,7 @@ export async function benchAudit(
 
 /**
  * Put the audit repository's notes into the home as a project of their own (a transcript naming
- * the repository as cwd, memory under its encoded path, memory-facts §1) for the window and the
+ * the repository as cwd, memory under its encoded path, docs/memory-rules.md §1.5) for the window and the
  * audit-with-dates row. Returns the project folder, to remove afterwards.
  */
 export function addAuditProject(

@@ -1,5 +1,5 @@
 /**
- * One generated transcript of the bench home (memory-facts §5): user and assistant lines with
+ * One generated transcript of the bench home (docs/memory-rules.md §5): user and assistant lines with
  * tool calls and results as Claude Code writes them, progress noise, and Write calls on memory
  * files spread through the session. Deterministic from the seeded generator it is given.
  */
@@ -96,7 +96,7 @@ export function writeSession(
       message: message(),
       ...extra,
     })
-  // Many real transcripts open with a snapshot line that names no cwd (memory-facts §5).
+  // Many real transcripts open with a snapshot line that names no cwd (docs/memory-rules.md §5.1).
   if (rng.chance(0.3)) {
     emit({
       type: 'file-history-snapshot',

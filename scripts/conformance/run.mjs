@@ -21,7 +21,7 @@ import { agentVersion, install } from './agents.mjs'
 import { claudeCase } from './claude-case.mjs'
 import { codexCase } from './codex-case.mjs'
 
-/** Versions observed in memory-facts.md; 2.1.332 declares node >= 22 but ships a native binary. */
+/** Versions observed in docs/memory-rules.md; 2.1.332 declares node >= 22 but ships a native binary. */
 const DEFAULT_CLAUDE = '2.1.332'
 const DEFAULT_CODEX = '0.171.0'
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
-/** Our own reference of the agent's long-name hash, for placing memory folders (memory-facts §1). */
+/** Our own reference of the agent's long-name hash, for placing memory folders (docs/memory-rules.md §1). */
 function encodeProjectDir(abs) {
   const enc = abs.replace(/[^A-Za-z0-9]/g, '-')
   if (enc.length <= 200) return enc

@@ -145,7 +145,7 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
   return { hidden: hidden.length, absent: absent.length }
 }
 
-/** Claude Code's project folder name for a path (memory-facts §1). */
+/** Claude Code's project folder name for a path (docs/memory-rules.md §1.3). */
 export function encodeProject(path) {
   const enc = path.replace(/[^A-Za-z0-9]/g, '-')
   if (enc.length <= 200) return enc

@@ -1,4 +1,4 @@
-/** Parsing the command line of cli-contract.md into a typed command (pure; no I/O). */
+/** Parsing the command line of docs/cli.md into a typed command (pure; no I/O). */
 import { isIPv4, isIPv6 } from 'node:net'
 
 export type FailOn = 'stale' | 'suspect'

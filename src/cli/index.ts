@@ -1,5 +1,5 @@
 /**
- * The command line (shared/docs/cli-contract.md): the same core as the window, for
+ * The command line (docs/cli.md): the same core as the window, for
  * scripts, cron and CI. Exit 0 ok, 1 findings at or above --fail-on, 2 bad usage
  * or an unreadable argument (one line on stderr naming the path or option).
  */

@@ -1,6 +1,6 @@
 /**
  * `serve`: the desktop window's interface in a browser, for machines without a
- * display or an Electron binary (cli-contract.md). Prints the URL with its token as
+ * display or an Electron binary (docs/cli.md §9). Prints the URL with its token as
  * the only line of stdout (the last line a person sees), then serves until stopped. Loopback only (issue 11 item 7).
  */
 import { randomBytes } from 'node:crypto'

@@ -83,7 +83,7 @@ function below(root: string, p: string): string[] | null {
 }
 
 /**
- * Instruction file names the app offers to edit (memory-facts §3 and §4): CLAUDE.md and
+ * Instruction file names the app offers to edit (docs/memory-rules.md §3 and §4): CLAUDE.md and
  * CLAUDE.local.md, `*.md` below a `rules/` folder, AGENTS.md and AGENTS.override.md. Only
  * for a file its chain loads by place: an import of any name is shown, never written.
  */
@@ -105,7 +105,7 @@ export function classifyPath(
   if (segments(p).includes('.git')) return { reason: 'inside .git' }
   for (const home of facts.claudeHomes) {
     const rest = below(home, p)
-    // memory-facts §1: `<claude home>/projects/<project>/memory/` holds MEMORY.md and topic `*.md`.
+    // docs/memory-rules.md §1.5: `<claude home>/projects/<project>/memory/` holds MEMORY.md and topic `*.md`.
     if (rest === null || rest[0] !== 'projects' || rest[2] !== 'memory') continue
     if (rest.length === 3) return { kind: 'memory-folder' }
     const name = rest[rest.length - 1]

@@ -1,25 +1,25 @@
 /**
  * Every limit the agents apply, in one place. Each constant names the rule in
- * `shared/docs/memory-facts.md` it comes from; no other module writes these numbers.
+ * `docs/memory-rules.md` it comes from; no other module writes these numbers.
  */
 
-/** MEMORY.md: lines loaded at session start (memory-facts §2, step 2). */
+/** MEMORY.md: lines loaded at session start (docs/memory-rules.md §2.2 step 2). */
 export const MEMORY_MAX_LINES = 200
-/** MEMORY.md: characters loaded, counted as UTF-16 code units (memory-facts §2, step 3). */
+/** MEMORY.md: characters loaded, counted as UTF-16 code units (docs/memory-rules.md §2.2 step 3). */
 export const MEMORY_MAX_CHARS = 25_000
-/** Instruction files: advised maximum lines per file (memory-facts §3, "Size"). */
+/** Instruction files: advised maximum lines per file (docs/memory-rules.md §3.11 "Size"). */
 export const INSTRUCTION_ADVISED_MAX_LINES = 200
-/** Instruction files: files over this many characters are flagged (memory-facts §3, "Size"). */
+/** Instruction files: files over this many characters are flagged (docs/memory-rules.md §3.11 "Size"). */
 export const INSTRUCTION_FLAG_CHARS = 40_000
-/** Instruction files: files over this many bytes are skipped (memory-facts §3, "Size"). */
+/** Instruction files: files over this many bytes are skipped (docs/memory-rules.md §3.11 "Size"). */
 export const INSTRUCTION_SKIP_BYTES = 4 * 1024 * 1024
-/** `@path` imports: hops followed from the importing file (memory-facts §3, "Imports"). */
+/** `@path` imports: hops followed from the importing file (docs/memory-rules.md §3.4 "Imports"). */
 export const IMPORT_MAX_HOPS = 4
-/** Codex `project_doc_max_bytes` default, shared by the whole chain (memory-facts §4). */
+/** Codex `project_doc_max_bytes` default, shared by the whole chain (docs/memory-rules.md §4.4). */
 export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024
-/** Codex default root markers (memory-facts §4). */
+/** Codex default root markers (docs/memory-rules.md §4.2). */
 export const CODEX_ROOT_MARKERS: readonly string[] = ['.git']
-/** Project folder names longer than this are cut and hashed (memory-facts §1). */
+/** Project folder names longer than this are cut and hashed (docs/memory-rules.md §1.3). */
 export const PROJECT_DIR_NAME_MAX = 200
 
 /** Our own safety limits (not agent rules): how much we read of one file before giving up on it. */

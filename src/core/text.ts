@@ -20,7 +20,7 @@ export function utf8Length(text: string): number {
 
 /**
  * Split text into lines the way an editor counts them: `\n` and `\r\n` each end a
- * line, and a final line break does not start an extra empty line (memory-facts §2).
+ * line, and a final line break does not start an extra empty line (docs/memory-rules.md §2.3).
  */
 export function splitLines(text: string): string[] {
   if (text === '') return []

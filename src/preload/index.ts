@@ -1,6 +1,6 @@
 /**
  * The sandboxed preload (CommonJS): exposes the API's named functions to the page,
- * never `ipcRenderer` itself (architecture.md habit 3).
+ * never `ipcRenderer` itself (docs/architecture.md §4.3).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type { ChangeEvent, CuratorApi, CuratorClient } from '../shared/api'

@@ -1,6 +1,6 @@
 /**
- * The API contract's types: what the window may ask of the back end (architecture.md
- * habit 1). Types only, so the back end (src/node) can implement exactly this interface;
+ * The API contract's types: what the window may ask of the back end (docs/architecture.md
+ * §4.1). Types only, so the back end (src/node) can implement exactly this interface;
  * src/shared/api.ts re-exports it with the run-time schemas every transport validates with.
  */
 import type {

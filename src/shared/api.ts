@@ -1,5 +1,5 @@
 /**
- * The one API contract between the window and the back end (architecture.md habit 1).
+ * The one API contract between the window and the back end (docs/architecture.md §4.1).
  * Three transports implement it from one handler table: Electron IPC (main + preload),
  * the `serve` HTTP transport, and direct calls in tests. Every method returns a Promise;
  * every argument is validated at run time with the schema of its method below.

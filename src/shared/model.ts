@@ -1,5 +1,5 @@
 /**
- * The result shapes of the public interface (shared/docs/cli-contract.md). The CLI
+ * The result shapes of the public interface (docs/cli.md). The CLI
  * prints them as JSON and the window receives them through the API: one shape, one home.
  * Fields may be added; none may be renamed or dropped without a README version note.
  */
@@ -17,7 +17,7 @@ export interface MemoryFileInfo {
   readonly role: 'index' | 'topic'
   readonly lines: number
   readonly bytes: number
-  /** A topic file's frontmatter fields (memory-facts §2 "Index format"), when present. */
+  /** A topic file's frontmatter fields (docs/memory-rules.md §2.6 "Index format"), when present. */
   readonly frontmatter?: {
     readonly name?: string
     readonly description?: string
@@ -115,7 +115,7 @@ export interface CodexFile {
   readonly truncated: boolean
   /**
    * The budget cut broke a multi-byte character: the model receives `includedBytes` of the
-   * file, then U+FFFD (memory-facts §4 [agent]).
+   * file, then U+FFFD (docs/memory-rules.md §4.4 [agent]).
    */
   readonly brokenChar?: boolean
 }

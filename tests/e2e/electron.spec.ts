@@ -1,6 +1,6 @@
 /**
  * The real Electron window, where an Electron binary exists. On machines without
- * one (no network to download it — stack-notes.md) this spec skips and says why.
+ * one (no network to download it — docs/stack.md §2) this spec skips and says why.
  */
 import { _electron as electron } from '@playwright/test'
 import { resolve } from 'node:path'

@@ -1,6 +1,6 @@
 /**
  * Playwright fixtures: each test gets its own HOME, Claude home and state folder, and a
- * real `serve` process (the built CLI) on a free loopback port (architecture.md habit 7).
+ * real `serve` process (the built CLI) on a free loopback port (docs/architecture.md §4.7).
  */
 import { test as base, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,6 +1,6 @@
 /**
  * A Claude home whose one project has a repository with a scripted history, so its notes
- * come out fresh, suspect, stale and unverifiable (cli-contract.md `audit`): a renamed
+ * come out fresh, suspect, stale and unverifiable (docs/cli.md §7 `audit`): a renamed
  * file, a deleted script, a removed symbol, and a file edited after the note was written.
  * Built fresh in a temp folder per test; never touches the real ~/.claude.
  */

@@ -1,4 +1,4 @@
-/** A folder's names in the raw order the filesystem returns them (Node's readdir sorts; the agents do not — memory-facts §3). */
+/** A folder's names in the raw order the filesystem returns them (Node's readdir sorts; the agents do not — docs/memory-rules.md §3.5). */
 import { opendirSync } from 'node:fs'
 
 export function rawDirOrder(dir: string): string[] {

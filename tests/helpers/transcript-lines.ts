@@ -1,4 +1,4 @@
-/** Claude Code transcript lines (2.1.x shape, memory-facts §5) for tests that write transcripts. */
+/** Claude Code transcript lines (2.1.x shape, docs/memory-rules.md §5) for tests that write transcripts. */
 
 export interface SessionCtx {
   readonly sessionId: string

@@ -1,8 +1,8 @@
 /**
  * A Claude home where two worktrees of one real git repository share one memory folder
- * (memory-facts §1): session A in the main worktree (branch main) and session B in a linked
+ * (docs/memory-rules.md §1.5): session A in the main worktree (branch main) and session B in a linked
  * worktree (branch feature) both write MEMORY.md. B fails one edit, then overwrites the file
- * from its stale view and so loses a line A had added (memory-facts §6). Never touches ~/.claude.
+ * from its stale view and so loses a line A had added (docs/memory-rules.md §6.4). Never touches ~/.claude.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -164,7 +164,7 @@ export function createWorktreeFixture(): WorktreeFixture {
     transcriptB,
     [
       say(b, 2, 'note how worktrees are laid out'),
-      // A failed edit changes nothing (memory-facts §5).
+      // A failed edit changes nothing (docs/memory-rules.md §5.3).
       toolCall(b, 'toolu_B1', 5, 'Edit', {
         file_path: memoryFile,
         old_string: '## Worktree notes',

@@ -1,5 +1,5 @@
 /**
- * Check one reference against the repository facts (cli-contract `audit`): paths in
+ * Check one reference against the repository facts (docs/cli.md §7 `audit`): paths in
  * check-path.ts, commands, symbols and quoted code here. URLs and branch names are listed,
  * never checked (see verdict.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * What a note rests on: the paths, symbols, commands, quoted code, URLs and branch
- * names it names (memory-facts §6: "a checkable note names what it rests on").
+ * names it names (docs/memory-rules.md §6.1: "a checkable note names what it rests on").
  * Pure text analysis; whether each still holds is decided in check-reference.ts.
  *
  * The extractor errs towards silence: a prose-only note yields nothing, and plain
@@ -244,7 +244,7 @@ function classifySpan(raw: string): Reference[] {
   return []
 }
 
-/** An identifier that reads as code rather than English (memory-facts §6). */
+/** An identifier that reads as code rather than English (docs/memory-rules.md §6.1). */
 function symbolRef(s: string, prose: boolean): Extract<Reference, { kind: 'symbol' }> | null {
   const m = SYMBOL_RE.exec(s)
   if (!m) return null

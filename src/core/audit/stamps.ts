@@ -1,5 +1,5 @@
 /**
- * Verification stamps: a person checked a note against the code (memory-facts §6, the
+ * Verification stamps: a person checked a note against the code (docs/memory-rules.md §6.2, the
  * "verify against ground truth" step) and the stamp remembers the note's text and the
  * content of every file it rests on at that moment. The stamp holds while none of
  * them changes. Pure: hashing and reading happen in src/node/edits/edit-actions.ts.

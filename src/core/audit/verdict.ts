@@ -1,5 +1,5 @@
 /**
- * A note's verdict from its checked references (cli-contract `audit`; memory-facts §6: a
+ * A note's verdict from its checked references (docs/cli.md §7 `audit`; docs/memory-rules.md §6: a
  * note goes stale when the code it describes changes). Pure: check-reference.ts checks each
  * reference, src/node/audit/gather-facts.ts gathers the repository facts.
  *
@@ -96,7 +96,7 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
   return { kind: 'stale', reason: named(g) }
 }
 
-/** The verdict of a note from its checked references (cli-contract `audit`). */
+/** The verdict of a note from its checked references (docs/cli.md §7 `audit`). */
 export function judgeNote(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,

@@ -58,7 +58,7 @@ function describe(side: AgentSide): string {
 /**
  * How many leading lines of `memory` (MEMORY.md as on disk) appear, in order, in `sent` (the
  * text the agent sent for it). Blank lines count with their neighbours; the agent trims the
- * whole index first (memory-facts §2 [agent]), so leading blank lines are skipped.
+ * whole index first (docs/memory-rules.md §2.2 [agent]), so leading blank lines are skipped.
  */
 export function leadingLinesSent(memory: string, sent: string): number {
   const lines = memory.replace(/\r\n/g, '\n').split('\n')

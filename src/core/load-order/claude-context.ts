@@ -45,12 +45,12 @@ export interface ClaudeLoadInput {
   /**
    * Top level of the repository's main worktree (differs from `repoRoot` in a linked
    * worktree), or null outside git. A worktree nested inside it does not load the main
-   * checkout's files on the walk up (memory-facts §3 [agent]).
+   * checkout's files on the walk up (docs/memory-rules.md §3.8 [agent]).
    */
   readonly repoMainRoot?: string | null
   /**
    * Whether imports from project files that resolve outside the launch directory are
-   * approved for this project (recorded in `.claude.json`, memory-facts §3 [agent]).
+   * approved for this project (recorded in `.claude.json`, docs/memory-rules.md §3.7 [agent]).
    */
   readonly externalImportsApproved?: boolean
   /** The `claudeMdExcludes` setting: picomatch globs against absolute paths. */
@@ -97,9 +97,9 @@ export interface Ctx {
 }
 
 /**
- * Claude Code's load order for `input.cwd` (memory-facts §3). Rules inside one `rules/`
+ * Claude Code's load order for `input.cwd` (docs/memory-rules.md §3). Rules inside one `rules/`
  * folder load in the order the port lists them: the raw order the filesystem returns,
- * never sorted (memory-facts §3 [agent]).
+ * never sorted (docs/memory-rules.md §3.5 [agent]).
 
 /** Reads are cached per run: the AGENTS.md pre-check and the load itself read the same files. */
 export function read(ctx: Ctx, path: string): Promise<PortRead> {
@@ -120,12 +120,12 @@ export function exists(r: PortRead): boolean {
   return r.ok || (r.problem !== 'missing' && r.problem !== 'not-a-file')
 }
 
-/** Whitespace only: Claude Code does not send the file (memory-facts §3 [agent]). */
+/** Whitespace only: Claude Code does not send the file (docs/memory-rules.md §3.6 [agent]). */
 export function blank(r: PortRead): boolean {
   return r.ok && r.text.trim() === ''
 }
 
-/** A CLAUDE file that hides AGENTS.md: present and not whitespace only (memory-facts §3 [agent]). */
+/** A CLAUDE file that hides AGENTS.md: present and not whitespace only (docs/memory-rules.md §3 [agent]). */
 export function shadows(r: PortRead): boolean {
   return exists(r) && !blank(r)
 }

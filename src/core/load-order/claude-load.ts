@@ -1,5 +1,5 @@
 /**
- * Loading one Claude instruction file and what it imports (memory-facts §3): a file found by its
+ * Loading one Claude instruction file and what it imports (docs/memory-rules.md §3): a file found by its
  * place, a `rules/` folder, AGENTS.md in the CLAUDE.md slot, and `@imports` with their hop limit,
  * cycles and the approval outside imports need. Pure: reads go through the context's port.
  */
@@ -19,7 +19,7 @@ export function importsAnywhere(scope: ClaudeScope): boolean {
 
 /**
  * One file found by its place (not by an import): read it, apply the disable switch and
- * `claudeMdExcludes` (never to managed files, memory-facts §3), then load it.
+ * `claudeMdExcludes` (never to managed files, docs/memory-rules.md §3.10), then load it.
  */
 export async function loadTop(
   ctx: Ctx,
@@ -45,10 +45,10 @@ export async function loadRules(
   ctx: Ctx,
   rulesDir: string,
   excludable: boolean,
-  /** Managed and user rules may import anywhere (memory-facts §3 [agent]). */
+  /** Managed and user rules may import anywhere (docs/memory-rules.md §3.7 [agent]). */
   anywhere: boolean,
 ): Promise<void> {
-  // Raw filesystem order, as the agent reads the folder (memory-facts §3 [agent]).
+  // Raw filesystem order, as the agent reads the folder (docs/memory-rules.md §3.5 [agent]).
   const files = await ctx.port.listRulesDir(rulesDir)
   for (const rel of files) {
     const path = joinPath(rulesDir, rel)
@@ -90,7 +90,7 @@ export async function agentsMd(
   return onDemandFile(ctx, path, 'project', dir, r)
 }
 
-/** Add a loaded file, its size warnings, then its imports right after it (memory-facts §3). */
+/** Add a loaded file, its size warnings, then its imports right after it (docs/memory-rules.md §3). */
 export async function load(
   ctx: Ctx,
   path: string,
@@ -151,7 +151,7 @@ export async function loadImport(
   }
   const { cwd, repoRoot, claudeHome, managedDir } = ctx.input
   // Outside the launch directory, a project file's import needs approval; until then the
-  // agent does not read it, and neither do we (memory-facts §3 [agent]; issue 11 item 6).
+  // agent does not read it, and neither do we (docs/memory-rules.md §3 [agent]; issue 11 item 6).
   if (!anywhere && !isInsidePath(target, cwd) && ctx.input.externalImportsApproved !== true) {
     return skip(
       ctx,
@@ -185,6 +185,6 @@ export async function loadImport(
 
 /**
  * On-demand files below the launch directory: CLAUDE.md, .claude/CLAUDE.md, .claude/rules
- * and CLAUDE.local.md load when Claude reads a file under their folder (memory-facts §3).
+ * and CLAUDE.local.md load when Claude reads a file under their folder (docs/memory-rules.md §3.2).
  * Skips node_modules and dot folders; looks at no more than the cap of folders.
  */

@@ -1,5 +1,5 @@
 /**
- * What Claude Code loads when launched in a directory (memory-facts §3): the startup
+ * What Claude Code loads when launched in a directory (docs/memory-rules.md §3): the startup
  * files in load order, what loads on demand, and what a reader might expect that does not
  * load. Pure: every disk access goes through an injected `ClaudeFsPort`.
  */
@@ -35,9 +35,9 @@ export { ON_DEMAND_WALK_MAX_DIRS }
 const WALK_SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules'])
 
 /**
- * Claude Code's load order for `input.cwd` (memory-facts §3). Rules inside one `rules/`
+ * Claude Code's load order for `input.cwd` (docs/memory-rules.md §3). Rules inside one `rules/`
  * folder load in the order the port lists them: the raw order the filesystem returns,
- * never sorted (memory-facts §3 [agent]).
+ * never sorted (docs/memory-rules.md §3.5 [agent]).
  */
 export async function claudeLoadOrder(
   input: ClaudeLoadInput,
@@ -81,7 +81,7 @@ export async function claudeLoadOrder(
     await loadTop(ctx, joinPath(dir, 'CLAUDE.md'), 'project', true)
     await loadTop(ctx, joinPath(dir, '.claude', 'CLAUDE.md'), 'project', true)
     await loadRules(ctx, joinPath(dir, '.claude', 'rules'), true, false)
-    // AGENTS.md comes after its folder's rules (memory-facts §3 [agent]).
+    // AGENTS.md comes after its folder's rules (docs/memory-rules.md §3.12 [agent]).
     await agentsMd(ctx, joinPath(dir, 'AGENTS.md'), claudeFileInChain, 'startup', dir)
     await loadTop(ctx, joinPath(dir, 'CLAUDE.local.md'), 'local', true)
   }
@@ -110,7 +110,7 @@ export async function claudeLoadOrder(
   }
   await walkBelow(ctx, claudeFileInChain)
 
-  // An `@AGENTS.md` import reads a shadowed AGENTS.md after all (memory-facts §3).
+  // An `@AGENTS.md` import reads a shadowed AGENTS.md after all (docs/memory-rules.md §3.12).
   const skipped = ctx.skipped.filter(
     (s) => !(s.reason === 'agents-md-shadowed' && ctx.loaded.has(s.path)),
   )
@@ -120,7 +120,7 @@ export async function claudeLoadOrder(
 /**
  * The folders of the walk up. In a worktree nested inside its main checkout
  * (`main/.claude/worktrees/feat`), the folders of the main checkout around it are not
- * walked (memory-facts §3 [agent]); their CLAUDE files are reported as skipped.
+ * walked (docs/memory-rules.md §3.8 [agent]); their CLAUDE files are reported as skipped.
  */
 function walkUpDirs(ctx: Ctx, chain: readonly string[]): string[] {
   const { repoRoot, repoMainRoot } = ctx.input
@@ -137,7 +137,7 @@ function walkUpDirs(ctx: Ctx, chain: readonly string[]): string[] {
 
 /**
  * On-demand files below the launch directory: CLAUDE.md, .claude/CLAUDE.md, .claude/rules
- * and CLAUDE.local.md load when Claude reads a file under their folder (memory-facts §3).
+ * and CLAUDE.local.md load when Claude reads a file under their folder (docs/memory-rules.md §3.2).
  * Skips node_modules and dot folders; looks at no more than the cap of folders.
  */
 async function walkBelow(ctx: Ctx, claudeFileInChain: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * What Codex loads when launched in a directory (memory-facts §4): the global file apart,
+ * What Codex loads when launched in a directory (docs/memory-rules.md §4): the global file apart,
  * then at most one file per folder from the project root down, under one byte budget.
  * Pure: every disk access goes through an injected `CodexFsPort`.
  */
@@ -52,7 +52,7 @@ export interface CodexLoadOrder extends CodexResult {
 }
 
 /**
- * Codex's instruction chain for `input.cwd` (memory-facts §4). Dropped reasons: `empty`
+ * Codex's instruction chain for `input.cwd` (docs/memory-rules.md §4). Dropped reasons: `empty`
  * (whitespace only: uses no budget), `shadowed` (another file wins its folder),
  * `budget-exhausted`, `project-docs-off` (budget 0), `not-a-file`, or a read problem.
  */
@@ -155,7 +155,7 @@ export async function codexLoadOrder(
       )
       continue
     }
-    // The cut is byte-exact; a character it breaks arrives as U+FFFD (memory-facts §4 [agent]).
+    // The cut is byte-exact; a character it breaks arrives as U+FFFD (docs/memory-rules.md §4.4 [agent]).
     const whole = r.bytes > included ? utf8Length(utf8Prefix(r.text, included)) : included
     files.push({
       path: winner,

@@ -1,5 +1,5 @@
 /**
- * `@path` imports in Claude Code instruction files (memory-facts §3, "Imports"). The POSIX
+ * `@path` imports in Claude Code instruction files (docs/memory-rules.md §3.4 "Imports"). The POSIX
  * path helpers they resolve with live in src/core/paths.ts.
  */
 import { Lexer } from 'marked'
@@ -16,7 +16,7 @@ export interface FoundImport {
   readonly line: number
 }
 
-// `@` then a run of non-space characters, where `\ ` is an escaped space (memory-facts §3).
+// `@` then a run of non-space characters, where `\ ` is an escaped space (docs/memory-rules.md §3.4).
 const IMPORT_RE = /@((?:[^\s\\]|\\ |\\(?=\S))+)/g
 
 /** Deepest indentation (columns) and blockquote nesting handed to the markdown lexer. */
@@ -114,7 +114,7 @@ function followsBoundary(text: string, at: number): boolean {
 
 /**
  * Drop the `#fragment`, unescape `\ `, and keep only the path shapes Claude accepts:
- * `./x`, `../x`, `~/x`, `/abs` (not `/` alone) or a bare relative name (memory-facts §3).
+ * `./x`, `../x`, `~/x`, `/abs` (not `/` alone) or a bare relative name (docs/memory-rules.md §3.4).
  */
 function cleanPath(raw: string): string | null {
   const hash = raw.indexOf('#')
@@ -146,7 +146,7 @@ function lineOf(starts: readonly number[], offset: number): number {
 
 /**
  * Resolve an import's path to an absolute path: `~/` from `homeDir`, `/abs` as is, anything
- * else from the importing file's directory (memory-facts §3). POSIX paths.
+ * else from the importing file's directory (docs/memory-rules.md §3.4). POSIX paths.
  */
 export function resolveImport(fromFile: string, path: string, homeDir: string): string {
   if (path === '~' || path.startsWith('~/')) return normalizePath(joinPath(homeDir, path.slice(1)))

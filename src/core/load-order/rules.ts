@@ -1,6 +1,6 @@
 /**
  * Claude Code rule files (`.claude/rules/**\/*.md`): when a rule loads, from its `paths`
- * frontmatter (memory-facts §3, "`paths`").
+ * frontmatter (docs/memory-rules.md §3.3 "`paths`").
  */
 import ignore from 'ignore'
 import { parseFrontmatter, parseYaml } from '../markdown/frontmatter'
@@ -26,7 +26,7 @@ export interface RuleInfo {
 /**
  * Read a rule's frontmatter: `paths` as a YAML list or one comma-separated string (braces
  * expand); only `**` means unconditional; `globs:` without `paths` loads unconditionally
- * and earns a `globs-not-paths` warning (memory-facts §3).
+ * and earns a `globs-not-paths` warning (docs/memory-rules.md §3.3).
  */
 export function parseRule(text: string): RuleInfo {
   const fm = parseFrontmatter(text)
@@ -177,7 +177,7 @@ function firstBraceGroup(p: string): { start: number; end: number; options: stri
 
 /**
  * Whether a conditional rule applies to a file, gitignore-style (the `ignore` package),
- * `relPath` being relative to the folder that contains `.claude/` (memory-facts §3).
+ * `relPath` being relative to the folder that contains `.claude/` (docs/memory-rules.md §3.3).
  */
 export function ruleMatches(condition: RuleCondition, relPath: string): boolean {
   if (condition.kind === 'unconditional') return true

@@ -1,6 +1,6 @@
 /**
  * YAML frontmatter of memory topic files and rules. Parsed with `yaml` under size
- * and alias limits (never an engine that evaluates code — stack-notes.md).
+ * and alias limits (never an engine that evaluates code — docs/stack.md §7).
  */
 import { parse } from 'yaml'
 import { FRONTMATTER_MAX_ALIASES, FRONTMATTER_MAX_CHARS, FRONTMATTER_MAX_DEPTH } from '../limits'

@@ -1,6 +1,6 @@
 /**
  * What Claude Code removes from a memory or instruction file before loading it:
- * YAML frontmatter and block-level HTML comments (memory-facts §2 step 1, §3).
+ * YAML frontmatter and block-level HTML comments (docs/memory-rules.md §2.2 step 1, §3).
  *
  * Decisions, so every caller counts the same way:
  * - A block comment starts on a line whose text, after at most 3 spaces, begins
@@ -133,7 +133,7 @@ function joinKept(kept: readonly KeptLine[]): string {
 
 /**
  * Remove frontmatter and block-level HTML comments, the way Claude Code does before
- * loading (memory-facts §2 step 1); keeps a map from each remaining line to its disk line.
+ * loading (docs/memory-rules.md §2.2 step 1); keeps a map from each remaining line to its disk line.
  */
 export function stripForLoading(text: string): StrippedText {
   const source = stripBom(text)
@@ -155,7 +155,7 @@ export function stripForLoading(text: string): StrippedText {
 }
 
 /**
- * Remove block-level HTML comments only (memory-facts §3), by the rules at the top
+ * Remove block-level HTML comments only (docs/memory-rules.md §3.9), by the rules at the top
  * of this file; frontmatter and line breaks are left as they are.
  */
 export function stripBlockComments(text: string): string {

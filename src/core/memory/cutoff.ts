@@ -1,16 +1,16 @@
 /**
  * The MEMORY.md load cutoff: which head of the index Claude receives at session
- * start (memory-facts §2), and the health of its entries (dangling, orphans).
+ * start (docs/memory-rules.md §2.1), and the health of its entries (dangling, orphans).
  *
- * Counting decisions (memory-facts §2 is the rule; these fix what it leaves open):
+ * Counting decisions (docs/memory-rules.md §2 is the rule; these fix what it leaves open):
  * - Lines are counted after stripping (see markdown-strip.ts) with `splitLines`:
  *   `\r\n` is one break and a final break makes no extra line.
  * - The whole text is trimmed before counting (leading and trailing blank lines do not
- *   count, memory-facts §2 step 1 [agent]).
+ *   count, docs/memory-rules.md §2.2 step 1 [agent]).
  * - The loaded text is the kept lines joined by a single `\n`, with no break after
  *   the last loaded line. So `loadedChars` counts one character per line break
  *   between loaded lines and none after the last one: what the model receives. The
- *   25,000 limit, though, also counts each `\r` of a `\r\n` (memory-facts §2 [agent]).
+ *   25,000 limit, though, also counts each `\r` of a `\r\n` (docs/memory-rules.md §2.3 [agent]).
  *   Characters are UTF-16 code units (JS string length), not bytes or code points.
  * - "Cut at the last newline at or before character 25,000" keeps the most lines
  *   whose joined length is at most MEMORY_MAX_CHARS: exactly 25,000 loads.
@@ -26,7 +26,7 @@ import { parseIndexEntries, resolveIndexTarget } from './index-entries'
 import type { CutoffEntry, CutoffResult, Problem } from '../../shared/model'
 import { countLines, utf8Length } from '../text'
 
-/** The file name Claude loads as the index (memory-facts §1); never an orphan of itself. */
+/** The file name Claude loads as the index (docs/memory-rules.md §1.5); never an orphan of itself. */
 export const MEMORY_INDEX_NAME = 'MEMORY.md'
 
 export interface CutoffInput {
@@ -53,7 +53,7 @@ export interface LoadedHead {
 const NON_BLANK = /\S/
 
 /**
- * How many of the (already stripped) lines load (memory-facts §2 steps 1–4): the whole text
+ * How many of the (already stripped) lines load (docs/memory-rules.md §2.2 steps 1–4): the whole text
  * is trimmed first, then the first MEMORY_MAX_LINES are kept, then cut to whole lines within
  * MEMORY_MAX_CHARS. `crlf[i]` says line i ended in `\r\n` on disk: each such `\r` counts
  * toward the character limit although the model receives `\n` only ([agent], 2.1.332).
@@ -138,7 +138,7 @@ function stripProblems(file: string, stripped: ReturnType<typeof stripForLoading
 
 /**
  * What of a MEMORY.md loads at session start, and which entries dangle or which
- * topic files are orphans (memory-facts §2). Orphans are returned as given in
+ * topic files are orphans (docs/memory-rules.md §2). Orphans are returned as given in
  * `topicFiles` (relative); `cutoffFile` turns them into absolute paths.
  */
 export function computeCutoff(input: CutoffInput): CutoffResult {
@@ -166,7 +166,7 @@ export function computeCutoff(input: CutoffInput): CutoffResult {
     const name = resolveIndexTarget(e.target)
     if (name === null) continue
     linked.add(name)
-    // Only relative markdown targets can be checked against the folder (memory-facts §2, "Health").
+    // Only relative markdown targets can be checked against the folder (docs/memory-rules.md §2.7 "Health").
     if (name.toLowerCase().endsWith('.md') && !known.has(name))
       dangling.push({ line, target: e.target })
   }

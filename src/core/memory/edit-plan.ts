@@ -90,7 +90,7 @@ function linesLabel(from: number, to: number): string {
 
 /**
  * Move the entry at `line` (with its continuation lines) up to the last position that
- * loads at session start (memory-facts §2), so it loads; the title names any line the
+ * loads at session start (docs/memory-rules.md §2.1), so it loads; the title names any line the
  * move pushes below the cutoff. An entry that already loads is a problem, not a plan.
  */
 export function planMoveEntryAboveCutoff(index: EditSource, line: number): EditPlan {
@@ -260,7 +260,7 @@ export function planDeleteEntry(
 
 /**
  * Move the detail of the entry at `line` — its hook and indented continuation lines — into
- * a new topic file (frontmatter `name`, `description`, `type: project`, memory-facts §2
+ * a new topic file (frontmatter `name`, `description`, `type: project`, docs/memory-rules.md §2.6
  * "Index format"), leaving `- [Title](topic.md) — <first sentence of the hook>`.
  */
 export function planExtractToTopic(

@@ -1,5 +1,5 @@
 /**
- * Entries of a `MEMORY.md` index (memory-facts §2, "Index format"): one list item
+ * Entries of a `MEMORY.md` index (docs/memory-rules.md §2.6 "Index format"): one list item
  * per entry, usually `- [Title](topic-file.md) — hook`.
  */
 import { findCodeSpans } from '../audit/code-spans'

@@ -1,6 +1,6 @@
 /**
  * Splitting memory and instruction files into notes, the unit an audit judges
- * (cli-contract `audit`): an index entry of `MEMORY.md` with the topic file it
+ * (docs/cli.md §7 `audit`): an index entry of `MEMORY.md` with the topic file it
  * links, a topic file no entry links, or one list item / paragraph of an
  * instruction file. Line numbers are 1-based lines on disk.
  */
@@ -200,7 +200,7 @@ export function splitBlocks(raw: string): Block[] {
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]
     if (/^ {0,3}<!--/.test(line)) {
-      // A block comment is skipped to its end (memory-facts §3: stripped before loading).
+      // A block comment is skipped to its end (docs/memory-rules.md §3.9: stripped before loading).
       let j = i
       const afterOpen = line.slice(line.indexOf('<!--') + 4)
       if (!afterOpen.includes('-->')) {

@@ -1,5 +1,5 @@
 /**
- * Claude Code's project-folder naming (memory-facts §1). Encoding only: the name is
+ * Claude Code's project-folder naming (docs/memory-rules.md §1.3). Encoding only: the name is
  * lossy and is **never decoded** into a path — the real path comes from transcripts.
  */
 import { PROJECT_DIR_NAME_MAX } from '../limits'
@@ -14,7 +14,7 @@ export function encodeProjectDir(absPath: string): string {
 /**
  * The classic 32-bit string hash over UTF-16 units (`h = h*31 + unit`, wrapping to a signed
  * 32-bit integer), its absolute value in base 36: the suffix Claude Code gives long
- * project-folder names (memory-facts §1 [agent]; not djb2).
+ * project-folder names (docs/memory-rules.md §1.3 [agent]; not djb2).
  */
 export function projectDirHash(s: string): string {
   let h = 0

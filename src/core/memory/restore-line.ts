@@ -1,5 +1,5 @@
 /**
- * Where to put back a line a parallel session's write removed (memory-facts §6 "One writer per
+ * Where to put back a line a parallel session's write removed (docs/memory-rules.md §6.4 "One writer per
  * page"): beside the neighbours it had in the last version of the file that still held it.
  * Pure; the caller writes the result through the safe write path.
  */

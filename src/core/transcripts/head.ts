@@ -1,5 +1,5 @@
 /**
- * Picking a transcript's launch directory out of its first lines (memory-facts §1, §5):
+ * Picking a transcript's launch directory out of its first lines (docs/memory-rules.md §1, §5):
  * the project folder name is lossy, so the real path is the first `cwd` a transcript
  * records. Pure: the caller streams the lines; this only decides what they say.
  */
@@ -11,7 +11,7 @@ export interface TranscriptHead {
   readonly cwd: string | null
   /** The first string `sessionId` seen. */
   readonly sessionId: string | null
-  /** `gitBranch` of the line that gave the cwd (`""` outside git, memory-facts §5). */
+  /** `gitBranch` of the line that gave the cwd (`""` outside git, docs/memory-rules.md §5.1). */
   readonly gitBranch: string | null
   /** The first top-level string `timestamp` seen. */
   readonly firstTimestamp: string | null

@@ -1,9 +1,9 @@
 /**
- * Transcript lines (JSONL) → the file-write events provenance needs (memory-facts §5).
+ * Transcript lines (JSONL) → the file-write events provenance needs (docs/memory-rules.md §5.2).
  * Pure: one line in, events or a counted skip out; never throws on bad input.
  */
 
-/** The tools whose calls change a file's text (memory-facts §5). */
+/** The tools whose calls change a file's text (docs/memory-rules.md §5.2). */
 export type WriteTool = 'Write' | 'Edit' | 'MultiEdit'
 
 /** One string replacement, as Edit and each MultiEdit step apply it. */
@@ -19,7 +19,7 @@ export type WriteInput =
   | { readonly tool: 'Edit'; readonly edit: EditOp }
   | { readonly tool: 'MultiEdit'; readonly edits: readonly EditOp[] }
 
-/** Fields every message line carries (memory-facts §5); `""` when a line lacks one. */
+/** Fields every message line carries (docs/memory-rules.md §5.1); `""` when a line lacks one. */
 export interface LineMeta {
   readonly sessionId: string
   readonly timestamp: string
@@ -46,7 +46,7 @@ export interface ToolResultEvent {
   readonly toolUseId: string
   readonly sessionId: string
   readonly timestamp: string
-  /** False when `is_error` is set or `toolUseResult` is a plain string (memory-facts §5). */
+  /** False when `is_error` is set or `toolUseResult` is a plain string (docs/memory-rules.md §5.3). */
   readonly ok: boolean
   /** The file's text before the call, when the result records it (`originalFile`, or `""` on create). */
   readonly originalFile: string | null
@@ -115,7 +115,7 @@ export function needleAnchor(needle: Uint8Array): { readonly start: number; read
 
 /**
  * Cheap substring test run before JSON.parse: could this line hold a write call or the result
- * of one? Message lines carry their own sessionId/cwd/gitBranch/timestamp (memory-facts §5), so
+ * of one? Message lines carry their own sessionId/cwd/gitBranch/timestamp (docs/memory-rules.md §5.1), so
  * no line is needed only for metadata.
  */
 export function quickMayMatter(line: string, options: QuickMatchOptions = {}): boolean {

@@ -1,7 +1,7 @@
 /**
  * Replaying the writes to one file, in time order, into the sequence of its contents — to tell
- * who added each line and which lines a different session's later write removed (memory-facts
- * §5, §6 "One writer per page"). Pure; uses jsdiff for the line diffs.
+ * who added each line and which lines a different session's later write removed (docs/memory-rules.md
+ * §5, §6.4 "One writer per page"). Pure; uses jsdiff for the line diffs.
  */
 import { diffArrays } from 'diff'
 import { REPLAY_DIFF_MAX_EDITS, REPLAY_DIFF_MAX_LINES, REPLAY_MAX_CHARS } from '../limits'
@@ -10,7 +10,7 @@ import type { EditOp, WriteInput } from './line'
 
 /**
  * Whether a call took effect: `ok` (a successful result), `failed` (is_error or a string
- * `toolUseResult` — it changed nothing, memory-facts §5), `unknown` (no result: the transcript
+ * `toolUseResult` — it changed nothing, docs/memory-rules.md §5.3), `unknown` (no result: the transcript
  * ends before one, e.g. a session killed mid-call). Unknown calls are treated as not applied,
  * unless a later `originalFile` anchor shows they were (see `replayWrites`).
  */

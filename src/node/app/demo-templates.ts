@@ -192,7 +192,7 @@ export function outputPath(file: string, root: string, m: Manifest): string | nu
   for (const t of m.trees) {
     if (!file.startsWith(`${t.from}/`)) continue
     const parts = file.slice(t.from.length + 1).split('/')
-    // Project folders are named after the real path they stand for (memory-facts §1).
+    // Project folders are named after the real path they stand for (docs/memory-rules.md §1.3).
     if (t.to === m.claudeHome && parts[0] === 'projects' && parts.length > 2) {
       parts[1] = projectFolder(parts[1], root, m, file)
     }

@@ -3,7 +3,7 @@
  * repository with a linked worktree, materialised from the templates in `resources/demo/`.
  *
  * Transcripts must hold real absolute `cwd` paths and project folders are named after
- * those paths (memory-facts §1), so the demo cannot ship ready-made: `{{ROOT}}` and
+ * those paths (docs/memory-rules.md §1.3), so the demo cannot ship ready-made: `{{ROOT}}` and
  * `{{PROJECT:<key>}}` placeholders are filled in for the folder it lands in.
  */
 import { existsSync } from 'node:fs'

@@ -1,6 +1,6 @@
 /**
  * `audit`: check every note of a memory folder (and of instruction files) against
- * the code it names (cli-contract `audit`, memory-facts §6). Reads the notes
+ * the code it names (docs/cli.md §7 `audit`, docs/memory-rules.md §6). Reads the notes
  * (load-notes.ts), gathers repository facts in a few batched git runs (prepare-notes.ts),
  * then judges each note (judge-notes.ts) with the pure rules of src/core/audit.
  */

@@ -1,6 +1,6 @@
 /**
  * Our own backup store, kept beside every write and delete because the OS trash can fail
- * (architecture.md, habit 4). A backup is `<id>.bak` (the exact bytes) plus `<id>.json`
+ * (docs/architecture.md §4.4). A backup is `<id>.bak` (the exact bytes) plus `<id>.json`
  * (what, where, why); nothing in the store is ever overwritten. The undo log beside it is
  * operation-log.ts; undoing an operation, undo.ts.
  */

@@ -1,7 +1,7 @@
 /**
  * Review snapshots and lost-line restore (issue 5): "what changed in this memory file since I
  * last looked, and which session wrote it", and putting back a line a parallel worktree session
- * overwrote (memory-facts §1 shared memory folder, §6 one writer per page).
+ * overwrote (docs/memory-rules.md §1.5 shared memory folder, §6.4 one writer per page).
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises'

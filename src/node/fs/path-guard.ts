@@ -64,7 +64,7 @@ export class PathGuard {
   /**
    * The files of a load chain computed for the window. Instruction files become readable and
    * editable; imports only readable, and only inside the launch directory, its repository or
-   * a home (memory-facts §3: other imports need the person's approval, so the app won't show
+   * a home (docs/memory-rules.md §3.7: other imports need the person's approval, so the app won't show
    * them on its own). A real path counts only when it stays inside those places too.
    */
   async rememberChain(result: LoadOrderResult, places: readonly string[]): Promise<void> {

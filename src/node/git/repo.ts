@@ -1,6 +1,6 @@
 /**
  * Which git repository a directory belongs to, and its main worktree — the folder
- * whose encoded path keys the shared memory folder (memory-facts §1).
+ * whose encoded path keys the shared memory folder (docs/memory-rules.md §1.5).
  *
  * A scan asks this for hundreds of launch directories, and one `git rev-parse` process each
  * cost about 5 ms of main-thread time (issue 7). So the common layouts are read from the disk

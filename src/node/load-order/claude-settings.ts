@@ -1,6 +1,6 @@
 /**
  * The Claude settings the load order consults: `claudeMdExcludes` from a settings file, and
- * whether outside imports are approved for a project (memory-facts §3 [agent]).
+ * whether outside imports are approved for a project (docs/memory-rules.md §3 [agent]).
  */
 import { join, resolve } from 'node:path'
 import type { LoadOrderWarning } from '../../shared/model'
@@ -23,7 +23,7 @@ export function claudeJsonPath(
 
 /**
  * Whether imports from outside the launch directory are approved for `projectRoot`
- * (memory-facts §3 [agent]). Only this one flag is looked at; anything unreadable means no.
+ * (docs/memory-rules.md §3.7 [agent]). Only this one flag is looked at; anything unreadable means no.
  */
 export async function externalImportsApproved(file: string, projectRoot: string): Promise<boolean> {
   const r = await readSettingsJson(file)

@@ -1,5 +1,5 @@
 /**
- * Codex's `config.toml`, read for the two keys its instruction chain depends on (memory-facts
+ * Codex's `config.toml`, read for the two keys its instruction chain depends on (docs/memory-rules.md
  * §4): `project_doc_max_bytes` and `project_doc_fallback_filenames`. Not a TOML parser.
  */
 import type { Problem } from '../../shared/model'

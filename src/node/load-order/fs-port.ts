@@ -71,7 +71,7 @@ async function readDirents(dir: string): Promise<Dirent[]> {
 
 /**
  * A folder's entries in the raw order the filesystem returns them (`fs.opendir`, what
- * `ls -f` shows): Node's `readdir` sorts, the agent does not (memory-facts §3 [agent]).
+ * `ls -f` shows): Node's `readdir` sorts, the agent does not (docs/memory-rules.md §3.5 [agent]).
  */
 async function readDirentsRaw(dir: string): Promise<Dirent[]> {
   const out: Dirent[] = []

@@ -1,5 +1,5 @@
 /**
- * `load-order`: what Claude Code and Codex load for a launch directory (memory-facts §3,
+ * `load-order`: what Claude Code and Codex load for a launch directory (docs/memory-rules.md §3,
  * §4). The rules live in src/core; this module gives them the real disk, the settings
  * they read (`claudeMdExcludes`, Codex `config.toml`) and the repository root.
  */
@@ -41,7 +41,7 @@ export interface LoadOrderReport extends LoadOrderResult {
   readonly problems: readonly Problem[]
 }
 
-/** What each agent loads when launched in `opts.cwd` (memory-facts §3, §4). */
+/** What each agent loads when launched in `opts.cwd` (docs/memory-rules.md §3, §4). */
 export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport> {
   const env = opts.env ?? process.env
   const cwd = await realpathOr(resolve(opts.cwd))
@@ -123,7 +123,7 @@ export async function loadOrder(opts: LoadOrderOptions): Promise<LoadOrderReport
 }
 
 /**
- * MEMORY.md as the agent finds it (memory-facts §1, §2): null with a warning saying why when
+ * MEMORY.md as the agent finds it (docs/memory-rules.md §1, §2): null with a warning saying why when
  * auto memory is off, null when the index is absent or loads nothing.
  */
 export async function memoryFileFor(input: Parameters<typeof resolveAutoMemory>[0]): Promise<{

@@ -1,5 +1,5 @@
 /**
- * The cutoff of a MEMORY.md on disk (memory-facts §2): reads it safely, lists the
+ * The cutoff of a MEMORY.md on disk (docs/memory-rules.md §2): reads it safely, lists the
  * topic files beside it and applies `computeCutoff`. Never throws, never hangs.
  */
 import type { Dirent } from 'node:fs'

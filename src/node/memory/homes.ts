@@ -1,4 +1,4 @@
-/** Where the agents keep their files (memory-facts §1), resolved from options, then env, then defaults. */
+/** Where the agents keep their files (docs/memory-rules.md §1.1), resolved from options, then env, then defaults. */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { LoadOrderWarning } from '../../shared/model'
@@ -17,7 +17,7 @@ export interface Homes {
   readonly managedDir: string
 }
 
-/** The platform's managed-policy folder (memory-facts §1). */
+/** The platform's managed-policy folder (docs/memory-rules.md §1.2). */
 export function defaultManagedDir(platform: NodeJS.Platform = process.platform): string {
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode'
   if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode'
@@ -102,7 +102,7 @@ export interface AutoMemory {
 
 /**
  * Where Claude Code keeps auto memory for a launch directory, or that it is off
- * (memory-facts §1, honoured by 2.1.332 [agent]): `CLAUDE_CODE_DISABLE_AUTO_MEMORY`, then
+ * (docs/memory-rules.md §1.6, honoured by 2.1.332 [agent]): `CLAUDE_CODE_DISABLE_AUTO_MEMORY`, then
  * `autoMemoryEnabled: false` (managed > local > project > user settings), then the folder
  * from `CLAUDE_COWORK_MEMORY_PATH_OVERRIDE`, then `autoMemoryDirectory` (managed > local >
  * project > user settings) — else

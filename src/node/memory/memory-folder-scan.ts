@@ -1,7 +1,7 @@
 /**
  * One memory folder as the scan reports it: every `*.md` file under it (hidden folders and
  * folder symlinks are not entered), with its size, line count and, for topic files, the
- * frontmatter fields (memory-facts §1).
+ * frontmatter fields (docs/memory-rules.md §1).
  */
 import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'

@@ -1,6 +1,6 @@
 /**
  * Discovery: every project folder under `<claude home>/projects/`, what launch
- * directories its transcripts name, and what its memory folder holds (memory-facts §1;
+ * directories its transcripts name, and what its memory folder holds (docs/memory-rules.md §1;
  * the memory folder itself is read by memory-folder-scan.ts).
  */
 import type { Dirent } from 'node:fs'
@@ -25,7 +25,7 @@ export interface ScanOptions {
 
 const MEMORY_DIR_NAME = 'memory'
 const SUBAGENTS_DIR_NAME = 'subagents'
-/** Older layout: sub-agent transcripts beside the sessions (memory-facts §1, "Transcripts"). */
+/** Older layout: sub-agent transcripts beside the sessions (docs/memory-rules.md §1.4 "Transcripts"). */
 const LEGACY_AGENT_PREFIX = 'agent-'
 
 /**
@@ -131,7 +131,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
   for (const cwd of cwds) {
     const repo = await findRepo(cwd)
     if (repo) {
-      // Memory is keyed by the main worktree, not the launch directory (memory-facts §1).
+      // Memory is keyed by the main worktree, not the launch directory (docs/memory-rules.md §1.5).
       repoRoot = repo.mainRoot
       break
     }
@@ -164,7 +164,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
   }
 }
 
-/** Session transcripts (`*.jsonl` directly in the folder) and sub-agent transcripts (memory-facts §1). */
+/** Session transcripts (`*.jsonl` directly in the folder) and sub-agent transcripts (docs/memory-rules.md §1.4). */
 async function listTranscripts(dir: string): Promise<Transcripts> {
   const sessions: Listed[] = []
   const problems: Problem[] = []

@@ -1,6 +1,6 @@
 /**
  * Watching memory folders so the window updates while a Claude session writes.
- * Folders, not single files (editors and agents rename over files — stack-notes.md),
+ * Folders, not single files (editors and agents rename over files — docs/stack.md §6),
  * with chokidar's polling fallback where native events are unavailable.
  *
  * Only what the window shows is watched (issue 7): the Claude home's `projects` tree down to
@@ -10,7 +10,7 @@
  * the folders is listed (issue 8).
  *
  * Start-up never waits on the watcher (issue 14): chokidar emits no `ready` for an empty path
- * list (stack-notes.md), and a home with no memory folder yet must still open. Watching the
+ * list (docs/stack.md §6), and a home with no memory folder yet must still open. Watching the
  * home itself makes a `projects/<p>/memory` folder created later appear without a restart.
  */
 import chokidar, { type FSWatcher } from 'chokidar'

@@ -1,6 +1,6 @@
 /**
  * Streaming only the head of a JSONL transcript to learn where its session was
- * launched (memory-facts §1). Transcripts run to hundreds of megabytes; we read at
+ * launched (docs/memory-rules.md §1.4). Transcripts run to hundreds of megabytes; we read at
  * most TRANSCRIPT_HEAD_MAX_BYTES / TRANSCRIPT_HEAD_MAX_LINES and stop at the first cwd.
  */
 import { constants as fsConstants } from 'node:fs'
@@ -141,7 +141,7 @@ async function streamHead(
   while (!state.done) {
     const want = Math.min(CHUNK_BYTES, TRANSCRIPT_HEAD_MAX_BYTES - position)
     if (want <= 0) {
-      // Byte cap reached in the middle of a line (memory-facts §5: tolerate, don't fail).
+      // Byte cap reached in the middle of a line (docs/memory-rules.md §5.1: tolerate, don't fail).
       if (pending.length > 0) {
         state = cutTranscriptHeadLine(state)
         cut = true

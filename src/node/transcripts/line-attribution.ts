@@ -18,7 +18,7 @@ import type {
 
 /**
  * Per line of a memory file on disk, the write that added it — the most precise answer to
- * "when was this note written" (memory-facts §1: transcripts are perishable, the file is not).
+ * "when was this note written" (docs/memory-rules.md §1.7: transcripts are perishable, the file is not).
  */
 export async function lineAttribution(
   options: ProvenanceOptions & { readonly file: string },

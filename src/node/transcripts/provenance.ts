@@ -1,5 +1,5 @@
 /**
- * Who wrote each memory note, from the transcripts of every project folder (memory-facts §1,
+ * Who wrote each memory note, from the transcripts of every project folder (docs/memory-rules.md §1,
  * §5): worktree sessions keep their transcripts in their own project folder while their memory
  * writes land in the main repository's memory folder, so all folders are read. The report of
  * each memory file is kept on disk (cache/persistent-cache.ts) and reused while its history and

@@ -1,5 +1,5 @@
 /**
- * Streaming a JSONL transcript for write events with bounded memory (memory-facts §5):
+ * Streaming a JSONL transcript for write events with bounded memory (docs/memory-rules.md §5.2):
  * fixed-size chunks through one file handle, byte-level needle search so the ~99% of lines
  * that cannot matter are never decoded or parsed, and a cap on how much of one line is held.
  */

@@ -110,7 +110,7 @@ export async function updateTranscriptIndex(options: IndexOptions): Promise<Inde
     try {
       st = statSync(path)
     } catch (err) {
-      // A transcript deleted between listing and reading is simply gone (cleanup, memory-facts §1).
+      // A transcript deleted between listing and reading is simply gone (cleanup, docs/memory-rules.md §1.7).
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
         problems.push({
           path,

@@ -108,7 +108,7 @@ export async function listTranscripts(
   return { transcripts: out.sort(), memoryDirs }
 }
 
-/** Top-level `*.md` files of a memory folder (the index and topic files, memory-facts §1). */
+/** Top-level `*.md` files of a memory folder (the index and topic files, docs/memory-rules.md §1.5). */
 export async function memoryFiles(dir: string): Promise<string[]> {
   const listing = await listDir(dir)
   if (listing === null) return []

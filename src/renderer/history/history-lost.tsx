@@ -1,5 +1,5 @@
 /**
- * Lines one session added that a different session's later write removed (memory-facts §6: parallel
+ * Lines one session added that a different session's later write removed (docs/memory-rules.md §6.4: parallel
  * worktree sessions overwrite each other), each with a Restore through the safe write path.
  */
 import { useState } from 'react'

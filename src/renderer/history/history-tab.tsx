@@ -1,5 +1,5 @@
 /**
- * Who wrote each memory file (from the transcripts of every worktree, memory-facts §1 and §5),
+ * Who wrote each memory file (from the transcripts of every worktree, docs/memory-rules.md §1 and §5),
  * the lines parallel sessions lost, and what changed since a person last reviewed the file.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'

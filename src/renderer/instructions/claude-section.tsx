@@ -1,5 +1,5 @@
 /**
- * Claude Code's side of the load order (memory-facts §3): the start-up files in load order with
+ * Claude Code's side of the load order (docs/memory-rules.md §3): the start-up files in load order with
  * their import tree and sizes against the advised limits, on-demand files with their triggers,
  * skipped files and warnings.
  */

@@ -1,5 +1,5 @@
 /**
- * Codex's side of the load order (memory-facts §4): its instruction chain against the project
+ * Codex's side of the load order (docs/memory-rules.md §4): its instruction chain against the project
  * docs byte budget, where a file is cut, and what was dropped.
  */
 import type { LoadOrderResult } from '../../shared/model'

@@ -1,6 +1,6 @@
 /**
  * What Claude Code and Codex load when launched in a directory of this project
- * (memory-facts §3 and §4): Claude's start-up files in load order with their import tree,
+ * (docs/memory-rules.md §3 and §4): Claude's start-up files in load order with their import tree,
  * sizes against the advised limits, on-demand files and their triggers, skipped files and
  * warnings (claude-section.tsx); Codex's chain against its byte budget (codex-section.tsx).
  * Any file opens read-only.

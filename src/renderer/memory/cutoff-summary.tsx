@@ -1,6 +1,6 @@
 /**
  * The load summary above MEMORY.md: line and character gauges against Claude Code's limits
- * (memory-facts §2), where the cutoff falls, and the entries that do not load, each with
+ * (docs/memory-rules.md §2), where the cutoff falls, and the entries that do not load, each with
  * previewed fixes (move above the cutoff, move detail to a topic file).
  */
 import { useEffect } from 'react'

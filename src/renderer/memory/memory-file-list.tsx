@@ -1,6 +1,6 @@
 /**
  * The memory folder's files beside the open one: MEMORY.md, each topic file with the
- * frontmatter it starts with (memory-facts §2 "Index format"), orphans and dangling links
+ * frontmatter it starts with (docs/memory-rules.md §2.6 "Index format"), orphans and dangling links
  * flagged (from the index's cutoff). The frontmatter is shown as written: parsing YAML is
  * the back end's job, and the contract does not carry parsed frontmatter yet.
  */

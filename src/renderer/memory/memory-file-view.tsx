@@ -1,6 +1,6 @@
 /**
  * A memory file in Monaco. For MEMORY.md: the load cutoff exactly where Claude Code puts
- * it (memory-facts §2) — a rule at the first unloaded line, everything below dimmed — under
+ * it (docs/memory-rules.md §2.1) — a rule at the first unloaded line, everything below dimmed — under
  * the load summary (cutoff-summary.tsx).
  * The view follows the disk while shown; an edit in progress is never overwritten: when the
  * file changes underneath it, both versions are shown and the person chooses (compare-dialog.tsx).

@@ -1,7 +1,7 @@
 /**
  * The heavy part of Monaco, loaded on first use (monaco-setup.ts): editor core, language
  * colouring, and the editor worker the diff editor needs. Bundled locally, never from a CDN
- * (stack-notes.md "Configuration that mattered").
+ * (docs/stack.md §4).
  */
 import * as monaco from 'monaco-editor/editor'
 import 'monaco-editor/features/register.all'

@@ -1,5 +1,5 @@
 /**
- * Monaco bundled locally, never from a CDN (stack-notes.md "Configuration that mattered"),
+ * Monaco bundled locally, never from a CDN (docs/stack.md §4),
  * and split out of the first bundle (issue 7): the project list paints before the 4 MB editor
  * is fetched and parsed. `@monaco-editor/react` asks `loader.init()` for Monaco when an editor
  * mounts; here that loads the local chunk (monaco-core.ts) instead of injecting a CDN script.

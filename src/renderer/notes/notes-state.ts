@@ -1,5 +1,5 @@
 /**
- * State of the Notes and Review queue tabs as pure functions (architecture.md habit 6):
+ * State of the Notes and Review queue tabs as pure functions (docs/architecture.md §4.6):
  * which notes are shown, which is selected, the order of the review queue and how far
  * the person got through it. Components hold this in `useReducer`; nothing here does I/O.
  */

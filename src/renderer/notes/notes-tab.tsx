@@ -1,5 +1,5 @@
 /**
- * Notes: every note of the project audited against its repository (cli-contract.md `audit`),
+ * Notes: every note of the project audited against its repository (docs/cli.md §7 `audit`),
  * filterable by verdict, each shown beside a diff of the code it rests on.
  */
 import { useEffect } from 'react'

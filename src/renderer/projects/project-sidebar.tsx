@@ -1,7 +1,7 @@
 /**
  * The projects found under the Claude home: worktrees grouped under their main repository,
  * each memory folder's stale / suspect counts (audited in the background, a few at a time)
- * and an "overflows" marker when its MEMORY.md runs past the load cutoff (memory-facts §2).
+ * and an "overflows" marker when its MEMORY.md runs past the load cutoff (docs/memory-rules.md §2.1).
  * The search box filters; ↑/↓, Home and End move the selection.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'

@@ -1,7 +1,7 @@
 /**
  * The projects sidebar as pure functions: grouping worktrees under their main repository,
  * filtering, keyboard movement, and which background audits to start next.
- * Worktrees share the main worktree's memory folder (memory-facts §1), which is why they
+ * Worktrees share the main worktree's memory folder (docs/memory-rules.md §1.5), which is why they
  * are shown under it.
  */
 import type { ProjectInfo } from '../../shared/model'

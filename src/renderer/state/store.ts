@@ -1,6 +1,6 @@
 /**
  * A small store: state changes are pure functions `(state, action) => state`, kept out
- * of components and bridged to React with useSyncExternalStore (architecture.md habit 6).
+ * of components and bridged to React with useSyncExternalStore (docs/architecture.md §4.6).
  */
 import { useSyncExternalStore } from 'react'
 

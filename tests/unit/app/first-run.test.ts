@@ -1,7 +1,7 @@
 /**
  * The first run (issue 14): a Claude home with no memory folder yet still opens, and a memory
  * folder created later appears without a restart. chokidar emits no `ready` for an empty path
- * list (stack-notes.md), so start-up must never wait on the watcher.
+ * list (docs/stack.md §6), so start-up must never wait on the watcher.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -164,7 +164,7 @@ describe.skipIf(!built)(
         const codes = out.claude.warnings.map((w: { code: string }) => w.code)
         expect(codes.filter((c: string) => c === 'globs-not-paths')).toHaveLength(2)
         const startup = out.claude.startup.map((s: { path: string }) => s.path.slice(root.length))
-        // Rules come in the raw order the filesystem lists them (memory-facts §3), so compare them as a set.
+        // Rules come in the raw order the filesystem lists them (docs/memory-rules.md §3.5), so compare them as a set.
         expect([startup[0], ...startup.slice(1, 3).sort(), ...startup.slice(3)]).toEqual([
           '/repo/CLAUDE.md',
           '/repo/.claude/rules/tests.md',
@@ -254,7 +254,7 @@ describe.skipIf(!built)("memory-curator CLI on the project's own fixtures (tests
         s.lines,
       ])
       // The CLAUDE.md has 18 lines on disk; its 3-line leading comment is not loaded.
-      // Rules in the raw order the filesystem lists them (memory-facts §3 [agent]).
+      // Rules in the raw order the filesystem lists them (docs/memory-rules.md §3.5 [agent]).
       const rules = rawDirOrder(join(root, 'repo', '.claude', 'rules')).map((n) => [
         `/repo/.claude/rules/${n}`,
         n === 'tests.md' ? 7 : 6,

@@ -1,6 +1,6 @@
 /**
  * When MEMORY.md counts as loaded, pinned through the handler table (the window's and serve's
- * path) and through the built CLI, which now calls that same table. memory-facts §2: what loads
+ * path) and through the built CLI, which now calls that same table. docs/memory-rules.md §2: what loads
  * is the trimmed head, so an index that trims to nothing loads nothing and is not listed, even
  * when it has bytes; one with text is listed with its loaded lines and characters. (The two
  * copies this replaced disagreed: one listed any readable file, the other any file with bytes.)

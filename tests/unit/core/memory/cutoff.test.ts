@@ -295,7 +295,7 @@ describe('computeCutoff on a real instruction file', () => {
     expect(r.totalLines).toBe(134)
     expect(r.totalChars).toBe(text.length)
     expect(r.totalBytes).toBe(5523)
-    // Lines 1–4 are the comment; everything from line 5 on loads, trimmed (memory-facts §2).
+    // Lines 1–4 are the comment; everything from line 5 on loads, trimmed (docs/memory-rules.md §2.2).
     const rest = disk.slice(4).join('\n').trim()
     expect(r.loadedLines).toBe(rest.split('\n').length)
     expect(r.loadedChars).toBe(rest.length)
@@ -309,7 +309,7 @@ describe('computeCutoff on a real instruction file', () => {
   })
 })
 
-// Observed on the real agent (memory-facts §2 [agent], Claude Code 2.1.332).
+// Observed on the real agent (docs/memory-rules.md §2 [agent], Claude Code 2.1.332).
 describe('cutoff: what the agent counts (issue 13)', () => {
   it('trims the whole index first: 3 leading blank lines + 200 entries load whole', () => {
     const r = cut('\n\n\n' + numbered(200))

@@ -9,7 +9,7 @@ function referenceHash(s: string): string {
   return (h < 0n ? -h : h).toString(36)
 }
 
-describe('project folder names (memory-facts §1)', () => {
+describe('project folder names (docs/memory-rules.md §1.3)', () => {
   it('short paths are encoded without a suffix', () => {
     expect(encodeProjectDir('/home/u/my.repo')).toBe('-home-u-my-repo')
   })

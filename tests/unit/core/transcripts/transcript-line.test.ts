@@ -137,7 +137,7 @@ describe('parseTranscriptLine', () => {
       originalFile: null,
       error: 'Error: File has not been read yet.',
     })
-    // A string toolUseResult alone (no is_error flag) is a failure too (memory-facts §5).
+    // A string toolUseResult alone (no is_error flag) is a failure too (docs/memory-rules.md §5.3).
     const stringOnly = eventsOf(result('t4', 'Error: denied'))[0] as ToolResultEvent
     expect(stringOnly.ok).toBe(false)
     const modified = eventsOf(

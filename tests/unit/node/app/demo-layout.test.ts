@@ -60,7 +60,7 @@ describe('materializeDemo: layout', () => {
         encodeProjectDir(join(demo.root, 'code', 'old-prototype')),
       ].sort(),
     )
-    // The worktree's session writes to the main checkout's memory (memory-facts §1).
+    // The worktree's session writes to the main checkout's memory (docs/memory-rules.md §1.5).
     const wtFolder = join(demo.claudeHome, 'projects', encodeProjectDir(demo.worktreeRoot))
     expect((await readdir(wtFolder)).every((n) => n.endsWith('.jsonl'))).toBe(true)
     const old = join(

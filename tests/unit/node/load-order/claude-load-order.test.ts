@@ -138,7 +138,7 @@ describe('claudeLoadOrder (in memory)', () => {
       '/h/notes.md': 'notes\n',
       '/h/.claude/shared.md': 'shared\n',
     })
-    // Approved: imports outside the launch directory load (memory-facts §3 [agent]).
+    // Approved: imports outside the launch directory load (docs/memory-rules.md §3.7 [agent]).
     const r = await claudeLoadOrder({ ...BASE, externalImportsApproved: true }, port)
     expect(r.startup.map((s) => [s.path, s.importedBy])).toEqual([
       ['/r/app/CLAUDE.md', null],
@@ -188,7 +188,7 @@ describe('claudeLoadOrder (in memory)', () => {
       '/r/AGENTS.md': 'agents\n',
       '/r/app/AGENTS.md': 'app agents\n',
     })
-    // /r/AGENTS.md is outside the launch directory /r/app: it needs approval (memory-facts §3).
+    // /r/AGENTS.md is outside the launch directory /r/app: it needs approval (docs/memory-rules.md §3).
     const r = await claudeLoadOrder({ ...BASE, externalImportsApproved: true }, port)
     expect(r.startup.map((s) => [s.path, s.scope, s.importedBy])).toEqual([
       ['/r/CLAUDE.md', 'project', null],

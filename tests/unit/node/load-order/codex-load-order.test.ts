@@ -67,7 +67,7 @@ describe('codexLoadOrder (in memory)', () => {
     expect(r.budgetBytes).toBe(6)
     expect(r.files).toEqual([
       { path: '/r/AGENTS.md', scope: 'project', bytes: 4, includedBytes: 4, truncated: false },
-      // 'b' and half of 'é' fit: the model gets 'b' then U+FFFD (memory-facts §4 [agent]).
+      // 'b' and half of 'é' fit: the model gets 'b' then U+FFFD (docs/memory-rules.md §4.4 [agent]).
       {
         path: '/r/a/b/AGENTS.md',
         scope: 'project',

@@ -1,5 +1,5 @@
 /**
- * Where the real agents differ from the documentation (memory-facts §1–§4, [agent] marks;
+ * Where the real agents differ from the documentation (docs/memory-rules.md §1–§4, [agent] marks;
  * issue 13 and issue 11 item 6). Each case is a real tree in a temp folder, read through
  * src/node/load-order/load-order.ts as the CLI and the window read it. Never touches the real homes.
  */
@@ -183,7 +183,7 @@ describe('worktrees', () => {
   })
 })
 
-describe('memory switches and folder overrides (memory-facts §1)', () => {
+describe('memory switches and folder overrides (docs/memory-rules.md §1.6)', () => {
   const memoryOf = (r: LoadOrderReport) => r.claude.startup.filter((s) => s.scope === 'memory')
   beforeEach(() => {
     mkdirSync(p('proj'))
@@ -242,7 +242,7 @@ describe('memory switches and folder overrides (memory-facts §1)', () => {
   })
 })
 
-describe('Codex budget cut (memory-facts §4)', () => {
+describe('Codex budget cut (docs/memory-rules.md §4.4)', () => {
   test('a character broken at 32 KiB reaches the model as U+FFFD after 32,767 bytes', async () => {
     git(p('.'), 'init', '-q')
     write('AGENTS.md', 'x'.repeat(32_767) + 'é' + 'tail\n')

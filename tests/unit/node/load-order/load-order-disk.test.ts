@@ -63,7 +63,7 @@ describe('loadOrder (real disk, real git)', () => {
     write('repo/app/node_modules/pkg/CLAUDE.md', 'never\n')
     execFileSync('mkfifo', [join(root, 'repo/app/CLAUDE.local.md')]) // a FIFO must not block
     git(join(root, 'repo'), 'init', '-q')
-    // Imports from repo/CLAUDE.md leave the launch folder repo/app: approved (memory-facts §3).
+    // Imports from repo/CLAUDE.md leave the launch folder repo/app: approved (docs/memory-rules.md §3.7).
     write(
       'home/.claude.json',
       JSON.stringify({

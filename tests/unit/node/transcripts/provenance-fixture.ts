@@ -84,7 +84,7 @@ export async function buildProvenanceTree(): Promise<void> {
   git(repo, 'commit', '-q', '-m', 'init')
   git(repo, 'worktree', 'add', '-q', '-b', 'feature', wt)
 
-  // Both sessions share the main worktree's memory folder (memory-facts §1).
+  // Both sessions share the main worktree's memory folder (docs/memory-rules.md §1.5).
   const info = await findRepo(wt)
   if (!info) throw new Error('worktree not found')
   expect(info.isLinkedWorktree).toBe(true)
