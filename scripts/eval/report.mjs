@@ -46,7 +46,7 @@ export function textReport(s, rows, skipped, warnings) {
   )
   out.push('')
   out.push('confusion matrix (rows: label, columns: verdict)')
-  const w = 13
+  const w = 15
   out.push(
     [
       'label \\ verdict'.padEnd(16),
