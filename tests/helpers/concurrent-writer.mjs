@@ -91,9 +91,11 @@ function inPlace(round, change) {
 /** Create the file without overwriting; whatever got there first is captured and logged. */
 function createExclusive(round, write, events) {
   for (;;) {
+    // Monotonic times around the create, comparable with safeWrite's traced swap windows.
+    const t0 = process.hrtime.bigint()
     try {
       write()
-      return
+      return { t0: String(t0), t1: String(process.hrtime.bigint()) }
     } catch (err) {
       if (err.code !== 'EEXIST') throw err
       const got = capture()
@@ -132,9 +134,9 @@ for (let round = 1; round <= rounds; round++) {
       const tmp = aside()
       fs.writeFileSync(tmp, after)
       const events = [{ kind: 'before', b64: b64(before) }]
-      createExclusive(round, () => fs.linkSync(tmp, file), events)
+      const at = createExclusive(round, () => fs.linkSync(tmp, file), events)
       fs.unlinkSync(tmp)
-      events.push({ kind: 'after', b64: b64(after), orphaned: false })
+      events.push({ kind: 'after', b64: b64(after), orphaned: false, ...at })
       log(round, events)
     }
   } else {
@@ -144,7 +146,7 @@ for (let round = 1; round <= rounds; round++) {
       randomSleep()
       const after = Buffer.concat([Buffer.from(`recreated `), line, before])
       let orphaned = false
-      createExclusive(
+      const at = createExclusive(
         round,
         () => {
           const fd = fs.openSync(file, 'wx')
@@ -157,7 +159,7 @@ for (let round = 1; round <= rounds; round++) {
         },
         events,
       )
-      events.push({ kind: 'after', b64: b64(after), orphaned })
+      events.push({ kind: 'after', b64: b64(after), orphaned, ...at })
       log(round, events)
     }
   }

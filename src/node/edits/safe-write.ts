@@ -84,6 +84,26 @@ interface CoreOptions {
   readonly record: boolean
 }
 
+/** When tracing: the monotonic times around each check-then-rename window (see above). */
+let swapWindows: [bigint, bigint][] | null = null
+
+/**
+ * For the concurrency tests: record, in process.hrtime (CLOCK_MONOTONIC, comparable across
+ * processes on Linux), the start and end of every inode-check-then-rename window, so a
+ * version another program created inside one (the documented two-call window) can be told
+ * from a version lost anywhere else. `stop()` ends the trace and returns the windows.
+ */
+export function traceSwapWindows(): { stop(): [bigint, bigint][] } {
+  const windows: [bigint, bigint][] = []
+  swapWindows = windows
+  return {
+    stop: () => {
+      swapWindows = null
+      return windows
+    },
+  }
+}
+
 async function writeCore(opts: CoreOptions): Promise<WriteResult> {
   const abs = resolve(opts.path)
   const resolved = await resolveTarget(abs)
@@ -190,10 +210,12 @@ async function writeCore(opts: CoreOptions): Promise<WriteResult> {
       held = await readCurrent(target, true)
       if (held.kind !== 'ok' || held.hash !== opts.expectedHash) return await conflictNow(abs)
       // Same inode, then rename, with no await between: the remaining window is these calls.
+      const opened = swapWindows === null ? 0n : process.hrtime.bigint()
       const now = lstatSync(target, { throwIfNoEntry: false })
       if (now === undefined || now.ino !== held.ino || now.dev !== held.dev)
         return await conflictNow(abs)
       renameSync(tmp, target)
+      swapWindows?.push([opened, process.hrtime.bigint()])
       if (held.handle === null) throw new Error('internal: handle not kept')
       const old = await readAll(held.handle, READ_MAX_BYTES)
       if (old === null || hashContent(old) !== opts.expectedHash) {
