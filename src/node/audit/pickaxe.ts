@@ -16,6 +16,7 @@
  * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
  *   at once (the machine's cores are shared).
  */
+import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
 
 /** The repository a search runs in: its root, HEAD commit, and whether it is a shallow clone. */
@@ -83,7 +84,8 @@ function pickaxeArg(n: Needle): string[] {
   }
 }
 
-const cache = new Map<string, Promise<CodeChange | null | undefined>>()
+/** Answers per repository HEAD, needle and range; bounded like every cache (src/node/cache). */
+const cache = new BoundedCache<string, Promise<CodeChange | null | undefined>>(4096)
 let running = 0
 const waiting: (() => void)[] = []
 
