@@ -39,6 +39,22 @@ export type Command =
       readonly demoDir?: string
       readonly stateDir?: string
     }
+  | AgentLinkCommand
+
+/** Issue 18: the commands that connect Claude Code to the curator. */
+export type HookScopeArg = 'user' | 'project'
+export type AgentLinkCommand =
+  | { readonly kind: 'hook'; readonly global: GlobalOptions; readonly event: 'session-start' }
+  | {
+      readonly kind: 'hooks'
+      readonly global: GlobalOptions
+      readonly action: 'install' | 'uninstall' | 'status'
+      readonly scope: HookScopeArg
+      readonly cwd?: string
+      readonly yes: boolean
+    }
+  | { readonly kind: 'mcp'; readonly global: GlobalOptions; readonly cwd?: string }
+  | { readonly kind: 'watch'; readonly global: GlobalOptions }
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -60,6 +76,13 @@ Commands:
   serve [--port N] [--host 127.0.0.1] [--demo]
                                the desktop window's interface in a browser;
                                loopback only (remote: ssh -L PORT:127.0.0.1:PORT)
+  hook session-start           Claude Code's SessionStart hook: reads the hook's JSON on
+                               stdin, prints a notice when memory needs attention
+  hooks install|uninstall|status [--user|--project] [--cwd DIR] [--yes]
+                               add or remove that hook in Claude Code's settings
+  mcp [--cwd DIR]              read-only MCP server over stdio for Claude Code
+  watch                        report, on stderr, memory written past the cutoff and
+                               lines a parallel session removed
 
 Options every command takes:
   --claude-home DIR   default $CLAUDE_CONFIG_DIR, else ~/.claude
@@ -82,7 +105,9 @@ const VALUE_OPTIONS = new Set([
   '--demo-dir',
   '--state-dir',
 ])
-const FLAG_OPTIONS = new Set(['--json', '--demo', '--help', '-h', '--version'])
+const FLAG_OPTIONS = new Set(['--json', '--demo', '--help', '-h', '--version', '--yes'])
+/** For `hooks`, `--project` is a scope, not `--project ID`. */
+const HOOKS_FLAGS = new Set(['--user', '--project'])
 
 const ALLOWED: Record<string, readonly string[]> = {
   scan: [],
@@ -91,6 +116,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   audit: ['--memory-dir', '--project', '--repo', '--fail-on'],
   provenance: ['--memory-dir', '--project'],
   serve: ['--port', '--host', '--demo', '--demo-dir', '--state-dir'],
+  hook: [],
+  hooks: ['--user', '--project', '--cwd', '--yes'],
+  mcp: ['--cwd'],
+  watch: [],
 }
 const COMMON = ['--claude-home', '--codex-home', '--managed-dir', '--json', '--help', '-h']
 
@@ -127,6 +156,7 @@ export function parseArgs(argv: readonly string[]): Command {
   const positional: string[] = []
   const opts = new Map<string, string>()
   const flags = new Set<string>()
+  const hooksFlags = firstCommand(argv) === 'hooks'
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--') {
@@ -136,7 +166,10 @@ export function parseArgs(argv: readonly string[]): Command {
     if (arg.startsWith('-') && arg !== '-') {
       const eq = arg.indexOf('=')
       const name = eq > 0 ? arg.slice(0, eq) : arg
-      if (VALUE_OPTIONS.has(name)) {
+      if (hooksFlags && HOOKS_FLAGS.has(name)) {
+        if (eq > 0) throw new UsageError(`option ${name} takes no value`)
+        flags.add(name)
+      } else if (VALUE_OPTIONS.has(name)) {
         const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
         if (value === undefined || value === '')
           throw new UsageError(`option ${name} needs a value`)
@@ -226,7 +259,43 @@ export function parseArgs(argv: readonly string[]): Command {
         stateDir: opts.get('--state-dir'),
       }
     }
+    case 'hook': {
+      noMorePositional(1)
+      if (rest[0] !== 'session-start')
+        throw new UsageError('hook takes the event it answers: hook session-start')
+      return { kind: 'hook', global, event: 'session-start' }
+    }
+    case 'hooks': {
+      noMorePositional(1)
+      const action = rest[0]
+      if (action !== 'install' && action !== 'uninstall' && action !== 'status')
+        throw new UsageError('hooks takes install, uninstall or status')
+      if (flags.has('--user') && flags.has('--project'))
+        throw new UsageError('hooks takes one of --user or --project')
+      const scope = flags.has('--project') ? 'project' : 'user'
+      return { kind: 'hooks', global, action, scope, cwd: opts.get('--cwd'), yes: flags.has('--yes') }
+    }
+    case 'mcp':
+      noMorePositional(0)
+      return { kind: 'mcp', global, cwd: opts.get('--cwd') }
+    case 'watch':
+      noMorePositional(0)
+      return { kind: 'watch', global }
     default:
       throw new UsageError(`unknown command ${command}`)
   }
+}
+
+/** The command word of argv (the first argument that is neither an option nor its value). */
+function firstCommand(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') return argv[i + 1]
+    if (arg.startsWith('-') && arg !== '-') {
+      if (VALUE_OPTIONS.has(arg) && !arg.includes('=')) i++
+      continue
+    }
+    return arg
+  }
+  return undefined
 }

@@ -49,6 +49,15 @@ async function run(cmd: Command): Promise<number> {
     case 'serve':
       await startServe(cmd)
       return new Promise<number>(() => {}) // serves until stopped
+    // Issue 18: each in its own module, loaded only when asked for.
+    case 'hook':
+      return (await import('./commands/hook')).run(cmd)
+    case 'hooks':
+      return (await import('./commands/hooks')).run(cmd)
+    case 'mcp':
+      return (await import('./commands/mcp')).run(cmd)
+    case 'watch':
+      return (await import('./commands/watch')).run(cmd)
     default:
       break
   }

@@ -72,6 +72,70 @@ export interface PlanOutcome {
   readonly rollback: readonly EditOutcome[]
 }
 
+/** Where our SessionStart hook can live (issue 18 item 2): the user's or the repository's settings. */
+export type HookScope = 'user' | 'project'
+
+/** One settings file and whether our SessionStart hook is in it. */
+export interface HookSettingsState {
+  readonly scope: HookScope
+  readonly path: string
+  readonly installed: boolean
+  /** Why the file cannot be edited (not JSON, `hooks` of another type, …), null when it can. */
+  readonly problem: string | null
+}
+
+/** Our hook in the user's settings and, for a launch directory, the project's. */
+export interface HooksStatus {
+  /** The command the hook runs. */
+  readonly command: string
+  readonly user: HookSettingsState
+  readonly project: HookSettingsState | null
+}
+
+/** Adding or removing our hook, planned (nothing written): the diff a person reviews first. */
+export interface HookSettingsPlan {
+  readonly scope: HookScope
+  readonly action: 'install' | 'uninstall'
+  readonly path: string
+  /** The hash to apply against (null: the file does not exist yet). */
+  readonly expectedHash: string | null
+  /** False when the file already is as asked. */
+  readonly changed: boolean
+  /** A unified diff of the change ('' when unchanged). */
+  readonly diff: string
+  /** Why the change cannot be made, null when it can. */
+  readonly problem: string | null
+}
+
+/**
+ * Something a session just did to memory that the person should fix (issue 18 item 4): an
+ * index written past the load cutoff, or a line one session wrote and a parallel one removed.
+ */
+export type MemoryNotice =
+  | {
+      readonly id: number
+      readonly kind: 'past-cutoff'
+      readonly at: string
+      readonly memoryDir: string
+      readonly file: string
+      /** Entries that do not load now. */
+      readonly entriesNotLoaded: number
+      /** The last of them in the file (the newest, as entries are appended), to move above. */
+      readonly newest: { readonly line: number; readonly title: string } | null
+      readonly firstUnloadedLine: number
+    }
+  | {
+      readonly id: number
+      readonly kind: 'line-lost'
+      readonly at: string
+      readonly memoryDir: string
+      readonly file: string
+      /** The removed line, to restore. */
+      readonly text: string
+      readonly addedBy: string
+      readonly removedBy: string
+    }
+
 /** The contract itself. */
 export interface CuratorApi {
   getContext(): Promise<AppContext>
@@ -134,4 +198,21 @@ export interface CuratorApi {
    * any is written, and a write failing midway undoes the changes already made.
    */
   applyPlan(changes: readonly PlanChange[], reason: string): Promise<PlanOutcome>
+  /** Whether our SessionStart hook is installed (the project's settings: of the launch directory `cwd`). */
+  hooksStatus(cwd: string | null): Promise<HooksStatus>
+  /** Plan adding or removing our hook; the change is computed here, never taken from the page. */
+  planHookInstall(
+    scope: HookScope,
+    action: 'install' | 'uninstall',
+    cwd: string | null,
+  ): Promise<HookSettingsPlan>
+  /** Apply that plan again through the safe write path, refused unless the file still has `expectedHash`. */
+  applyHookInstall(
+    scope: HookScope,
+    action: 'install' | 'uninstall',
+    cwd: string | null,
+    expectedHash: string | null,
+  ): Promise<EditOutcome>
+  /** Notices newer than `afterId` (0: all kept), once the changes seen so far are looked at. */
+  memoryNotices(afterId: number): Promise<MemoryNotice[]>
 }

@@ -13,6 +13,11 @@ export type {
   ChangeEvent,
   CuratorApi,
   FileContent,
+  HookScope,
+  HookSettingsPlan,
+  HookSettingsState,
+  HooksStatus,
+  MemoryNotice,
   PlanChange,
   PlanOutcome,
 } from './api-contract'
@@ -105,6 +110,19 @@ export const apiSchemas = {
     ]),
   ]),
   applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
+  hooksStatus: z.tuple([pathArg.nullable()]),
+  planHookInstall: z.tuple([
+    z.enum(['user', 'project']),
+    z.enum(['install', 'uninstall']),
+    pathArg.nullable(),
+  ]),
+  applyHookInstall: z.tuple([
+    z.enum(['user', 'project']),
+    z.enum(['install', 'uninstall']),
+    pathArg.nullable(),
+    hashArg.nullable(),
+  ]),
+  memoryNotices: z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

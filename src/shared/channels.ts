@@ -33,4 +33,8 @@ export const API_METHOD_NAMES = [
   'restoreLostLine',
   'planEdit',
   'applyPlan',
+  'hooksStatus',
+  'planHookInstall',
+  'applyHookInstall',
+  'memoryNotices',
 ] as const

@@ -27,12 +27,13 @@ import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
+import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
  * chose (AppSetup: caches, backups, snapshots; never inside the Claude home), and the machinery.
  */
-export interface BackendConfig extends AppContext, AppSetup {
+export interface BackendConfig extends AppContext, AppSetup, HookConfig {
   readonly env?: Readonly<Record<string, string | undefined>>
   /** Moves a file to the OS trash (Electron: shell.trashItem; serve: the freedesktop trash). */
   readonly trash: TrashFn | null
@@ -49,7 +50,7 @@ export interface BackendConfig extends AppContext, AppSetup {
 export { BackendError }
 
 /** The handler table: the contract (src/shared/api-contract.ts) plus what the transports need. */
-export interface Backend extends CuratorApi {
+export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'> {
   /** "Something changed on disk" (the event channel of the contract). */
   onDidChange(listener: (event: { kind: 'changed'; paths: readonly string[] }) => void): () => void
   /** Tell listeners that paths changed (the watcher calls this). */
@@ -179,6 +180,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const orderIn = (dir: string, env = config.env): ReturnType<typeof loadOrder> =>
     loadOrder({ ...config, cwd: dir, env })
 
+  const hooks = createHookHandlers(config, { launchDir, events, ensureScanned }, () => backend)
   const backend: Backend = {
     guard,
     async getContext() {
@@ -263,12 +265,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await allowed('memory-folder', memoryDir)
       const repoDir = await repoArg(repo)
-      return auditMemory({
+      const args = {
         memoryDir: dir,
         repo: repoDir,
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
-      })
+      }
+      return hooks.auditDone(dir, await auditMemory(args)) // kept for the SessionStart hook
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
@@ -372,6 +375,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         }
       }
     },
+    ...hooks,
     onDidChange(listener) {
       events.on('change', listener)
       return () => events.off('change', listener)
@@ -383,6 +387,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       events.emit('change', { kind: 'changed', paths })
     },
     async dispose() {
+      hooks.stopMonitor()
       events.removeAllListeners()
       auditCache.close()
       await heavy?.close()

@@ -1,0 +1,66 @@
+/**
+ * `memory-curator watch` (docs/cli.md §14): follows the Claude home's memory folders and writes
+ * one line on stderr for each notice of src/node/hooks/memory-monitor.ts — an index written
+ * past the load cutoff, a line a parallel session removed — with the fix to apply in the app.
+ * With `--json`, one JSON object per notice on stdout instead. Runs until stopped (Ctrl+C).
+ */
+import { join } from 'node:path'
+import type { Command } from '../args'
+import type { MemoryNotice } from '../../shared/api-contract'
+import { createBackend } from '../../node/app/backend'
+import { defaultStateDir } from '../../node/app/setup'
+import { createJsonFileStore } from '../../node/fs/json-store'
+import { resolveHomes } from '../../node/memory/homes'
+import { watchMemory } from '../../node/memory/watch'
+import { version } from '../../../package.json'
+
+const n = (x: number): string => x.toLocaleString('en-US')
+
+/** The line a notice becomes, naming the fix. */
+export function noticeLine(notice: MemoryNotice): string {
+  if (notice.kind === 'past-cutoff') {
+    const newest = notice.newest
+      ? `; the newest is "${notice.newest.title}" (line ${n(notice.newest.line)})`
+      : ''
+    return (
+      `memory-curator: ${notice.file}: ${n(notice.entriesNotLoaded)} ${notice.entriesNotLoaded === 1 ? 'entry does' : 'entries do'} ` +
+      `not load at session start (cutoff at line ${n(notice.firstUnloadedLine)})${newest}. ` +
+      `Fix: open it in the app (memory-curator serve), Memory tab, "Move above the cutoff".`
+    )
+  }
+  return (
+    `memory-curator: ${notice.file}: session ${notice.removedBy} removed a line session ` +
+    `${notice.addedBy} wrote: ${JSON.stringify(notice.text)}. ` +
+    `Fix: restore it in the app (memory-curator serve), History tab, "Restore".`
+  )
+}
+
+export async function run(cmd: Extract<Command, { kind: 'watch' }>): Promise<number> {
+  const homes = resolveHomes(cmd.global)
+  const stateDir = defaultStateDir()
+  const backend = await createBackend({
+    ...homes,
+    version,
+    demo: false,
+    demoReason: null,
+    stateDir,
+    transport: 'direct',
+    env: process.env,
+    trash: null,
+    stampStore: createJsonFileStore(join(stateDir, 'stamps.json')),
+  })
+  backend.onMemoryNotice((notice) => {
+    if (cmd.global.json) process.stdout.write(`${JSON.stringify(notice)}\n`)
+    else process.stderr.write(`${noticeLine(notice)}\n`)
+  })
+  const watch = watchMemory(backend, { claudeHome: homes.claudeHome })
+  await watch.ready
+  process.stderr.write(`watching the memory folders of ${homes.claudeHome} — Ctrl+C to stop\n`)
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done)
+    process.once('SIGTERM', done)
+  })
+  await watch.stop()
+  await backend.dispose()
+  return 0
+}
