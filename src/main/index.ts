@@ -7,6 +7,7 @@ import {
   BrowserWindow,
   ipcMain,
   Menu,
+  Notification,
   protocol,
   session,
   shell,
@@ -14,7 +15,7 @@ import {
 } from 'electron'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { setupApp } from '../node/app/setup'
+import { defaultStateDir, setupApp } from '../node/app/setup'
 import { createBackend, BackendError, type Backend } from '../node/app/backend'
 import { watchMemory } from '../node/memory/watch'
 import { API_METHODS, IPC_EVENT_CHANNEL, ipcChannel, type CuratorApi } from '../shared/api'
@@ -33,6 +34,7 @@ import {
 } from './security'
 import { createStampStore, createWindowStateStore } from './window-state'
 import { utilityLaunch } from './utility-launch'
+import { noticeNotification } from './notice-notification'
 
 const here = dirname(fileURLToPath(import.meta.url))
 let mainWindow: BrowserWindow | null = null
@@ -118,6 +120,15 @@ app.whenReady().then(async () => {
     stampStore: createStampStore(),
     // Packaged builds turn the RunAsNode fuse off: heavy jobs run in a utility process instead.
     heavyLaunch: utilityLaunch((path, args, options) => utilityProcess.fork(path, args, options)),
+    // Where `memory-curator hook session-start` reads the last audit (issue 18).
+    auditDigestDir: setup.demo ? undefined : defaultStateDir(),
+  })
+  // Issue 18 item 4: a desktop notification; the window's notice (memory-notices.tsx) has the fix.
+  backend.onMemoryNotice((n) => {
+    if (!Notification.isSupported()) return
+    const note = new Notification(noticeNotification(n))
+    note.on('click', () => mainWindow?.show())
+    note.show()
   })
   registerIpc(backend)
   backend.onDidChange((event) => mainWindow?.webContents.send(IPC_EVENT_CHANNEL, event))

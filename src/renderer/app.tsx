@@ -9,6 +9,7 @@ import { ProjectView } from './projects/project-view'
 import { UndoHistoryButton } from './common/undo-history'
 import { EmptyHome } from './projects/empty-home'
 import { ErrorBar } from './common/error-bar'
+import { MemoryNotices } from './common/memory-notices'
 
 /**
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
@@ -116,6 +117,7 @@ export function App() {
         </button>
       </header>
       <ErrorBar message={error} />
+      <MemoryNotices />
       {scan && scan.problems.length > 0 && (
         <div className="error-bar" role="alert" data-testid="home-problems">
           {scan.problems.map((p) => (

@@ -63,11 +63,14 @@ export async function hookState(scope: HookScope, t: HookSettingsTarget): Promis
   const cur = await readSettings(path)
   if (cur.problem) return { scope, path, installed: false, problem: cur.problem }
   const found = findOurHooks(cur.text)
+  // A file we could not add the hook to (e.g. `hooks` of another type) says why up front.
+  const adding = found.found > 0 ? null : planHookInstall(cur.text, 'memory-curator')
+  const reason = found.reason ?? (adding && !adding.ok ? adding.reason : null)
   return {
     scope,
     path,
     installed: found.found > 0,
-    problem: found.reason === null ? null : `${path} is ${found.reason}`,
+    problem: reason === null ? null : `${path} is ${reason}`,
   }
 }
 

@@ -13,6 +13,7 @@ import { TextViewer } from '../monaco/text-views'
 import { ClaudeSection } from './claude-section'
 import { CodexSection } from './codex-section'
 import { AgentCheck } from './agent-check'
+import { HooksSettings } from '../settings/hooks-settings'
 import './instructions.css'
 
 function isUnderOrSame(p: string, dir: string): boolean {
@@ -162,6 +163,8 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
           </div>
         )}
       </div>
+      <h3>Claude Code hooks</h3>
+      <HooksSettings cwd={cwd} />
     </div>
   )
 }
