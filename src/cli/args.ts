@@ -273,7 +273,14 @@ export function parseArgs(argv: readonly string[]): Command {
       if (flags.has('--user') && flags.has('--project'))
         throw new UsageError('hooks takes one of --user or --project')
       const scope = flags.has('--project') ? 'project' : 'user'
-      return { kind: 'hooks', global, action, scope, cwd: opts.get('--cwd'), yes: flags.has('--yes') }
+      return {
+        kind: 'hooks',
+        global,
+        action,
+        scope,
+        cwd: opts.get('--cwd'),
+        yes: flags.has('--yes'),
+      }
     }
     case 'mcp':
       noMorePositional(0)

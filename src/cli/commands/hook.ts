@@ -22,7 +22,10 @@ function readStdin(max: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    const timer = setTimeout(() => finish(new Error('stdin did not close in time')), STDIN_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => finish(new Error('stdin did not close in time')),
+      STDIN_TIMEOUT_MS,
+    )
     const finish = (err: Error | null): void => {
       clearTimeout(timer)
       process.stdin.removeAllListeners('data').removeAllListeners('end')
@@ -48,7 +51,9 @@ export async function run(cmd: Extract<Command, { kind: 'hook' }>): Promise<numb
     const findings = await sessionFindings({ ...homes, cwd: input.cwd, stateDir, env: process.env })
     const notice = noticeText(findings)
     if (cmd.global.json) {
-      const out = notice ? { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: notice } } : {}
+      const out = notice
+        ? { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: notice } }
+        : {}
       process.stdout.write(`${JSON.stringify(out)}\n`)
     } else if (notice) process.stdout.write(`${notice}\n`)
   } catch (err) {

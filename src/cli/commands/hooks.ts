@@ -48,7 +48,9 @@ export async function run(cmd: Extract<Command, { kind: 'hooks' }>): Promise<num
     if (cmd.global.json) out(`${JSON.stringify({ command, states }, null, 2)}\n`)
     else
       for (const s of states)
-        out(`${s.scope}: ${s.path}: ${s.problem ?? (s.installed ? 'installed' : 'not installed')}\n`)
+        out(
+          `${s.scope}: ${s.path}: ${s.problem ?? (s.installed ? 'installed' : 'not installed')}\n`,
+        )
     return 0
   }
   const plan = await planHookChange(cmd.scope, cmd.action, target, command)

@@ -18,7 +18,12 @@ export type JsonNode =
       readonly end: number
       readonly items: readonly JsonNode[]
     }
-  | { readonly kind: 'string'; readonly start: number; readonly end: number; readonly value: string }
+  | {
+      readonly kind: 'string'
+      readonly start: number
+      readonly end: number
+      readonly value: string
+    }
   | { readonly kind: 'scalar'; readonly start: number; readonly end: number }
 
 export interface JsonMember {

@@ -61,7 +61,9 @@ function parse(text: string): Parsed | { reason: string } {
 /** How many of our hook entries a settings text holds, or why it cannot be read. */
 export function findOurHooks(
   text: string | null,
-): { readonly found: number; readonly reason: null } | { readonly found: 0; readonly reason: string } {
+):
+  | { readonly found: number; readonly reason: null }
+  | { readonly found: 0; readonly reason: string } {
   if (text === null || text.trim() === '') return { found: 0, reason: null }
   const p = parse(text)
   if ('reason' in p) return { found: 0, reason: p.reason }
@@ -131,7 +133,8 @@ function removeChild(
 ): string {
   const children: readonly { start: number; end: number }[] =
     container.kind === 'object' ? container.members : container.items
-  if (children.length === 1) return text.slice(0, container.start + 1) + text.slice(container.end - 1)
+  if (children.length === 1)
+    return text.slice(0, container.start + 1) + text.slice(container.end - 1)
   if (k > 0) return text.slice(0, children[k - 1]!.end) + text.slice(children[k]!.end)
   return text.slice(0, children[0]!.start) + text.slice(children[1]!.start)
 }

@@ -21,11 +21,7 @@ import {
   planHookUninstall,
   type SettingsPlan,
 } from '../../core/hooks/settings-edit'
-import type {
-  HookScope,
-  HookSettingsPlan,
-  HookSettingsState,
-} from '../../shared/api-contract'
+import type { HookScope, HookSettingsPlan, HookSettingsState } from '../../shared/api-contract'
 import type { EditOutcome } from '../../shared/model'
 import { findRepo } from '../git/repo'
 import { readForEdit, safeWriteFile } from '../edits/safe-write'
@@ -58,7 +54,10 @@ async function readSettings(path: string): Promise<Current> {
   return { text: null, hash: null, problem: `cannot read ${path}: ${r.reason}` }
 }
 
-export async function hookState(scope: HookScope, t: HookSettingsTarget): Promise<HookSettingsState> {
+export async function hookState(
+  scope: HookScope,
+  t: HookSettingsTarget,
+): Promise<HookSettingsState> {
   const path = await settingsPathFor(scope, t)
   const cur = await readSettings(path)
   if (cur.problem) return { scope, path, installed: false, problem: cur.problem }
@@ -74,7 +73,11 @@ export async function hookState(scope: HookScope, t: HookSettingsTarget): Promis
   }
 }
 
-function planFor(action: 'install' | 'uninstall', text: string | null, command: string): SettingsPlan {
+function planFor(
+  action: 'install' | 'uninstall',
+  text: string | null,
+  command: string,
+): SettingsPlan {
   return action === 'install' ? planHookInstall(text, command) : planHookUninstall(text)
 }
 
@@ -119,7 +122,11 @@ export async function applyHookChange(
   if (plan.expectedHash !== expectedHash)
     return { kind: 'conflict', path: plan.path, currentHash: plan.expectedHash, currentText: null }
   if (!plan.changed || plan.after === null)
-    return { kind: 'error', path: plan.path, reason: 'nothing to change: the file already is as asked' }
+    return {
+      kind: 'error',
+      path: plan.path,
+      reason: 'nothing to change: the file already is as asked',
+    }
   if (plan.expectedHash === null) await mkdir(dirname(plan.path), { recursive: true })
   return safeWriteFile({
     path: plan.path,

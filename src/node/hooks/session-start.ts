@@ -101,7 +101,9 @@ export function noticeText(f: SessionFindings): string {
     parts.push(
       `Memory Curator: MEMORY.md (${c.file}) is past its ${limit} load cutoff from line ` +
         `${c.firstUnloadedLine.toLocaleString('en-US')}: ${what}` +
-        (newest ? `; the newest is "${newest.title}" (line ${newest.line.toLocaleString('en-US')})` : '') +
+        (newest
+          ? `; the newest is "${newest.title}" (line ${newest.line.toLocaleString('en-US')})`
+          : '') +
         '. Those notes are not in your context; read MEMORY.md past that line if they matter, and ' +
         'tell the person they can move entries above the cutoff in Memory Curator.',
     )

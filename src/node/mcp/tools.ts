@@ -154,7 +154,13 @@ export async function loadOrderSummary(call: ApiCall, cwd: string): Promise<unkn
   return {
     cwd: r.cwd,
     claude: {
-      atStart: r.claude.startup.map((f) => ({ path: f.path, scope: f.scope, lines: f.lines, chars: f.chars, importedBy: f.importedBy })),
+      atStart: r.claude.startup.map((f) => ({
+        path: f.path,
+        scope: f.scope,
+        lines: f.lines,
+        chars: f.chars,
+        importedBy: f.importedBy,
+      })),
       onDemand: r.claude.onDemand,
       warnings: r.claude.warnings.map((w) => `${w.path}: ${w.message}`),
     },

@@ -43,9 +43,7 @@ function NoticeText({ notice }: { notice: MemoryNotice }) {
 
 export function MemoryNotices() {
   const [notices, setNotices] = useState<MemoryNotice[]>([])
-  const [moving, setMoving] = useState<Extract<MemoryNotice, { kind: 'past-cutoff' }> | null>(
-    null,
-  )
+  const [moving, setMoving] = useState<Extract<MemoryNotice, { kind: 'past-cutoff' }> | null>(null)
   const [said, setSaid] = useState<ReadonlyMap<number, string>>(new Map())
 
   useEffect(() => {

@@ -21,7 +21,10 @@ function DiffView({ diff }: { diff: string }) {
   return (
     <pre className="hook-diff" data-testid="hook-diff" style={{ overflow: 'auto', maxHeight: 260 }}>
       {lines.map((l, i) => (
-        <div key={i} className={l.startsWith('+') ? 'ok' : l.startsWith('-') ? 'danger' : undefined}>
+        <div
+          key={i}
+          className={l.startsWith('+') ? 'ok' : l.startsWith('-') ? 'danger' : undefined}
+        >
           {l || ' '}
         </div>
       ))}
@@ -87,8 +90,8 @@ export function HooksSettings({ cwd }: { cwd: string | null }) {
   return (
     <section className="hooks-settings" data-testid="hooks-settings">
       <p className="note">
-        A SessionStart hook tells each new Claude Code session when its MEMORY.md is past the
-        load cutoff, or when the last audit found notes that no longer match the code. It runs{' '}
+        A SessionStart hook tells each new Claude Code session when its MEMORY.md is past the load
+        cutoff, or when the last audit found notes that no longer match the code. It runs{' '}
         <code>{status?.command ?? '…'}</code>.
       </p>
       {error && (

@@ -3,7 +3,7 @@
  * on stdin, a temp home. A notice when memory needs attention, nothing when all is well, and
  * exit 0 with a line in our log on any error.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../../../helpers/fixture-home'

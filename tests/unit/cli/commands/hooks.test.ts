@@ -42,7 +42,9 @@ describe.skipIf(!built)('hooks install|uninstall (built CLI)', () => {
     const again = await runCli(['hooks', 'install', '--yes'], env, '')
     expect(again.stdout).toContain('already there')
     const status = await runCli(['hooks', 'status', '--json'], env, '')
-    expect(JSON.parse(status.stdout)).toMatchObject({ states: [{ scope: 'user', installed: true }] })
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      states: [{ scope: 'user', installed: true }],
+    })
     const un = await runCli(['hooks', 'uninstall', '--user', '--yes'], env, '')
     expect(un.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toBe(before)

@@ -39,7 +39,16 @@ describe('noticeLine', () => {
       'memory-curator: /m/MEMORY.md: 1,234 entries do not load at session start (cutoff at line 201); the newest is "Deploy" (line 1,500). Fix: open it in the app (memory-curator serve), Memory tab, "Move above the cutoff".',
     )
     expect(
-      noticeLine({ id: 2, kind: 'line-lost', at: '', memoryDir: '/m', file: '/m/a.md', text: '- x', addedBy: 'A', removedBy: 'B' }),
+      noticeLine({
+        id: 2,
+        kind: 'line-lost',
+        at: '',
+        memoryDir: '/m',
+        file: '/m/a.md',
+        text: '- x',
+        addedBy: 'A',
+        removedBy: 'B',
+      }),
     ).toContain('session B removed a line session A wrote: "- x". Fix: restore it')
   })
 })

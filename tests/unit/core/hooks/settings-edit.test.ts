@@ -82,7 +82,10 @@ describe('planHookInstall / planHookUninstall', () => {
           {
             hooks: [
               { type: 'command', command: 'echo hi' },
-              { type: 'command', command: "'/usr/bin/node' '/x/out/cli/index.js' hook session-start" },
+              {
+                type: 'command',
+                command: "'/usr/bin/node' '/x/out/cli/index.js' hook session-start",
+              },
             ],
           },
           { hooks: [{ type: 'command', command: CMD }] },
@@ -112,7 +115,9 @@ describe('planHookInstall / planHookUninstall', () => {
 
   it('knows its own commands and no others', () => {
     expect(isOurHookCommand(CMD)).toBe(true)
-    expect(isOurHookCommand('"/usr/bin/node" "/opt/app/out/cli/index.js" hook session-start')).toBe(true)
+    expect(isOurHookCommand('"/usr/bin/node" "/opt/app/out/cli/index.js" hook session-start')).toBe(
+      true,
+    )
     expect(isOurHookCommand('memory-curator hook session-start --x')).toBe(false)
     expect(isOurHookCommand('other-tool hook session-start')).toBe(false)
     expect(isOurHookCommand('echo memory-curator')).toBe(false)

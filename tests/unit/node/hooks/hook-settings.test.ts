@@ -28,7 +28,11 @@ describe('hook settings on disk', () => {
     const before = '{\n  "model": "opus",\n  "permissions": { "allow": ["Bash(ls)"] }\n}\n'
     writeFileSync(file, before)
     const t = { claudeHome: h.claudeHome, cwd: null }
-    expect(await hookState('user', t)).toMatchObject({ installed: false, problem: null, path: file })
+    expect(await hookState('user', t)).toMatchObject({
+      installed: false,
+      problem: null,
+      path: file,
+    })
     const plan = await planHookChange('user', 'install', t, CMD)
     expect(plan.changed).toBe(true)
     expect(plan.diff).toContain('+  "hooks": {')
@@ -37,7 +41,9 @@ describe('hook settings on disk', () => {
     const r = await applyHookChange('user', 'install', t, CMD, plan.expectedHash, backups)
     expect(r.kind).toBe('written')
     const after = readFileSync(file, 'utf8')
-    expect(after.startsWith('{\n  "model": "opus",\n  "permissions": { "allow": ["Bash(ls)"] }')).toBe(true)
+    expect(
+      after.startsWith('{\n  "model": "opus",\n  "permissions": { "allow": ["Bash(ls)"] }'),
+    ).toBe(true)
     expect(await hookState('user', t)).toMatchObject({ installed: true })
     // Never a duplicate.
     const again = await planHookChange('user', 'install', t, CMD)
@@ -70,7 +76,9 @@ describe('hook settings on disk', () => {
     expect(file).toBe(join(repo, '.claude', 'settings.json'))
     const plan = await planHookChange('project', 'install', t, CMD)
     expect(plan.expectedHash).toBeNull()
-    expect((await applyHookChange('project', 'install', t, CMD, null, backups)).kind).toBe('written')
+    expect((await applyHookChange('project', 'install', t, CMD, null, backups)).kind).toBe(
+      'written',
+    )
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ hooks: { SessionStart: [{}] } })
     const un = await planHookChange('project', 'uninstall', t, CMD)
     expect(un.changed).toBe(true)

@@ -62,7 +62,10 @@ describe('memory monitor', () => {
     m.onNotice((n) => heard.push(n.kind === 'line-lost' ? n.text : n.kind))
     m.changed([file])
     expect(await m.notices(0)).toEqual([])
-    lost = [...lost, { text: 'new line', addedBy: 's3', removedBy: 's4', removedAt: '2026-06-02T00:00:00Z' }]
+    lost = [
+      ...lost,
+      { text: 'new line', addedBy: 's3', removedBy: 's4', removedAt: '2026-06-02T00:00:00Z' },
+    ]
     m.changed([file])
     expect(await m.notices(0)).toMatchObject([
       { kind: 'line-lost', file, text: 'new line', addedBy: 's3', removedBy: 's4', memoryDir: mem },

@@ -76,7 +76,14 @@ describe('sessionFindings + noticeText', () => {
     const notes = [1, 2, 3, 4, 5].map((i) =>
       note({ file: join(f.memoryDir, `note-${i}.md`), title: `Note ${i}` }),
     )
-    notes.push(note({ file: join(f.memoryDir, 'note-5.md'), title: 'Extra', verdict: 'never-matched', reasons: ['never existed'] }))
+    notes.push(
+      note({
+        file: join(f.memoryDir, 'note-5.md'),
+        title: 'Extra',
+        verdict: 'never-matched',
+        reasons: ['never existed'],
+      }),
+    )
     notes.push(note({ title: 'Fresh one', verdict: 'fresh' }))
     const result: AuditResult = {
       repo: f.repo,
