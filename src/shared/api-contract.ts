@@ -103,6 +103,8 @@ export interface HookSettingsPlan {
   readonly changed: boolean
   /** A unified diff of the change ('' when unchanged). */
   readonly diff: string
+  /** The content hash of the text the change writes (null when unchanged): apply names it. */
+  readonly afterHash: string | null
   /** Why the change cannot be made, null when it can. */
   readonly problem: string | null
 }
@@ -206,12 +208,16 @@ export interface CuratorApi {
     action: 'install' | 'uninstall',
     cwd: string | null,
   ): Promise<HookSettingsPlan>
-  /** Apply that plan again through the safe write path, refused unless the file still has `expectedHash`. */
+  /**
+   * Plan again and write through the safe write path, refused unless the file still has
+   * `expectedHash` and the planned text still hashes to `afterHash` (the diff the person saw).
+   */
   applyHookInstall(
     scope: HookScope,
     action: 'install' | 'uninstall',
     cwd: string | null,
     expectedHash: string | null,
+    afterHash: string,
   ): Promise<EditOutcome>
   /** Notices newer than `afterId` (0: all kept), once the changes seen so far are looked at. */
   memoryNotices(afterId: number): Promise<MemoryNotice[]>

@@ -121,6 +121,7 @@ export const apiSchemas = {
     z.enum(['install', 'uninstall']),
     pathArg.nullable(),
     hashArg.nullable(),
+    hashArg,
   ]),
   memoryNotices: z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
 } as const

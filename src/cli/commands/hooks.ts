@@ -84,6 +84,7 @@ export async function run(cmd: Extract<Command, { kind: 'hooks' }>): Promise<num
     target,
     command,
     plan.expectedHash,
+    plan.afterHash ?? '',
     join(stateDir, 'backups'),
   )
   if (r.kind === 'written') {

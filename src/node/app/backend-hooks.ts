@@ -6,7 +6,8 @@
  */
 import type { EventEmitter } from 'node:events'
 import { join } from 'node:path'
-import type { CuratorApi, MemoryNotice } from '../../shared/api-contract'
+import type { CuratorApi, HookScope, MemoryNotice } from '../../shared/api-contract'
+import { BackendError } from './errors'
 import type { AuditResult, ScanResult } from '../../shared/model'
 import { cutoffFile } from '../memory/cutoff-file'
 import { saveAuditDigest } from '../hooks/audit-digest'
@@ -63,10 +64,14 @@ export function createHookHandlers(
   deps.events.on('change', (e: { paths: readonly string[] }) => monitor.changed(e.paths))
   const command = (): string =>
     hookCommand({ env: config.env ?? process.env, cliScript: builtCliScript() })
-  const target = async (cwd: string | null) => ({
-    claudeHome: config.claudeHome,
-    cwd: cwd === null ? null : await deps.launchDir(cwd),
-  })
+  const target = async (cwd: string | null, scope: HookScope = 'user') => {
+    if (scope === 'project' && cwd === null)
+      throw new BackendError('bad-request', "the project's settings need a launch directory")
+    return {
+      claudeHome: config.claudeHome,
+      cwd: cwd === null ? null : await deps.launchDir(cwd),
+    }
+  }
   return {
     async hooksStatus(cwd) {
       const t = await target(cwd)
@@ -77,17 +82,23 @@ export function createHookHandlers(
       }
     },
     async planHookInstall(scope, action, cwd) {
-      const { after, ...plan } = await planHookChange(scope, action, await target(cwd), command())
+      const { after, ...plan } = await planHookChange(
+        scope,
+        action,
+        await target(cwd, scope),
+        command(),
+      )
       void after
       return plan
     },
-    async applyHookInstall(scope, action, cwd, expectedHash) {
+    async applyHookInstall(scope, action, cwd, expectedHash, afterHash) {
       return applyHookChange(
         scope,
         action,
-        await target(cwd),
+        await target(cwd, scope),
         command(),
         expectedHash,
+        afterHash,
         join(config.stateDir, 'backups'),
       )
     },

@@ -24,7 +24,7 @@ import {
 import type { HookScope, HookSettingsPlan, HookSettingsState } from '../../shared/api-contract'
 import type { EditOutcome } from '../../shared/model'
 import { findRepo } from '../git/repo'
-import { readForEdit, safeWriteFile } from '../edits/safe-write'
+import { hashContent, readForEdit, safeWriteFile } from '../edits/safe-write'
 
 export interface HookSettingsTarget {
   readonly claudeHome: string
@@ -95,19 +95,25 @@ export async function planHookChange(
   const path = await settingsPathFor(scope, t)
   const cur = await readSettings(path)
   const base = { scope, action, path, expectedHash: cur.hash }
-  if (cur.problem) return { ...base, changed: false, diff: '', problem: cur.problem, after: null }
+  const none = { changed: false, diff: '', afterHash: null, after: null }
+  if (cur.problem) return { ...base, ...none, problem: cur.problem }
   const p = planFor(action, cur.text, command)
-  if (!p.ok)
-    return { ...base, changed: false, diff: '', problem: `${path} is ${p.reason}`, after: null }
-  const diff = p.changed
-    ? createTwoFilesPatch(path, path, cur.text ?? '', p.after, 'now', `after ${action}`)
-    : ''
-  return { ...base, changed: p.changed, diff, problem: null, after: p.changed ? p.after : null }
+  if (!p.ok) return { ...base, ...none, problem: `${path} is ${p.reason}` }
+  if (!p.changed) return { ...base, ...none, problem: null }
+  const diff = createTwoFilesPatch(path, path, cur.text ?? '', p.after, 'now', `after ${action}`)
+  return {
+    ...base,
+    changed: true,
+    diff,
+    afterHash: hashContent(p.after),
+    problem: null,
+    after: p.after,
+  }
 }
 
 /**
  * Plan again and write, refused (a conflict) unless the file still has `expectedHash`, the hash
- * the person reviewed the diff against.
+ * the person reviewed the diff against, and the plan still writes the text hashing to `afterHash`.
  */
 export async function applyHookChange(
   scope: HookScope,
@@ -115,6 +121,7 @@ export async function applyHookChange(
   t: HookSettingsTarget,
   command: string,
   expectedHash: string | null,
+  afterHash: string,
   backupsDir: string,
 ): Promise<EditOutcome> {
   const plan = await planHookChange(scope, action, t, command)
@@ -126,6 +133,12 @@ export async function applyHookChange(
       kind: 'error',
       path: plan.path,
       reason: 'nothing to change: the file already is as asked',
+    }
+  if (plan.afterHash !== afterHash)
+    return {
+      kind: 'error',
+      path: plan.path,
+      reason: 'the change differs from the one shown; nothing written',
     }
   if (plan.expectedHash === null) await mkdir(dirname(plan.path), { recursive: true })
   return safeWriteFile({

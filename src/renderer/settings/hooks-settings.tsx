@@ -69,7 +69,13 @@ export function HooksSettings({ cwd }: { cwd: string | null }) {
   const apply = async (p: HookSettingsPlan) => {
     setBusy({ scope: p.scope, what: 'apply' })
     try {
-      const r = await getApi().applyHookInstall(p.scope, p.action, cwd, p.expectedHash)
+      const r = await getApi().applyHookInstall(
+        p.scope,
+        p.action,
+        cwd,
+        p.expectedHash,
+        p.afterHash ?? '',
+      )
       if (r.kind === 'written') {
         setMessage(
           `${p.action === 'install' ? 'Hook added to' : 'Hook removed from'} ${r.path}. The previous version is backed up; Undo history can put it back.`,

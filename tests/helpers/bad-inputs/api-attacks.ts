@@ -115,6 +115,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
       args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
       paths: [],
     },
+    hooksStatus: { args: [t.repo], paths: [0] },
+    planHookInstall: { args: ['project', 'install', t.repo], paths: [2] },
+    applyHookInstall: { args: ['project', 'install', t.repo, HASH, HASH], paths: [2] },
+    memoryNotices: { args: [0], paths: [] },
   }
 }
 

@@ -275,4 +275,22 @@ export const utilityProcess = {
   },
 }
 
-export default { app, ipcMain, protocol, session, shell, Menu, BrowserWindow, utilityProcess }
+/** Desktop notifications (issue 18): never shown under the stand-in. */
+export class Notification extends EventEmitter {
+  static isSupported() {
+    return false
+  }
+  show() {}
+}
+
+export default {
+  app,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+  Menu,
+  BrowserWindow,
+  utilityProcess,
+  Notification,
+}

@@ -269,6 +269,10 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('undo', [null])
   await call('writeFile', [mem, HASH, 'stale hash, refused\n', 'test'])
   await call('deleteFile', [mem, HASH, 'test'])
+  await call('hooksStatus', [f.repo])
+  await call('planHookInstall', ['project', 'install', f.repo])
+  await call('applyHookInstall', ['project', 'install', f.repo, HASH, HASH])
+  await call('memoryNotices', [0])
   await call('scan', [])
   expect([...API_METHOD_NAMES].filter((m) => !called.has(m))).toEqual([])
   // What the window shows about this repository: the audit's problems, or, where git refuses the

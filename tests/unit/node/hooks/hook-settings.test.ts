@@ -38,7 +38,15 @@ describe('hook settings on disk', () => {
     expect(plan.diff).toContain('+  "hooks": {')
     expect(plan.diff).toContain(`"command": "${CMD}"`)
     expect(readFileSync(file, 'utf8')).toBe(before) // planning writes nothing
-    const r = await applyHookChange('user', 'install', t, CMD, plan.expectedHash, backups)
+    const r = await applyHookChange(
+      'user',
+      'install',
+      t,
+      CMD,
+      plan.expectedHash,
+      plan.afterHash ?? '',
+      backups,
+    )
     expect(r.kind).toBe('written')
     const after = readFileSync(file, 'utf8')
     expect(
@@ -60,8 +68,31 @@ describe('hook settings on disk', () => {
     writeFileSync(file, '{}\n')
     const t = { claudeHome: h.claudeHome, cwd: null }
     const plan = await planHookChange('user', 'install', t, CMD)
+    // A change other than the one shown is refused.
+    const other = await applyHookChange(
+      'user',
+      'install',
+      t,
+      CMD,
+      plan.expectedHash,
+      'b'.repeat(64),
+      backups,
+    )
+    expect(other).toMatchObject({
+      kind: 'error',
+      reason: 'the change differs from the one shown; nothing written',
+    })
+    expect(readFileSync(file, 'utf8')).toBe('{}\n')
     writeFileSync(file, '{ "model": "sonnet" }\n')
-    const r = await applyHookChange('user', 'install', t, CMD, plan.expectedHash, backups)
+    const r = await applyHookChange(
+      'user',
+      'install',
+      t,
+      CMD,
+      plan.expectedHash,
+      plan.afterHash ?? '',
+      backups,
+    )
     expect(r.kind).toBe('conflict')
     expect(readFileSync(file, 'utf8')).toBe('{ "model": "sonnet" }\n')
   })
@@ -76,13 +107,22 @@ describe('hook settings on disk', () => {
     expect(file).toBe(join(repo, '.claude', 'settings.json'))
     const plan = await planHookChange('project', 'install', t, CMD)
     expect(plan.expectedHash).toBeNull()
-    expect((await applyHookChange('project', 'install', t, CMD, null, backups)).kind).toBe(
-      'written',
-    )
+    expect(
+      (await applyHookChange('project', 'install', t, CMD, null, plan.afterHash ?? '', backups))
+        .kind,
+    ).toBe('written')
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ hooks: { SessionStart: [{}] } })
     const un = await planHookChange('project', 'uninstall', t, CMD)
     expect(un.changed).toBe(true)
-    const r = await applyHookChange('project', 'uninstall', t, CMD, un.expectedHash, backups)
+    const r = await applyHookChange(
+      'project',
+      'uninstall',
+      t,
+      CMD,
+      un.expectedHash,
+      un.afterHash ?? '',
+      backups,
+    )
     expect(r.kind).toBe('written')
     expect(readFileSync(file, 'utf8')).toBe('{}\n')
   })
@@ -94,7 +134,15 @@ describe('hook settings on disk', () => {
     expect((await hookState('user', t)).problem).toContain('"hooks" is not an object')
     const plan = await planHookChange('user', 'install', t, CMD)
     expect(plan.problem).toContain('"hooks" is not an object')
-    const r = await applyHookChange('user', 'install', t, CMD, plan.expectedHash, backups)
+    const r = await applyHookChange(
+      'user',
+      'install',
+      t,
+      CMD,
+      plan.expectedHash,
+      plan.afterHash ?? '',
+      backups,
+    )
     expect(r.kind).toBe('error')
     expect(readFileSync(file, 'utf8')).toBe('{ "hooks": [] }')
     expect(existsSync(backups)).toBe(false)
