@@ -8,7 +8,8 @@
  * - Changes are looked at after a quiet time (a session writes in bursts), one folder at a time.
  * - Cutoff: an index seen for the first time counts every entry past the cutoff as new, so a
  *   session writing to an index already past the cutoff is told once; after that only entries
- *   that newly fall past it are.
+ *   that newly fall past it, and only when the index grew (in lines or entries): moving an entry
+ *   above the cutoff pushes another below it, and that is the person's own choice.
  * - Lost lines: those known at the first look at a folder are history, unless removed after
  *   the monitor started; after that every new one is told.
  * - The last notices are kept (bounded) with increasing ids, for the window to ask after a change.
@@ -49,7 +50,10 @@ export function createMemoryMonitor(deps: MonitorDeps): MemoryMonitor {
   const now = deps.now ?? Date.now
   const startedAt = now()
   const quietMs = deps.quietMs ?? 400
-  const unloaded = new Map<string, Set<string>>()
+  const unloaded = new Map<
+    string,
+    { readonly keys: Set<string>; readonly lines: number; readonly entries: number }
+  >()
   const lostSeen = new Map<string, Set<string>>()
   const kept: MemoryNotice[] = []
   const listeners = new Set<(n: MemoryNotice) => void>()
@@ -73,9 +77,10 @@ export function createMemoryMonitor(deps: MonitorDeps): MemoryMonitor {
     const past = c.entries.filter((e) => !e.loaded)
     const keys = new Set(past.map((e) => `${e.title}\0${e.target ?? ''}`))
     const before = unloaded.get(file)
-    unloaded.set(file, keys)
-    const fresh = past.filter((e) => !before?.has(`${e.title}\0${e.target ?? ''}`))
-    if (fresh.length === 0 || c.firstUnloadedLine === null) return
+    unloaded.set(file, { keys, lines: c.totalLines, entries: c.entries.length })
+    const fresh = past.filter((e) => !before?.keys.has(`${e.title}\0${e.target ?? ''}`))
+    const grew = !before || c.totalLines > before.lines || c.entries.length > before.entries
+    if (fresh.length === 0 || !grew || c.firstUnloadedLine === null) return
     const newest = past[past.length - 1]!
     tell({
       kind: 'past-cutoff',

@@ -87,12 +87,27 @@ export function createHttpClient(): CuratorClient {
   const methods = Object.fromEntries(
     API_METHOD_NAMES.map((m) => [m, call(m)]),
   ) as unknown as CuratorApi
+  // One event stream for every listener: a browser keeps at most six connections to a host, and
+  // each open stream holds one, so a stream per view would leave none for the calls (issue 18).
+  const listeners = new Set<(e: ChangeEvent) => void>()
+  let stream: AbortController | null = null
   return {
     ...methods,
     onDidChange(listener) {
-      const stop = new AbortController()
-      void followEvents(token, stop.signal, listener)
-      return () => stop.abort()
+      listeners.add(listener)
+      if (!stream) {
+        stream = new AbortController()
+        void followEvents(token, stream.signal, (e) => {
+          for (const l of [...listeners]) l(e)
+        })
+      }
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) {
+          stream?.abort()
+          stream = null
+        }
+      }
     },
   }
 }

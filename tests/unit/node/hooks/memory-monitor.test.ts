@@ -86,3 +86,23 @@ describe('memory monitor', () => {
     m.stop()
   })
 })
+
+describe('memory monitor and the person’s own moves', () => {
+  it('does not tell when the index did not grow (an entry moved above the cutoff pushed another out)', async () => {
+    const m = monitorWith(() => ({ files: [] }))
+    const index = join(mem, 'MEMORY.md')
+    const lines = memoryIndex(195).split('\n')
+    writeFileSync(index, lines.join('\n'))
+    m.changed([index])
+    const told = await m.notices(0)
+    expect(told).toHaveLength(1)
+    // Swap the last entry with one above the cutoff: same lines, another entry past it now.
+    const last = lines.findIndex((l) => l.includes('[Note 195]'))
+    const above = lines.findIndex((l) => l.includes('[Note 150]'))
+    ;[lines[last], lines[above]] = [lines[above]!, lines[last]!]
+    writeFileSync(index, lines.join('\n'))
+    m.changed([index])
+    expect(await m.notices(told[0]!.id)).toEqual([])
+    m.stop()
+  })
+})
