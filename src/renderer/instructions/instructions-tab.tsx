@@ -133,6 +133,8 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
             <ClaudeSection result={result} onOpen={(p) => void open(p)} />
             <CodexSection result={result} onOpen={(p) => void open(p)} />
             <AgentCheck cwd={result.cwd} />
+            <h2>Claude Code hooks</h2>
+            <HooksSettings cwd={result.cwd} />
           </div>
         )}
         {viewing && (
@@ -163,8 +165,6 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
           </div>
         )}
       </div>
-      <h3>Claude Code hooks</h3>
-      <HooksSettings cwd={cwd} />
     </div>
   )
 }

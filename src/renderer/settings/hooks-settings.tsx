@@ -10,6 +10,14 @@ import { getApi } from '../api/api-client'
 
 type Busy = { scope: HookScope; what: 'plan' | 'apply' } | null
 
+const ROW = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: 8,
+  margin: '6px 0',
+} as const
+
 const SCOPE_WORDS: Record<HookScope, string> = {
   user: 'For every project (your settings)',
   project: "For this project (the repository's shared settings)",
@@ -111,14 +119,14 @@ export function HooksSettings({ cwd }: { cwd: string | null }) {
         </p>
       )}
       {rows.map((s) => (
-        <div key={s.scope} className="form-row" data-testid={`hook-${s.scope}`}>
-          <span>{SCOPE_WORDS[s.scope]}: </span>
-          <code className="small" title={s.path}>
+        <div key={s.scope} style={ROW} data-testid={`hook-${s.scope}`}>
+          <span style={{ minWidth: 300 }}>{SCOPE_WORDS[s.scope]}</span>
+          <code className="small" title={s.path} style={{ overflowWrap: 'anywhere' }}>
             {s.path}
-          </code>{' '}
+          </code>
           <span className={s.installed ? 'ok' : 'muted'}>
             {s.problem ? '' : s.installed ? 'installed' : 'not installed'}
-          </span>{' '}
+          </span>
           {s.problem ? (
             <span className="danger small">{s.problem}</span>
           ) : (
@@ -143,14 +151,14 @@ export function HooksSettings({ cwd }: { cwd: string | null }) {
             <code>{plan.path}</code> as follows; nothing else in the file changes.
           </p>
           <DiffView diff={plan.diff} />
-          <div className="form-row">
+          <div style={ROW}>
             <button
               className="small-button"
               disabled={busy !== null}
               onClick={() => void apply(plan)}
             >
               {busy?.what === 'apply' ? 'Applying…' : 'Apply'}
-            </button>{' '}
+            </button>
             <button className="small-button" onClick={() => setPlan(null)} disabled={busy !== null}>
               Cancel
             </button>
