@@ -7,6 +7,8 @@ import { dirname, resolve } from 'node:path'
 import type { CuratorApi } from '../../shared/api-contract'
 import type { ApiMethod } from '../../shared/api'
 import type { ProjectInfo } from '../../shared/model'
+import { isInside } from '../fs/path-guard'
+import { sessionExcerpt } from './session-excerpt'
 
 /** One API call with raw arguments, validated and answered as every transport does. */
 export type ApiCall = <M extends ApiMethod>(
@@ -128,12 +130,20 @@ export async function noteOrigin(
   const who = review.attributions.find((a) => a.line === line) ?? null
   const writes = prov.files.find((f) => f.path === abs)?.writes ?? []
   const bySession = who?.sessionId ? writes.filter((w) => w.sessionId === who.sessionId) : []
+  // The excerpt of the write that added the line: read only from transcripts under the home.
+  const { claudeHome } = await call('getContext', [])
+  const write = bySession.find((w) => w.timestamp === who?.timestamp) ?? bySession.at(-1)
+  const excerpt =
+    write?.toolUseId && isInside(resolve(claudeHome, 'projects'), resolve(write.transcript))
+      ? await sessionExcerpt(write.transcript, write.toolUseId)
+      : null
   return {
     file: abs,
     line,
     text,
     writtenBy: who && who.sessionId ? who : null,
     reason: who && who.sessionId ? null : 'no surviving transcript records the write of this line',
+    excerpt,
     writesOfThatSession: bySession.map((w) => ({
       timestamp: w.timestamp,
       tool: w.tool,

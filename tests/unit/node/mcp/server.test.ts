@@ -4,7 +4,9 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { writeLines } from '../../../helpers/transcript-lines'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../../../helpers/fixture-home'
 import { backendConfigFor } from '../../../helpers/backend-config'
@@ -17,8 +19,29 @@ let f: FixtureHome
 let backend: Backend
 let client: Client
 
+const S = '44444444-4444-4444-8444-444444444444'
 beforeAll(async () => {
   f = createFixtureHome()
+  // A session that asked for a note and wrote it (its transcript beside the fixture's).
+  const ctx = { sessionId: S, cwd: f.repo, gitBranch: 'main' }
+  const text = 'Totals are computed in `computeTotal`.\n'
+  const asked = JSON.stringify({
+    type: 'user',
+    sessionId: S,
+    cwd: f.repo,
+    timestamp: '2026-03-02T10:00:00.000Z',
+    message: { role: 'user', content: 'Remember where cart totals are computed.' },
+  })
+  const wrote = writeLines(
+    ctx,
+    'toolu_01',
+    '2026-03-02T10:00:05.000Z',
+    join(f.memoryDir, 'origin.md'),
+    text,
+    'create',
+  )
+  writeFileSync(join(f.projectDir, `${S}.jsonl`), [asked, ...wrote].join('\n') + '\n')
+  writeFileSync(join(f.memoryDir, 'origin.md'), text)
   backend = await createBackend(backendConfigFor(f, { heavyWorker: null }))
   const server = createCuratorMcpServer({
     call: (method, args) => dispatch(backend, method, args) as never,
@@ -87,6 +110,19 @@ describe('memory-curator MCP server (in-process)', () => {
     const o = JSON.parse(r.text) as { text: string; reason: string | null }
     expect(o.text).toContain('computeTotal')
     expect(o.reason).toMatch(/no surviving transcript/)
+  })
+
+  it('note_origin: the session that wrote the line, and what it was asked', async () => {
+    const r = await callJson('note_origin', { file: join(f.memoryDir, 'origin.md'), line: 1 })
+    const o = JSON.parse(r.text) as {
+      writtenBy: { sessionId: string; gitBranch: string }
+      excerpt: { prompt: string; timestamp: string }
+    }
+    expect(o.writtenBy).toMatchObject({ sessionId: S, gitBranch: 'main' })
+    expect(o.excerpt).toMatchObject({
+      prompt: 'Remember where cart totals are computed.',
+      timestamp: '2026-03-02T10:00:05.000Z',
+    })
   })
 
   it("applies serve's path rules: a directory outside the home's projects is refused with the reason", async () => {
