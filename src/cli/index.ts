@@ -10,6 +10,7 @@ import { cutoffFile } from '../node/memory/cutoff-file'
 import { resolveHomes } from '../node/memory/homes'
 import { provenance, writtenAtProvider } from '../node/transcripts/provenance'
 import { defaultStateDir } from '../node/app/setup'
+import { saveAuditDigest } from '../node/hooks/audit-digest'
 import { scanClaudeHome } from '../node/memory/scan'
 import { callBackend } from './backend-call'
 import { parseArgs, UsageError, type Command } from './args'
@@ -130,6 +131,8 @@ async function run(cmd: Command): Promise<number> {
           : (done, total) => process.stderr.write(`\raudit ${done}/${total}`),
       })
       if (!cmd.global.json) process.stderr.write('\n')
+      // Kept for `hook session-start` (issue 18): it names stale notes without auditing.
+      await saveAuditDigest(defaultStateDir(), memoryDir, r)
       emit(cmd.global.json, r, () => auditReport(r))
       if (cmd.failOn === 'stale' && r.summary.stale > 0) return 1
       if (cmd.failOn === 'suspect' && r.summary.stale + r.summary.suspect > 0) return 1

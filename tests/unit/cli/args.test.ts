@@ -98,3 +98,44 @@ describe('loopbackBindAddress (serve --host; issue 11 item 7)', () => {
     expect(() => parseArgs(['serve', '--host', host])).toThrow(UsageError)
   })
 })
+
+describe('issue 18 commands', () => {
+  it('parses hook, hooks, mcp and watch', () => {
+    expect(parseArgs(['hook', 'session-start'])).toMatchObject({
+      kind: 'hook',
+      event: 'session-start',
+    })
+    expect(parseArgs(['hooks', 'install'])).toMatchObject({
+      kind: 'hooks',
+      action: 'install',
+      scope: 'user',
+      yes: false,
+    })
+    // For hooks, --project is the scope, not --project ID.
+    expect(parseArgs(['hooks', 'uninstall', '--project', '--yes', '--cwd', '/r'])).toMatchObject({
+      kind: 'hooks',
+      action: 'uninstall',
+      scope: 'project',
+      cwd: '/r',
+      yes: true,
+    })
+    expect(parseArgs(['--claude-home', '/c', 'hooks', 'status', '--project'])).toMatchObject({
+      kind: 'hooks',
+      scope: 'project',
+    })
+    expect(parseArgs(['mcp', '--cwd', '/r'])).toMatchObject({ kind: 'mcp', cwd: '/r' })
+    expect(parseArgs(['watch', '--json'])).toMatchObject({ kind: 'watch' })
+    // audit keeps --project ID.
+    expect(parseArgs(['audit', '--project', 'p'])).toMatchObject({ kind: 'audit', project: 'p' })
+  })
+
+  it('refuses what they do not take', () => {
+    expect(() => parseArgs(['hook'])).toThrow(UsageError)
+    expect(() => parseArgs(['hook', 'session-end'])).toThrow(/hook session-start/)
+    expect(() => parseArgs(['hooks', 'add'])).toThrow(/install, uninstall or status/)
+    expect(() => parseArgs(['hooks', 'install', '--user', '--project'])).toThrow(/one of/)
+    expect(() => parseArgs(['hooks', 'install', '--project=x'])).toThrow(/takes no value/)
+    expect(() => parseArgs(['mcp', '--yes'])).toThrow(/does not apply to mcp/)
+    expect(() => parseArgs(['watch', 'now'])).toThrow(/unexpected argument/)
+  })
+})

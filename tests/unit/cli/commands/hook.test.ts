@@ -3,8 +3,8 @@
  * on stdin, a temp home. A notice when memory needs attention, nothing when all is well, and
  * exit 0 with a line in our log on any error.
  */
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFixtureHome, type FixtureHome } from '../../../helpers/fixture-home'
 import { cliBuilt, runCli } from '../../../helpers/run-cli'
@@ -44,6 +44,18 @@ describe.skipIf(!built)('hook session-start (built CLI; run `npm run build` firs
     }
     expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart')
     expect(out.hookSpecificOutput.additionalContext).toContain('Note 230')
+  })
+
+  it('names the notes the last `audit` judged wrong, with the reason', async () => {
+    writeFileSync(
+      join(f.memoryDir, 'refunds.md'),
+      '---\nname: Refunds\ndescription: where refunds live\ntype: project\n---\n\nRefunds are handled in `src/payments/refunds.ts`.\n',
+    )
+    const audit = await runCli(['audit', '--project', basename(f.projectDir), '--json'], env, null)
+    expect(audit.code).toBe(0)
+    const r = await runCli(['hook', 'session-start'], env, hookInput(f.repo))
+    expect(r.stdout).toContain('the last audit')
+    expect(r.stdout).toMatch(/"Refunds" \(.*refunds\.md:\d+\) — (stale|wrong from the start): /)
   })
 
   it('prints nothing when all is well', async () => {
