@@ -26,6 +26,14 @@ export type {
   OperationInfo,
   ReviewDiff,
 } from './model'
+export type {
+  ExcerptItem,
+  NoteEvidence,
+  NoteEvidenceEntry,
+  NoteEvidenceResult,
+  NoteOrigin,
+  NoteOriginWrite,
+} from './evidence-model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -105,6 +113,8 @@ export const apiSchemas = {
     ]),
   ]),
   applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
+  noteOrigin: z.tuple([pathArg, pathArg, lineArg]),
+  noteEvidence: z.tuple([pathArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

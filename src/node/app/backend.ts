@@ -27,6 +27,7 @@ import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
+import { evidenceHandlers } from './backend-evidence'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -181,6 +182,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   const backend: Backend = {
     guard,
+    ...evidenceHandlers({ ...config, cacheDir, allowed, ensureScanned }),
     async getContext() {
       return {
         version: config.version,
