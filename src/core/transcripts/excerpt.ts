@@ -114,6 +114,9 @@ function item(
   }
 }
 
+/** The id of the marker item that stands for skipped long lines. */
+const LONG = '\0long'
+
 interface Target {
   readonly sessionId: string | null
 }
@@ -144,7 +147,12 @@ export class ExcerptCollector {
 
   /** A line too long to read was skipped (said in the excerpt, as an item of its own). */
   skipLongLine(): void {
-    this.#skippedLong++
+    const last = this.#ring[this.#ring.length - 1]
+    const n = last?.id === LONG ? this.#skippedLong + 1 : 1
+    this.#skippedLong = n
+    const marker = item('agent', last?.timestamp ?? '', `[${n} line${n === 1 ? '' : 's'} too long to show]`)
+    if (last?.id === LONG) this.#ring[this.#ring.length - 1] = { ...marker, id: LONG, side: last.side }
+    else this.#push(marker, LONG, last?.side ?? false)
   }
 
   add(line: string): void {
@@ -167,11 +175,6 @@ export class ExcerptCollector {
   }
 
   #push(it: ExcerptItem, id: string | null, side: boolean): void {
-    if (this.#skippedLong > 0) {
-      const n = this.#skippedLong
-      this.#skippedLong = 0
-      this.#push(item('agent', it.timestamp, `[${n} line${n === 1 ? '' : 's'} too long to show]`), null, side)
-    }
     this.#ring.push({ ...it, id, side })
     if (this.#ring.length > EXCERPT_RING_MAX_ITEMS) {
       this.#ring.shift()
