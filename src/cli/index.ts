@@ -133,7 +133,10 @@ async function run(cmd: Command): Promise<number> {
       if (!cmd.global.json) process.stderr.write('\n')
       // --json adds each note's evidence (archiving excerpts seen for the first time, issue 12 item 10).
       const out = cmd.global.json
-        ? auditWithEvidence(r, (await noteEvidence(evidenceArgs(homes.claudeHome, memoryDir))).notes)
+        ? auditWithEvidence(
+            r,
+            (await noteEvidence(evidenceArgs(homes.claudeHome, memoryDir))).notes,
+          )
         : r
       emit(cmd.global.json, out, () => auditReport(r))
       if (cmd.failOn === 'stale' && r.summary.stale > 0) return 1

@@ -96,7 +96,9 @@ export function provenanceReport(r: { readonly files: readonly ReportedFile[] })
   for (const f of r.files) {
     out.push(f.path)
     for (const e of f.evidence ?? [])
-      out.push(`  evidence, line ${e.line} "${e.title}": ${EVIDENCE_WORDS[e.state] ?? e.state} — ${e.reason}`)
+      out.push(
+        `  evidence, line ${e.line} "${e.title}": ${EVIDENCE_WORDS[e.state] ?? e.state} — ${e.reason}`,
+      )
     for (const w of f.writes) {
       out.push(
         `  ${w.timestamp}  ${w.tool.padEnd(9)} ${w.ok ? 'ok    ' : 'FAILED'} session ${w.sessionId} on ${w.gitBranch || '-'} in ${w.cwd}`,

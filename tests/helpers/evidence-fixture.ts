@@ -70,8 +70,10 @@ function agentSays(ctx: SessionCtx, timestamp: string, text: string): string {
 
 export const INDEX_WRITTEN =
   '# Memory\n- [Deploy](deploy.md) — deploys run `scripts/deploy.sh`\n  from the repository root\n'
-export const DEPLOY_TOPIC = '---\nname: deploy\ntype: project\n---\nRun `scripts/deploy.sh`; it rsyncs `dist/`.\n'
-export const DEEP_TOPIC = '---\nname: CSV export\ntype: project\n---\n`src/export.ts` writes CSV with `toCsv()`.\n'
+export const DEPLOY_TOPIC =
+  '---\nname: deploy\ntype: project\n---\nRun `scripts/deploy.sh`; it rsyncs `dist/`.\n'
+export const DEEP_TOPIC =
+  '---\nname: CSV export\ntype: project\n---\n`src/export.ts` writes CSV with `toCsv()`.\n'
 export const HAND_LINE = '- Reviews happen on Fridays (typed by hand)'
 
 export function createEvidenceFixture(): EvidenceFixture {
@@ -84,7 +86,8 @@ export function createEvidenceFixture(): EvidenceFixture {
     'initial',
     {
       'scripts/deploy.sh': '#!/bin/sh\nrsync -a dist/ host:/srv\n',
-      'src/export.ts': "export function toCsv(rows: string[][]): string {\n  return rows.map((r) => r.join(',')).join('\\n')\n}\n",
+      'src/export.ts':
+        "export function toCsv(rows: string[][]): string {\n  return rows.map((r) => r.join(',')).join('\\n')\n}\n",
     },
     '2026-02-20T10:00:00Z',
   )

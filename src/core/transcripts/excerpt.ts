@@ -150,8 +150,13 @@ export class ExcerptCollector {
     const last = this.#ring[this.#ring.length - 1]
     const n = last?.id === LONG ? this.#skippedLong + 1 : 1
     this.#skippedLong = n
-    const marker = item('agent', last?.timestamp ?? '', `[${n} line${n === 1 ? '' : 's'} too long to show]`)
-    if (last?.id === LONG) this.#ring[this.#ring.length - 1] = { ...marker, id: LONG, side: last.side }
+    const marker = item(
+      'agent',
+      last?.timestamp ?? '',
+      `[${n} line${n === 1 ? '' : 's'} too long to show]`,
+    )
+    if (last?.id === LONG)
+      this.#ring[this.#ring.length - 1] = { ...marker, id: LONG, side: last.side }
     else this.#push(marker, LONG, last?.side ?? false)
   }
 

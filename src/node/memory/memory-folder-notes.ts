@@ -70,6 +70,10 @@ export async function memoryFolderNotes(
   const notes =
     read.indexText === null && read.topics.length === 0
       ? []
-      : notesFromMemory({ indexPath: read.indexPath, indexText: read.indexText, topics: read.topics })
+      : notesFromMemory({
+          indexPath: read.indexPath,
+          indexText: read.indexText,
+          topics: read.topics,
+        })
   return { ...read, notes }
 }

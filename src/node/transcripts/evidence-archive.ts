@@ -70,7 +70,11 @@ export class EvidenceArchive {
   }
 
   /** The archived entry of one write, or null. */
-  async get(memoryFile: string, sessionId: string, toolUseId: string): Promise<ArchivedEvidence | null> {
+  async get(
+    memoryFile: string,
+    sessionId: string,
+    toolUseId: string,
+  ): Promise<ArchivedEvidence | null> {
     return readEntry(this.#pathFor(memoryFile, sessionId, toolUseId), memoryFile)
   }
 
@@ -82,7 +86,8 @@ export class EvidenceArchive {
       names = await readdir(dir)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT') problems.push({ path: dir, reason: `cannot list the evidence archive: ${code}` })
+      if (code !== 'ENOENT')
+        problems.push({ path: dir, reason: `cannot list the evidence archive: ${code}` })
       return []
     }
     const out: ArchivedEvidence[] = []
@@ -130,7 +135,10 @@ export class EvidenceArchive {
       this.#total = Promise.resolve(total + bytes.length)
       return { ok: true, entry: full }
     } catch (err) {
-      return { ok: false, reason: `not archived: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }
+      return {
+        ok: false,
+        reason: `not archived: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      }
     } finally {
       await unlink(tmp).catch(() => undefined)
     }

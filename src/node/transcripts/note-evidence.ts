@@ -72,7 +72,12 @@ export async function folderEvidence(
   const folder = await memoryFolderNotes(opts.memoryDir)
   const problems: Problem[] = [...folder.problems]
   const c = await collect(
-    { claudeHome: opts.claudeHome, memoryDir: folder.dir, cacheDir: opts.cacheDir, signal: opts.signal },
+    {
+      claudeHome: opts.claudeHome,
+      memoryDir: folder.dir,
+      cacheDir: opts.cacheDir,
+      signal: opts.signal,
+    },
     null,
   )
   problems.push(...c.problems)
@@ -90,7 +95,9 @@ export async function folderEvidence(
     const text = folder.texts.get(file)
     if (text === undefined) continue
     const lines = splitLines(text)
-    const own = attributeLines(text, history.replay).map((o) => (o === null ? null : history.calls[o]))
+    const own = attributeLines(text, history.replay).map((o) =>
+      o === null ? null : history.calls[o],
+    )
     owners.set(file, own)
     own.forEach((x, i) => {
       if (!x) return
@@ -122,7 +129,8 @@ export async function folderEvidence(
       for (let l = seg.from; l <= Math.min(seg.to, lines.length); l++) {
         const x = own?.[l - 1] ?? null
         if (x) live.set(keyOf(x.call.sessionId, x.call.toolUseId), x)
-        else if (lines[l - 1].trim() !== '') unexplained.push({ file: seg.file, text: lines[l - 1].trim() })
+        else if (lines[l - 1].trim() !== '')
+          unexplained.push({ file: seg.file, text: lines[l - 1].trim() })
       }
     }
     const archived: ArchivedEvidence[] = []
@@ -133,7 +141,9 @@ export async function folderEvidence(
         if (e.lines.some((l) => wanted.has(l.trim()))) archived.push(e)
       }
     }
-    const newestFirst = [...live.values()].sort((a, b) => cmpDesc(a.call.timestamp, b.call.timestamp))
+    const newestFirst = [...live.values()].sort((a, b) =>
+      cmpDesc(a.call.timestamp, b.call.timestamp),
+    )
     notes.push({
       note,
       live: newestFirst.slice(0, EVIDENCE_MAX_WRITES_PER_NOTE),
@@ -156,7 +166,8 @@ export async function folderEvidence(
         missing.set(x.transcript, list)
       }
     }
-    for (const e of n.archived) origins.set(keyOf(e.sessionId, e.toolUseId), originOf(e, 'archived'))
+    for (const e of n.archived)
+      origins.set(keyOf(e.sessionId, e.toolUseId), originOf(e, 'archived'))
   }
   await mapLimited([...missing], TRANSCRIPT_READS, async ([transcript, calls]) => {
     const read = await readExcerpts(
@@ -318,7 +329,8 @@ export async function noteEvidence(opts: EvidenceOptions): Promise<NoteEvidenceR
 export async function noteOrigin(
   opts: EvidenceOptions & { readonly file: string; readonly line: number },
 ): Promise<NoteOrigin | null> {
-  const at = (n: Note): boolean => n.file === opts.file && n.line <= opts.line && opts.line <= n.endLine
+  const at = (n: Note): boolean =>
+    n.file === opts.file && n.line <= opts.line && opts.line <= n.endLine
   let f = await folderEvidence(opts, at)
   if (f.notes.length === 0)
     f = await folderEvidence(opts, (n) => n.kind === 'index-entry' && n.topicFile === opts.file)

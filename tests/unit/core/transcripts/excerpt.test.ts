@@ -64,12 +64,9 @@ describe('ExcerptCollector on real transcripts', () => {
     expect(edit.items[1].text).toBe('  id: string\n  amountCents: number\n')
   })
 
-  it('corpus v1.0.98: the /init command is the person\'s words, the meta line is not', (ctx) => {
+  it("corpus v1.0.98: the /init command is the person's words, the meta line is not", (ctx) => {
     needsCorpus(ctx)
-    const text = readFileSync(
-      `${CORPUS_ROOT}/transcripts/cc-transcript-v1.0.98-full.jsonl`,
-      'utf8',
-    )
+    const text = readFileSync(`${CORPUS_ROOT}/transcripts/cc-transcript-v1.0.98-full.jsonl`, 'utf8')
     const e = excerptOf(text, 'toolu_01LM7vfs6eMdhHJokVajzJA1')!
     const people = e.items.filter((i) => i.kind === 'person')
     expect(people).toHaveLength(1)
@@ -106,7 +103,9 @@ describe('ExcerptCollector bounds', () => {
       lines.push(call(`t${i}`, `r${i}`, 'Read', { file_path: `/x/${i}.ts` }))
       lines.push(result(`t${i}`, `r${i}`, 'x'.repeat(50_000)))
     }
-    lines.push(call('t9', 'w', 'Write', { file_path: '/m/memory/a.md', content: 'y'.repeat(50_000) }))
+    lines.push(
+      call('t9', 'w', 'Write', { file_path: '/m/memory/a.md', content: 'y'.repeat(50_000) }),
+    )
     const e = excerptOf(lines.join('\n'), 'w')!
     for (const i of e.items) expect(i.text.length).toBeLessThanOrEqual(EXCERPT_ITEM_MAX_CHARS)
     expect(e.items.find((i) => i.kind === 'tool')?.truncated).toBe(true)

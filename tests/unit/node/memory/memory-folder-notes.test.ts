@@ -44,7 +44,9 @@ describe('the same notes in every feature', () => {
     expect(provenance.files.find((f) => f.path === fx.deepTopic)?.writes).toHaveLength(1)
 
     const read = await memoryFolderNotes(fx.memoryDir)
-    const noteFiles = new Set(read.notes.flatMap((n) => [n.file, ...(n.topicFile ? [n.topicFile] : [])]))
+    const noteFiles = new Set(
+      read.notes.flatMap((n) => [n.file, ...(n.topicFile ? [n.topicFile] : [])]),
+    )
     expect([...noteFiles].sort()).toEqual(files)
 
     const audit = await api.audit(fx.memoryDir, fx.repo)

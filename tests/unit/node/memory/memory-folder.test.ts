@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../../../../src/core/limits'
-import {
-  isNoteFileName,
-  listMemoryFolder,
-} from '../../../../src/node/memory/memory-folder'
+import { isNoteFileName, listMemoryFolder } from '../../../../src/node/memory/memory-folder'
 
 let root: string
 
@@ -29,7 +26,12 @@ async function folder(name: string): Promise<string> {
 describe('isNoteFileName', () => {
   it('takes `.md` in any case, and nothing else', () => {
     expect(['a.md', 'NOTES.MD', 'x.Md'].map(isNoteFileName)).toEqual([true, true, true])
-    expect(['a.txt', 'a.mdx', '.md', 'md'].map(isNoteFileName)).toEqual([false, false, false, false])
+    expect(['a.txt', 'a.mdx', '.md', 'md'].map(isNoteFileName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
@@ -97,9 +99,7 @@ describe('listMemoryFolder', () => {
     for (const n of names) await writeFile(join(dir, n), '')
     const r = await listMemoryFolder(dir)
     expect(r.files).toHaveLength(TOPIC_SCAN_MAX_FILES)
-    expect(r.problems).toEqual([
-      { path: dir, reason: 'more than 10,000 files; listing stopped' },
-    ])
+    expect(r.problems).toEqual([{ path: dir, reason: 'more than 10,000 files; listing stopped' }])
   }, 30_000)
 
   it('says when the folder itself cannot be listed, and that an index folder is no index', async () => {

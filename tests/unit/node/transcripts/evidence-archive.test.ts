@@ -1,5 +1,13 @@
 /** The evidence archive: one immutable file per write, bounded per entry and in total, damage skipped. */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -27,7 +35,10 @@ const it_ = (kind: ExcerptItem['kind'], text: string): ExcerptItem => ({
   failed: false,
 })
 
-const entry = (id: string, items: ExcerptItem[] = [it_('person', 'remember'), it_('write', 'x')]) => ({
+const entry = (
+  id: string,
+  items: ExcerptItem[] = [it_('person', 'remember'), it_('write', 'x')],
+) => ({
   memoryFile: '/m/memory/MEMORY.md',
   sessionId: 's1',
   toolUseId: id,
@@ -43,16 +54,22 @@ function files(root: string): string[] {
 }
 
 describe('EvidenceArchive', () => {
-  it('keeps an entry once, reads it back, and lists a file\'s entries', async () => {
+  it("keeps an entry once, reads it back, and lists a file's entries", async () => {
     const a = new EvidenceArchive(state)
     const put = await a.put(entry('w1'), new Date('2026-03-02T00:00:00Z'))
     expect(put.ok).toBe(true)
     // A second put of the same write keeps the first entry (created once, never rewritten).
-    const again = await a.put({ ...entry('w1'), lines: ['changed'] }, new Date('2026-03-03T00:00:00Z'))
+    const again = await a.put(
+      { ...entry('w1'), lines: ['changed'] },
+      new Date('2026-03-03T00:00:00Z'),
+    )
     expect(again.ok && again.entry.archivedAt).toBe('2026-03-02T00:00:00.000Z')
     expect(again.ok && again.entry.lines).toEqual(['- a note'])
     await a.put(entry('w2'))
-    expect((await a.list('/m/memory/MEMORY.md')).map((e) => e.toolUseId).sort()).toEqual(['w1', 'w2'])
+    expect((await a.list('/m/memory/MEMORY.md')).map((e) => e.toolUseId).sort()).toEqual([
+      'w1',
+      'w2',
+    ])
     expect(await a.list('/m/memory/other.md')).toEqual([])
     expect(files(a.root)).toHaveLength(2)
     expect(a.root.startsWith(state)).toBe(true)
@@ -68,7 +85,9 @@ describe('EvidenceArchive', () => {
   })
 
   it('fits a large excerpt into the entry bound, dropping the oldest items, keeping the write', async () => {
-    const big = Array.from({ length: 80 }, (_, i) => it_('tool', `${i}`.padEnd(EXCERPT_ITEM_MAX_CHARS, '\u0001')))
+    const big = Array.from({ length: 80 }, (_, i) =>
+      it_('tool', `${i}`.padEnd(EXCERPT_ITEM_MAX_CHARS, '\u0001')),
+    )
     const a = new EvidenceArchive(state)
     const put = await a.put(entry('w', [...big, it_('write', 'the note')]))
     expect(put.ok).toBe(true)
@@ -89,7 +108,10 @@ describe('EvidenceArchive', () => {
     truncateSync(join(filler, 'filler'), EVIDENCE_ARCHIVE_MAX_BYTES) // sparse
     const fresh = new EvidenceArchive(state)
     const put = await fresh.put(entry('new'))
-    expect(put).toEqual({ ok: false, reason: 'not archived: the evidence archive is full (64 MiB)' })
+    expect(put).toEqual({
+      ok: false,
+      reason: 'not archived: the evidence archive is full (64 MiB)',
+    })
     expect((await fresh.list('/m/memory/MEMORY.md')).map((e) => e.toolUseId)).toEqual(['old'])
   })
 
@@ -98,9 +120,22 @@ describe('EvidenceArchive', () => {
     await a.put(entry('good'))
     const dir = a.dirFor('/m/memory/MEMORY.md')
     writeFileSync(join(dir, `${'a'.repeat(24)}.json`), '{not json')
-    writeFileSync(join(dir, `${'b'.repeat(24)}.json`), JSON.stringify({ ...entry('x'), layout: 'v1', archivedAt: 'now', memoryFile: '/elsewhere.md' }))
+    writeFileSync(
+      join(dir, `${'b'.repeat(24)}.json`),
+      JSON.stringify({
+        ...entry('x'),
+        layout: 'v1',
+        archivedAt: 'now',
+        memoryFile: '/elsewhere.md',
+      }),
+    )
     const hostile = { ...entry('h'), layout: 'v1', archivedAt: 'now' }
-    ;(hostile.excerpt.items as unknown[]).push({ kind: 'person', timestamp: 't', text: 'ok', tool: { evil: 1 } })
+    ;(hostile.excerpt.items as unknown[]).push({
+      kind: 'person',
+      timestamp: 't',
+      text: 'ok',
+      tool: { evil: 1 },
+    })
     writeFileSync(join(dir, `${'c'.repeat(24)}.json`), JSON.stringify(hostile))
     const list = await a.list('/m/memory/MEMORY.md')
     expect(list.map((e) => e.toolUseId).sort()).toEqual(['good', 'h'])

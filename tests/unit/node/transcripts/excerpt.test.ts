@@ -33,7 +33,11 @@ describe('readExcerpts', () => {
     const p = join(dir, 'long.jsonl')
     const huge = JSON.stringify({
       type: 'user',
-      message: { content: [{ type: 'tool_result', tool_use_id: 'r', content: 'z'.repeat(EXCERPT_LINE_MAX_BYTES) }] },
+      message: {
+        content: [
+          { type: 'tool_result', tool_use_id: 'r', content: 'z'.repeat(EXCERPT_LINE_MAX_BYTES) },
+        ],
+      },
     })
     const lines = [
       JSON.stringify({ type: 'user', timestamp: 't0', message: { content: 'please remember' } }),
@@ -41,7 +45,16 @@ describe('readExcerpts', () => {
       JSON.stringify({
         type: 'assistant',
         timestamp: 't1',
-        message: { content: [{ type: 'tool_use', id: 'w', name: 'Write', input: { file_path: '/m/a.md', content: 'a' } }] },
+        message: {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'w',
+              name: 'Write',
+              input: { file_path: '/m/a.md', content: 'a' },
+            },
+          ],
+        },
       }),
     ]
     writeFileSync(p, lines.join('\n'))
@@ -55,7 +68,10 @@ describe('readExcerpts', () => {
 
   it('reports a deleted transcript and a FIFO in its place, never hangs', async () => {
     const gone = await readExcerpts(join(dir, 'gone.jsonl'), ['w'])
-    expect(gone.problem).toEqual({ path: join(dir, 'gone.jsonl'), reason: 'transcript no longer exists' })
+    expect(gone.problem).toEqual({
+      path: join(dir, 'gone.jsonl'),
+      reason: 'transcript no longer exists',
+    })
     const fifo = join(dir, 'fifo.jsonl')
     execFileSync('mkfifo', [fifo])
     const r = await readExcerpts(fifo, ['w'])
