@@ -31,9 +31,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
 // ANSI escapes first (they start with ESC, a control character), then other controls and bidi overrides.
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-_]/g
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 /** Text safe to show as text: no control characters, escapes or direction overrides; `\r\n` → `\n`. */

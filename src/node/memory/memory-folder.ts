@@ -21,6 +21,7 @@ import type { Dirent } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
+import { isNoteFileName } from '../../core/memory/note-file-name'
 import type { Problem } from '../../shared/model'
 import { isInside } from '../fs/path-guard'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../../core/limits'
@@ -36,10 +37,7 @@ export interface MemoryFolderListing {
   readonly problems: readonly Problem[]
 }
 
-/** The case rule, decided once: a name ending in `.md`, any case. */
-export function isNoteFileName(name: string): boolean {
-  return name.length > 3 && name.toLowerCase().endsWith('.md')
-}
+export { isNoteFileName }
 
 /** Symlinks resolved at once per folder (each needs a `realpath` and a `stat`). */
 const RESOLVE_CONCURRENCY = 16

@@ -23,18 +23,6 @@ async function folder(name: string): Promise<string> {
   return dir
 }
 
-describe('isNoteFileName', () => {
-  it('takes `.md` in any case, and nothing else', () => {
-    expect(['a.md', 'NOTES.MD', 'x.Md'].map(isNoteFileName)).toEqual([true, true, true])
-    expect(['a.txt', 'a.mdx', '.md', 'md'].map(isNoteFileName)).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ])
-  })
-})
-
 describe('listMemoryFolder', () => {
   it('lists topic files at any depth, any case of `.md`, without the index or hidden entries', async () => {
     const dir = await folder('depth')
