@@ -28,11 +28,9 @@ const STATE_LABEL: Readonly<Record<NoteEvidence['state'], string>> = {
   none: 'no record',
 }
 
-const ITEM_LABEL: Readonly<Record<ExcerptItem['kind'], string>> = {
+const ITEM_LABEL: Readonly<Record<'person' | 'agent', string>> = {
   person: 'The person said',
   agent: 'The agent said',
-  tool: 'Tool',
-  write: 'Wrote',
 }
 
 /** A count with thousands separators and the right plural. */
@@ -68,15 +66,17 @@ export function evidenceSummary(r: NoteEvidenceResult): string {
 
 function Item({ item }: { item: ExcerptItem }) {
   const head =
-    item.kind === 'tool' || item.kind === 'write'
-      ? `${ITEM_LABEL[item.kind]}: ${item.tool ?? ''}${item.input ? ` — ${item.input}` : ''}`
-      : ITEM_LABEL[item.kind]
+    item.kind === 'write'
+      ? `Wrote ${baseName(item.input ?? '')} (${item.tool ?? 'write'})`
+      : item.kind === 'tool'
+        ? `${item.tool ?? 'Tool'}${item.input ? `: ${item.input}` : ''}`
+        : ITEM_LABEL[item.kind]
   return (
     <li
       className={`origin-item origin-${item.kind}${item.failed ? ' origin-failed' : ''}`}
       data-testid="origin-item"
     >
-      <div className="origin-item-head">
+      <div className="origin-item-head" title={item.input ?? undefined}>
         <span>{head}</span>
         {item.failed && <span className="origin-failed-label">failed</span>}
       </div>
