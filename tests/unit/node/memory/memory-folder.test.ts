@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../../../../src/core/limits'
-import { isNoteFileName, listMemoryFolder } from '../../../../src/node/memory/memory-folder'
+import { listMemoryFolder } from '../../../../src/node/memory/memory-folder'
 
 let root: string
 
