@@ -115,6 +115,8 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
       args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
       paths: [],
     },
+    noteOrigin: { args: [t.memoryDir, mem, 3], paths: [0, 1] },
+    noteEvidence: { args: [t.memoryDir], paths: [0] },
   }
 }
 
