@@ -114,8 +114,15 @@ function Write({ write, open }: { write: NoteOriginWrite; open: boolean }) {
   )
 }
 
-/** The folder's evidence, asked once per memory folder while the window is open. */
+/** The folder's evidence, asked once per memory folder until something changes on disk. */
 const summaries = new Map<string, Promise<NoteEvidenceResult>>()
+let watching = false
+/** One subscription for the module (not one per mount): a change drops every kept summary. */
+function watchChanges(): void {
+  if (watching) return
+  watching = true
+  getApi().onDidChange(() => summaries.clear())
+}
 
 export function NoteOrigin({ note, memoryDir }: { note: AuditNote; memoryDir: string }) {
   const [origin, setOrigin] = useState<Load<Origin | null>>({ kind: 'loading' })
@@ -132,9 +139,11 @@ export function NoteOrigin({ note, memoryDir }: { note: AuditNote; memoryDir: st
     return () => {
       live = false
     }
-  }, [memoryDir, note.file, note.line])
+    // A new audit brings new note objects: the note may have changed, so ask again.
+  }, [memoryDir, note])
   useEffect(() => {
     let live = true
+    watchChanges()
     let p = summaries.get(memoryDir)
     if (!p) {
       p = getApi().noteEvidence(memoryDir)
@@ -148,7 +157,7 @@ export function NoteOrigin({ note, memoryDir }: { note: AuditNote; memoryDir: st
     return () => {
       live = false
     }
-  }, [memoryDir])
+  }, [memoryDir, note])
 
   return (
     <section
