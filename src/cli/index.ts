@@ -9,6 +9,8 @@ import { auditMemory } from '../node/audit/audit'
 import { cutoffFile } from '../node/memory/cutoff-file'
 import { resolveHomes } from '../node/memory/homes'
 import { provenance, writtenAtProvider } from '../node/transcripts/provenance'
+import { noteEvidence } from '../node/transcripts/note-evidence'
+import { auditWithEvidence, filesWithEvidence } from './evidence-fields'
 import { defaultStateDir } from '../node/app/setup'
 import { saveAuditDigest } from '../node/hooks/audit-digest'
 import { scanClaudeHome } from '../node/memory/scan'
@@ -22,6 +24,14 @@ class InputError extends Error {}
 
 /** The transcript index cache: a second run reads only new bytes (in our state folder, never the Claude home). */
 const provenanceCache = (): string => join(defaultStateDir(), 'provenance-cache')
+
+/** Where the evidence of notes is read and archived: our state folder, never the Claude home. */
+const evidenceArgs = (claudeHome: string, memoryDir: string) => ({
+  claudeHome,
+  memoryDir,
+  stateDir: defaultStateDir(),
+  cacheDir: provenanceCache(),
+})
 
 async function requireDir(p: string, what: string): Promise<string> {
   const abs = resolve(p)
@@ -133,7 +143,14 @@ async function run(cmd: Command): Promise<number> {
       if (!cmd.global.json) process.stderr.write('\n')
       // Kept for `hook session-start` (issue 18): it names stale notes without auditing.
       await saveAuditDigest(defaultStateDir(), memoryDir, r)
-      emit(cmd.global.json, r, () => auditReport(r))
+      // --json adds each note's evidence (archiving excerpts seen for the first time, issue 12 item 10).
+      const out = cmd.global.json
+        ? auditWithEvidence(
+            r,
+            (await noteEvidence(evidenceArgs(homes.claudeHome, memoryDir))).notes,
+          )
+        : r
+      emit(cmd.global.json, out, () => auditReport(r))
       if (cmd.failOn === 'stale' && r.summary.stale > 0) return 1
       if (cmd.failOn === 'suspect' && r.summary.stale + r.summary.suspect > 0) return 1
       return 0
@@ -150,7 +167,8 @@ async function run(cmd: Command): Promise<number> {
         memoryDir,
         cacheDir: provenanceCache(),
       })
-      const { files } = r
+      const evidence = await noteEvidence(evidenceArgs(homes.claudeHome, memoryDir))
+      const files = filesWithEvidence(r.files, evidence.notes)
       emit(cmd.global.json, { files }, () => provenanceReport({ files }))
       return 0
     }

@@ -81,10 +81,24 @@ export function auditReport(r: AuditResult): string {
   return out.join('\n')
 }
 
-export function provenanceReport(r: ProvenanceResult): string {
+/** A provenance file as the CLI prints it: with the evidence of its notes when known (issue 12 item 10). */
+type ReportedFile = ProvenanceResult['files'][number] & {
+  readonly evidence?: readonly {
+    readonly line: number
+    readonly title: string
+    readonly state: string
+    readonly reason: string
+  }[]
+}
+
+export function provenanceReport(r: { readonly files: readonly ReportedFile[] }): string {
   const out: string[] = []
   for (const f of r.files) {
     out.push(f.path)
+    for (const e of f.evidence ?? [])
+      out.push(
+        `  evidence, line ${e.line} "${e.title}": ${EVIDENCE_WORDS[e.state] ?? e.state} — ${e.reason}`,
+      )
     for (const w of f.writes) {
       out.push(
         `  ${w.timestamp}  ${w.tool.padEnd(9)} ${w.ok ? 'ok    ' : 'FAILED'} session ${w.sessionId} on ${w.gitBranch || '-'} in ${w.cwd}`,
@@ -95,4 +109,10 @@ export function provenanceReport(r: ProvenanceResult): string {
     out.push('')
   }
   return out.length ? out.join('\n') : 'no memory writes found in transcripts'
+}
+
+const EVIDENCE_WORDS: Readonly<Record<string, string>> = {
+  live: 'transcript on disk',
+  archived: 'archived',
+  none: 'none',
 }

@@ -6,6 +6,7 @@
  * transcript's cwd names a project, it does not open its folder. Pure: the facts are values;
  * src/node/fs/path-guard.ts gathers them and checks both the path given and its real path.
  */
+import { isNoteFileName } from './memory/note-file-name'
 import { isInsidePath } from './paths'
 
 /** Why a path is asked for. Derived from the API method, never sent by the window. */
@@ -109,7 +110,7 @@ export function classifyPath(
     if (rest === null || rest[0] !== 'projects' || rest[2] !== 'memory') continue
     if (rest.length === 3) return { kind: 'memory-folder' }
     const name = rest[rest.length - 1]
-    if (rest.length > 3 && name.endsWith('.md')) return { kind: 'memory-file' }
+    if (rest.length > 3 && isNoteFileName(name)) return { kind: 'memory-file' }
   }
   const chain = facts.chainFiles.get(p)
   if (chain !== undefined)

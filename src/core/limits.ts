@@ -66,3 +66,24 @@ export const REPLAY_DIFF_MAX_EDITS = 2_000
  */
 export const GIT_PATH_MAX_CHARS = 4096
 export const GIT_PATH_MAX_COMPONENTS = 256
+/**
+ * The excerpt of the session that wrote a note (issue 12 item 9): the turns before the write,
+ * from the last EXCERPT_MAX_TURNS things the person said, each item cut to EXCERPT_ITEM_MAX_CHARS
+ * and the whole to EXCERPT_MAX_CHARS (newest kept). Transcript lines longer than
+ * EXCERPT_LINE_MAX_BYTES (a pasted log, a huge tool result) are skipped, and said to be.
+ */
+export const EXCERPT_MAX_TURNS = 3
+export const EXCERPT_ITEM_MAX_CHARS = 2_000
+export const EXCERPT_MAX_CHARS = 12_000
+export const EXCERPT_RING_MAX_ITEMS = 200
+export const EXCERPT_LINE_MAX_BYTES = 4 * 1024 * 1024
+/**
+ * The evidence archive (issue 12 item 10; docs/memory-rules.md §1.7): at most
+ * EVIDENCE_MAX_WRITES_PER_NOTE writes shown per note, each archived entry at most
+ * EVIDENCE_ENTRY_MAX_BYTES, the whole archive at most EVIDENCE_ARCHIVE_MAX_BYTES (new entries are
+ * refused, never old ones dropped: once the transcript is gone an entry cannot be rebuilt).
+ */
+export const EVIDENCE_MAX_WRITES_PER_NOTE = 3
+export const EVIDENCE_ENTRY_MAX_BYTES = 64 * 1024
+export const EVIDENCE_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024
+export const EVIDENCE_LINES_MAX_CHARS = 8_000

@@ -22,6 +22,7 @@ import type {
   ReviewDiff,
   ScanResult,
 } from './model'
+import type { NoteEvidenceResult, NoteOrigin } from './evidence-model'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -221,4 +222,12 @@ export interface CuratorApi {
   ): Promise<EditOutcome>
   /** Notices newer than `afterId` (0: all kept), once the changes seen so far are looked at. */
   memoryNotices(afterId: number): Promise<MemoryNotice[]>
+  /**
+   * The transcript excerpts that wrote the note at file:line (the person's words and the tool
+   * results before each write), live or from the evidence archive; null when no note is there.
+   * Archives what it reads (issue 12 items 9 and 10).
+   */
+  noteOrigin(memoryDir: string, file: string, line: number): Promise<NoteOrigin | null>
+  /** Which notes of a memory folder have evidence (live, archived) and which never will. */
+  noteEvidence(memoryDir: string): Promise<NoteEvidenceResult>
 }

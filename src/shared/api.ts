@@ -31,6 +31,14 @@ export type {
   OperationInfo,
   ReviewDiff,
 } from './model'
+export type {
+  ExcerptItem,
+  NoteEvidence,
+  NoteEvidenceEntry,
+  NoteEvidenceResult,
+  NoteOrigin,
+  NoteOriginWrite,
+} from './evidence-model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -124,6 +132,8 @@ export const apiSchemas = {
     hashArg,
   ]),
   memoryNotices: z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
+  noteOrigin: z.tuple([pathArg, pathArg, lineArg]),
+  noteEvidence: z.tuple([pathArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

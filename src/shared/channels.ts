@@ -37,4 +37,6 @@ export const API_METHOD_NAMES = [
   'planHookInstall',
   'applyHookInstall',
   'memoryNotices',
+  'noteOrigin',
+  'noteEvidence',
 ] as const

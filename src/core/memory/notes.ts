@@ -68,17 +68,21 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       const name = e.target === null ? null : resolveIndexTarget(e.target)
       const topic = name === null ? undefined : byName.get(name)
       if (topic) linked.add(topic.name)
-      const entryLine = lines[e.line - 1] ?? ''
+      const endLine = continuationEnd(lines, e.line, entryLines)
+      // The entry's indented continuation lines are part of it: their references count and a
+      // stamp sees them change (every feature reads the same note, issue 12 item 7).
+      const entryText = lines.slice(e.line - 1, endLine).join('\n')
+      const more = lines.slice(e.line, endLine).join('\n')
       // The checked text keeps the whole line: the 80-character title is for display only.
-      const head = `${linkLabels(e.title)} ${e.hook}`.trim()
+      const head = `${linkLabels(e.title)} ${e.hook}`.trim() + (more === '' ? '' : `\n\n${more}`)
       const parts = topic ? topicParts(topic.text) : null
       notes.push({
         kind: 'index-entry',
         file: input.indexPath,
         line: e.line,
-        endLine: e.line,
+        endLine,
         title: plainTitle(e.title) || `line ${e.line}`,
-        text: parts ? `${entryLine}\n\n${parts.body}` : entryLine,
+        text: parts ? `${entryText}\n\n${parts.body}` : entryText,
         checkText: parts ? `${head}\n\n${parts.description}\n\n${parts.body}` : head,
         topicFile: topic ? topic.path : null,
         danglingTarget: e.target !== null && name !== null && !topic ? e.target : null,
@@ -115,6 +119,23 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
   }
   notes.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1))
   return notes
+}
+
+/**
+ * Last line of the index entry on line `line`: indented, non-blank lines right below belong to
+ * it, up to the next entry (a nested item is a note of its own, so no two notes share a line).
+ */
+function continuationEnd(
+  lines: readonly string[],
+  line: number,
+  entryLines: ReadonlySet<number>,
+): number {
+  let end = line
+  while (end < lines.length && /^[ \t]/.test(lines[end]) && lines[end].trim() !== '') {
+    if (entryLines.has(end + 1)) break
+    end++
+  }
+  return end
 }
 
 /** Notes of an instruction file (CLAUDE.md, AGENTS.md, rules): one per list item or paragraph. */

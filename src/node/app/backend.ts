@@ -28,6 +28,7 @@ import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
+import { evidenceHandlers } from './backend-evidence'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -183,6 +184,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const hooks = createHookHandlers(config, { launchDir, events, ensureScanned }, () => backend)
   const backend: Backend = {
     guard,
+    ...evidenceHandlers({ ...config, cacheDir, allowed, ensureScanned }),
     async getContext() {
       return {
         version: config.version,

@@ -1,52 +1,15 @@
 /**
- * The notes of a memory folder as the curation back end reads them (the audit's note model):
- * index entries with their topics and continuation lines, free index text, orphan topics,
- * and the notes of instruction files outside the folder.
+ * The notes of a memory folder as the curation back end reads them — the same notes as the
+ * audit's (memory-folder-notes.ts) — and the notes of instruction files outside the folder.
  */
-import { join } from 'node:path'
-import { MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
-import { findIndexEntry } from '../../core/memory/edit-plan'
-import {
-  notesFromInstructionFile,
-  notesFromMemory,
-  type Note,
-  type TopicText,
-} from '../../core/memory/notes'
-import { listTopicFiles } from '../memory/cutoff-file'
+import { notesFromInstructionFile, type Note } from '../../core/memory/notes'
+import { memoryFolderNotes } from '../memory/memory-folder-notes'
 import { isInside } from '../fs/path-guard'
 import { readTextFile } from '../fs/safe-read'
 
-/** Notes of a memory folder (index entries with their topics, free index text, orphan topics). */
+/** Notes of a memory folder, as every feature reads them (memory-folder-notes.ts). */
 export async function memoryNotes(memoryDir: string): Promise<Note[]> {
-  const indexPath = join(memoryDir, MEMORY_INDEX_NAME)
-  const index = await readTextFile(indexPath, { lenient: true })
-  const listing = await listTopicFiles(memoryDir)
-  const topics: TopicText[] = []
-  for (const name of listing.files) {
-    const path = join(memoryDir, ...name.split('/'))
-    const r = await readTextFile(path, { lenient: true })
-    if (r.ok) topics.push({ name, path, text: r.text })
-  }
-  if (!index.ok && topics.length === 0) return []
-  const notes = notesFromMemory({ indexPath, indexText: index.ok ? index.text : null, topics })
-  return index.ok ? notes.map((n) => withContinuation(n, index.text)) : notes
-}
-
-/**
- * An index entry's indented continuation lines are part of it: a stamp must see them
- * change and their references count (the audit's note is the entry line alone).
- */
-function withContinuation(note: Note, indexText: string): Note {
-  if (note.kind !== 'index-entry') return note
-  const entry = findIndexEntry(indexText, note.line)
-  if (entry === null || entry.continuation.length === 0) return note
-  const more = entry.continuation.join('\n')
-  return {
-    ...note,
-    endLine: entry.endLine,
-    text: `${note.text}\n${more}`,
-    checkText: `${note.checkText}\n\n${more}`,
-  }
+  return (await memoryFolderNotes(memoryDir)).notes
 }
 
 /** Notes of a memory folder plus those of instruction files outside it. */

@@ -1,10 +1,9 @@
 /**
- * One memory folder as the scan reports it: every `*.md` file under it (hidden folders and
- * folder symlinks are not entered), with its size, line count and, for topic files, the
+ * One memory folder as the scan reports it: the files of the one listing (memory-folder.ts,
+ * the same the audit reads), with their size, line count and, for topic files, the
  * frontmatter fields (docs/memory-rules.md §1).
  */
-import type { Dirent } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { lstat, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MemoryFileInfo, Problem } from '../../shared/model'
 import { parseFrontmatter, frontmatterString } from '../../core/markdown/frontmatter'
@@ -12,6 +11,7 @@ import { countLines } from '../../core/text'
 import { escapesFolder, realpathLoose } from '../fs/path-guard'
 import { readTextFile } from '../fs/safe-read'
 import type { Limiter } from '../jobs/concurrency'
+import { listMemoryFolder } from './memory-folder'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
 const INDEX_NAME = 'MEMORY.md'
@@ -37,9 +37,19 @@ export async function scanMemory(
     }
   }
   const problems: Problem[] = []
-  const paths: Listed[] = []
-  await walkMarkdown(memoryDir, paths, problems)
+  // The one listing every feature uses (memory-folder.ts): the same files as the audit's.
+  const listing = await listMemoryFolder(memoryDir, INDEX_NAME)
+  problems.push(...listing.problems)
+  const paths: Listed[] = listing.files.map((name) => ({
+    path: join(memoryDir, ...name.split('/')),
+    listed: !listing.linked.has(name),
+  }))
   const indexPath = join(memoryDir, INDEX_NAME)
+  // An index the listing could not list (a folder, a FIFO, a dangling link) is reported there.
+  const index = listing.problems.some((p) => p.path === indexPath)
+    ? null
+    : await indexEntry(memoryDir)
+  if (index) paths.push(index)
   // Only entries that are not plain files (symlinks, unknown kinds) need the real folder.
   let realDir: Promise<string> | null = null
   const realMemoryDir = (): Promise<string> => (realDir ??= realpathLoose(memoryDir))
@@ -60,28 +70,14 @@ export async function scanMemory(
   return { dir: memoryDir, files: found, problems }
 }
 
-/**
- * Collect `*.md` paths under `dir`. Directory symlinks are never followed, so a
- * symlink loop can't recurse; hidden folders (`.git`, editor state) hold no notes.
- */
-async function walkMarkdown(dir: string, out: Listed[], problems: Problem[]): Promise<void> {
-  let entries: Dirent[]
+/** The index as a listed path, when the folder has a `MEMORY.md` that is not a folder. */
+async function indexEntry(memoryDir: string): Promise<Listed | null> {
+  const path = join(memoryDir, INDEX_NAME)
   try {
-    entries = await readdir(dir, { withFileTypes: true })
-  } catch (err) {
-    problems.push({ path: dir, reason: `cannot read folder: ${codeOf(err)}` })
-    return
-  }
-  entries.sort((a, b) => compareStrings(a.name, b.name))
-  for (const e of entries) {
-    const path = join(dir, e.name)
-    if (e.isDirectory()) {
-      if (e.name === INDEX_NAME)
-        problems.push({ path, reason: 'MEMORY.md is a directory, not a file' })
-      if (!e.name.startsWith('.')) await walkMarkdown(path, out, problems)
-    } else if (e.name.endsWith('.md')) {
-      out.push({ path, listed: e.isFile() })
-    }
+    const st = await lstat(path)
+    return st.isDirectory() ? null : { path, listed: st.isFile() }
+  } catch {
+    return null
   }
 }
 

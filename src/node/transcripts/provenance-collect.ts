@@ -5,7 +5,7 @@
  * file it wrote lies in a target memory folder (any spelling of it: symlinks, the home's alias).
  */
 import { createHash } from 'node:crypto'
-import { realpath } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import type { Problem } from '../../shared/model'
 import {
@@ -18,7 +18,8 @@ import type { ToolResultEvent, WriteCallEvent } from '../../core/transcripts/lin
 import { BoundedCache } from '../cache/bounded-cache'
 import { mapLimited } from '../jobs/concurrency'
 import { updateTranscriptIndex, type IndexEntry, type IndexScope } from './transcript-index'
-import { LIST_CONCURRENCY, listTranscripts, memoryFiles } from './transcript-listing'
+import { LIST_CONCURRENCY, listTranscripts } from './transcript-listing'
+import { listMemoryFolder, MEMORY_INDEX_NAME } from '../memory/memory-folder'
 import type {
   Call,
   Collected,
@@ -109,12 +110,10 @@ export async function collect(
 
   const existing: string[] = []
   if (onlyFiles === null) {
-    if (targetNames)
-      for (const names of targetNames) existing.push(...(await memoryFiles(names[0])))
-    else {
-      const lists = await mapLimited(homeMemoryDirs, LIST_CONCURRENCY, memoryFiles)
-      for (const l of lists) existing.push(...l)
-    }
+    // The one listing of a memory folder (memory-folder.ts): topic files at any depth, as the audit sees them.
+    const dirs = targetNames ? targetNames.map((names) => names[0]) : homeMemoryDirs
+    const lists = await mapLimited(dirs, LIST_CONCURRENCY, noteFilesOf)
+    for (const l of lists) existing.push(...l)
   }
   const s = update.stats
   return {
@@ -138,6 +137,24 @@ export async function collect(
  * signature names every transcript's identity in the index, so an entry never goes stale.
  */
 const knownHistories = new BoundedCache<string, Map<string, FileHistory>>(4)
+
+/** The index and topic files of a memory folder, absolute (none when it cannot be listed). */
+async function noteFilesOf(dir: string): Promise<string[]> {
+  const listing = await listMemoryFolder(dir)
+  if (listing.problems.some((p) => p.path === dir)) return []
+  const out = listing.files.map((name) => join(dir, ...name.split('/')))
+  const index = join(dir, MEMORY_INDEX_NAME)
+  if (await isFile(index)) out.push(index)
+  return out
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
 
 /** Group the kept calls by file, in time order, with their replay steps. */
 function buildHistories(

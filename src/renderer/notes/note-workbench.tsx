@@ -8,6 +8,7 @@ import type { AuditNote, NoteStampStatus } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { NoteDetail } from './note-detail'
 import { NoteDiffs } from './note-diffs'
+import { NoteOrigin } from './note-origin'
 import { NoteDelete } from './note-delete'
 import { NoteRewrite } from './note-rewrite'
 import { describeOutcome, type AppliedPlan } from './plan-preview'
@@ -261,6 +262,7 @@ export function NoteWorkbench({
         <>
           <div className="note-detail-scroll">
             <NoteDetail note={note} stamp={stamp} memoryDir={memoryDir} repoRoot={repoRoot} />
+            <NoteOrigin note={note} memoryDir={memoryDir} />
           </div>
           <div className="note-lower">
             {actions.panel === 'none' ? (

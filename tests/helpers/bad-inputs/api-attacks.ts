@@ -119,6 +119,8 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     planHookInstall: { args: ['project', 'install', t.repo], paths: [2] },
     applyHookInstall: { args: ['project', 'install', t.repo, HASH, HASH], paths: [2] },
     memoryNotices: { args: [0], paths: [] },
+    noteOrigin: { args: [t.memoryDir, mem, 3], paths: [0, 1] },
+    noteEvidence: { args: [t.memoryDir], paths: [0] },
   }
 }
 

@@ -144,3 +144,37 @@ describe('long index lines', () => {
     expect(notes[0]!.checkText).toContain('npm run db:migrate')
   })
 })
+
+describe('continuation lines of an index entry (one note model for every feature)', () => {
+  const index = [
+    '# Memory',
+    '- [Deploy](deploy.md) — run `scripts/deploy.sh`',
+    '  from the repository root, after `npm run build`',
+    '\tand never on Fridays',
+    '  - a nested item is a note of its own',
+    '- Plain fact',
+    '',
+    '    not a continuation after a blank line',
+  ].join('\n')
+  const notes = notesFromMemory({
+    indexPath: '/m/MEMORY.md',
+    indexText: index,
+    topics: [{ name: 'deploy.md', path: '/m/deploy.md', text: 'Body.\n' }],
+  })
+
+  it('belong to the entry: its range, its text and the text checked for references', () => {
+    const deploy = notes.find((n) => n.title === 'Deploy')!
+    expect([deploy.line, deploy.endLine]).toEqual([2, 4])
+    expect(deploy.text.split('\n').slice(0, 3)).toEqual(index.split('\n').slice(1, 4))
+    expect(deploy.checkText).toContain('`npm run build`')
+    expect(deploy.topicFile).toBe('/m/deploy.md')
+  })
+
+  it('stop at a nested item and at a blank line, so no two notes share a line', () => {
+    expect(notes.map((n) => [n.title, n.line, n.endLine])).toEqual([
+      ['Deploy', 2, 4],
+      ['a nested item is a note of its own', 5, 5],
+      ['Plain fact', 6, 6],
+    ])
+  })
+})

@@ -255,7 +255,9 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
     await call('noteDiffs', [f.memoryDir, f.repo, note.file, note.line])
     await call('noteDiffs', [f.memoryDir, f.repo, note.file, note.line, 'main'])
     await call('verifyNote', [f.memoryDir, f.repo, note.file, note.line])
+    await call('noteOrigin', [f.memoryDir, note.file, note.line])
   }
+  await call('noteEvidence', [f.memoryDir])
   await call('listStamps', [f.memoryDir, f.repo])
   await call('markReviewed', [mem, HASH])
   await call('reviewDiff', [f.memoryDir, mem])

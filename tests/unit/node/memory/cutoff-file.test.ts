@@ -64,7 +64,11 @@ describe('cutoffFile', () => {
     ])
     expect(r.dangling).toEqual([{ line: 7, target: 'missing.md' }])
     expect(r.orphans).toEqual([join(dir, 'orphan.md'), join(dir, 'sub', 'orphan-deep.md')])
-    expect(r.problems).toEqual([])
+    // What was not listed is said, in words (the one listing, memory-folder.ts).
+    expect(r.problems).toEqual([
+      { path: join(dir, 'dangling.md'), reason: 'dangling symlink' },
+      { path: join(dir, 'pipe.md'), reason: 'not a regular file (FIFO, socket or device)' },
+    ])
   }, 10_000)
 
   it('lists topic files without the index, skipping FIFOs and following a symlink loop once', async () => {
@@ -77,7 +81,9 @@ describe('cutoffFile', () => {
     execFileSync('mkfifo', [join(dir, 'fifo.md')])
     const listing = await listTopicFiles(dir)
     expect(listing.files).toEqual(['a.md', 'b/c.MD'])
-    expect(listing.problems).toEqual([])
+    expect(listing.problems).toEqual([
+      { path: join(dir, 'fifo.md'), reason: 'not a regular file (FIFO, socket or device)' },
+    ])
   })
 
   it('returns absolute paths for a relative argument', async () => {
