@@ -9,6 +9,7 @@ import { ProjectView } from './projects/project-view'
 import { UndoHistoryButton } from './common/undo-history'
 import { EmptyHome } from './projects/empty-home'
 import { ErrorBar } from './common/error-bar'
+import { problemText } from './common/wording'
 
 /**
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
@@ -120,7 +121,7 @@ export function App() {
         <div className="error-bar" role="alert" data-testid="home-problems">
           {scan.problems.map((p) => (
             <div key={p.path + p.reason}>
-              {p.path}: {p.reason}
+              {p.path}: {problemText(p.reason)}
             </div>
           ))}
         </div>
