@@ -23,6 +23,8 @@ export interface MemoryFileInfo {
     readonly description?: string
     readonly type?: string
   } | null
+  /** Added field: the index's first heading (`# old-prototype`), a name when no transcript is left. */
+  readonly heading?: string | null
 }
 
 export interface ProjectInfo {
@@ -41,6 +43,8 @@ export interface ProjectInfo {
   readonly name: string
   /** Problems met while scanning this project (unreadable transcripts, bad lines, …). */
   readonly problems: readonly Problem[]
+  /** Added field: when its newest transcript was last written (ISO), null without transcripts. */
+  readonly lastActivity?: string | null
 }
 
 export interface ScanResult {

@@ -7,6 +7,7 @@ import { ReviewQueueTab } from '../notes/review-queue-tab'
 import { HistoryTab } from '../history/history-tab'
 import { InstructionsTab } from '../instructions/instructions-tab'
 import { ProblemList } from '../common/problem-list'
+import { titleOf } from './project-title'
 
 const TABS = [
   { id: 'memory', label: 'Memory', key: '1' },
@@ -29,9 +30,11 @@ export function ProjectView({ project }: { project: ProjectInfo }) {
     }
   }
   return (
-    <section className="project-view" aria-label={`Project ${project.name}`} onKeyDown={onKey}>
+    <section className="project-view" aria-label={`Project ${titleOf(project)}`} onKeyDown={onKey}>
       <div className="project-head">
-        <h1>{project.name}</h1>
+        <h1 title={`Folder: ${project.dir}`} data-testid="project-heading">
+          {titleOf(project)}
+        </h1>
         <dl>
           <dt>Launched in</dt>
           <dd>

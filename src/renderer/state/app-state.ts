@@ -2,6 +2,8 @@
 import type { AppContext } from '../../shared/api'
 import type { ProjectInfo, ScanResult } from '../../shared/model'
 import { createStore } from './store'
+import { groupProjects, navigationOrder } from '../projects/sidebar-state'
+import { initialProject } from '../projects/project-title'
 
 export interface AppState {
   readonly context: AppContext | null
@@ -29,22 +31,9 @@ export const initialState: AppState = {
   filter: '',
 }
 
-/** Projects shown: matching the filter, those with a memory folder first. */
+/** Projects shown, in the sidebar's order: matching the filter, most recently active first. */
 export function visibleProjects(state: AppState): readonly ProjectInfo[] {
-  const all = state.scan?.projects ?? []
-  const f = state.filter.trim().toLowerCase()
-  const matching = f
-    ? all.filter(
-        (p) =>
-          p.name.toLowerCase().includes(f) ||
-          p.cwds.some((c) => c.toLowerCase().includes(f)) ||
-          p.id.toLowerCase().includes(f),
-      )
-    : all
-  return [...matching].sort(
-    (a, b) =>
-      Number(b.memoryDir !== null) - Number(a.memoryDir !== null) || a.name.localeCompare(b.name),
-  )
+  return navigationOrder(groupProjects(state.scan?.projects ?? [], state.filter))
 }
 
 export function reduce(state: AppState, action: AppAction): AppState {
@@ -56,7 +45,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
     case 'scan-done': {
       const keep = state.selectedId && action.scan.projects.some((p) => p.id === state.selectedId)
       const next = { ...state, scan: action.scan, scanning: false, error: null }
-      const first = visibleProjects(next)[0]
+      // The window opens on the most recently active project (issue 15 item 16).
+      const first = initialProject(visibleProjects(next))
       return { ...next, selectedId: keep ? state.selectedId : (first?.id ?? null) }
     }
     case 'error':
