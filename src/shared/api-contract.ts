@@ -21,6 +21,8 @@ import type {
   ProvenanceResult,
   ReviewDiff,
   ScanResult,
+  AppSettings,
+  SearchResult,
 } from './model'
 
 /** What the window needs to know about the back end it talks to. */
@@ -134,4 +136,13 @@ export interface CuratorApi {
    * any is written, and a write failing midway undoes the changes already made.
    */
   applyPlan(changes: readonly PlanChange[], reason: string): Promise<PlanOutcome>
+  /** The window's settings (theme), as last saved; defaults when never saved (issue 15 item 12). */
+  getSettings(): Promise<AppSettings>
+  /** Save some settings; returns them all. */
+  setSettings(patch: Partial<AppSettings>): Promise<AppSettings>
+  /**
+   * Search the memory files of every scanned project (issue 15 item 11): text (case-insensitive),
+   * `verdict:stale`, `project:name`. Bounded; verdicts come from audits already run.
+   */
+  searchMemory(query: string): Promise<SearchResult>
 }

@@ -25,6 +25,10 @@ export type {
   NoteStampStatus,
   OperationInfo,
   ReviewDiff,
+  AppSettings,
+  SearchHit,
+  SearchResult,
+  ThemeSetting,
 } from './model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
@@ -105,6 +109,11 @@ export const apiSchemas = {
     ]),
   ]),
   applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
+  getSettings: z.tuple([]),
+  setSettings: z.tuple([
+    z.object({ theme: z.enum(['system', 'light', 'dark']).optional() }).strict(),
+  ]),
+  searchMemory: z.tuple([z.string().max(500)]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

@@ -33,4 +33,7 @@ export const API_METHOD_NAMES = [
   'restoreLostLine',
   'planEdit',
   'applyPlan',
+  'getSettings',
+  'setSettings',
+  'searchMemory',
 ] as const

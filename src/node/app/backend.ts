@@ -27,6 +27,7 @@ import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
+import { createShell } from './backend-shell'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -178,8 +179,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   /** What the agents load in `dir`; MEMORY.md found as the agent finds it (homes.ts). */
   const orderIn = (dir: string, env = config.env): ReturnType<typeof loadOrder> =>
     loadOrder({ ...config, cwd: dir, env })
+  const shell = createShell({ ...config, ensureScanned, allowed })
 
   const backend: Backend = {
+    ...shell.api,
     guard,
     async getContext() {
       return {
@@ -263,12 +266,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await allowed('memory-folder', memoryDir)
       const repoDir = await repoArg(repo)
-      return auditMemory({
+      const audit = auditMemory({
         memoryDir: dir,
         repo: repoDir,
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
       })
+      return shell.rememberAudit(dir, await audit)
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
@@ -380,6 +384,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       changeGeneration++
       prefetched = null
       forgetProviders(paths)
+      shell.forget(paths)
       events.emit('change', { kind: 'changed', paths })
     },
     async dispose() {

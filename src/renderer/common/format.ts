@@ -6,7 +6,8 @@
 
 /** The locale the window formats in: the browser's (or Electron's) own, undefined = the default. */
 function locale(): string | undefined {
-  return typeof navigator !== 'undefined' ? navigator.language || undefined : undefined
+  const nav = (globalThis as { navigator?: { language?: string } }).navigator
+  return nav?.language || undefined
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>()
