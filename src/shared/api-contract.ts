@@ -21,9 +21,8 @@ import type {
   ProvenanceResult,
   ReviewDiff,
   ScanResult,
-  AppSettings,
-  SearchResult,
 } from './model'
+import type { AppSettings, SearchResult } from './shell-model'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {

@@ -25,11 +25,8 @@ export type {
   NoteStampStatus,
   OperationInfo,
   ReviewDiff,
-  AppSettings,
-  SearchHit,
-  SearchResult,
-  ThemeSetting,
 } from './model'
+export type { AppSettings, SearchHit, SearchResult, ThemeSetting } from './shell-model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */

@@ -6,13 +6,8 @@
 import { join } from 'node:path'
 import type { AccessPurpose } from '../../core/access-policy'
 import type { CuratorApi } from '../../shared/api-contract'
-import type {
-  AppSettings,
-  AuditNote,
-  AuditResult,
-  ScanResult,
-  ThemeSetting,
-} from '../../shared/model'
+import type { AuditNote, AuditResult, ScanResult } from '../../shared/model'
+import type { AppSettings, ThemeSetting } from '../../shared/shell-model'
 import { createJsonFileStore } from '../fs/json-store'
 import { readTextFile } from '../fs/safe-read'
 import { isInside } from '../fs/path-guard'

@@ -5,14 +5,8 @@
  * Bounded: at most SEARCH_MAX_HITS hits, SEARCH_MAX_FILES files, each read with the usual
  * size limit; everything read is hostile input (safe-read).
  */
-import type {
-  AuditNote,
-  ProjectInfo,
-  Problem,
-  ScanResult,
-  SearchHit,
-  SearchResult,
-} from '../../shared/model'
+import type { AuditNote, ProjectInfo, Problem, ScanResult } from '../../shared/model'
+import type { SearchHit, SearchResult } from '../../shared/shell-model'
 import {
   isEmptyQuery,
   lineAt,
