@@ -12,6 +12,16 @@ export interface AppState {
   readonly error: string | null
   readonly selectedId: string | null
   readonly filter: string
+  /** A place the window was asked to show (a search result): project, file and line. */
+  readonly reveal: Reveal | null
+}
+
+/** Show `file` at `line` in project `projectId`; `nonce` tells two requests for one place apart. */
+export interface Reveal {
+  readonly projectId: string
+  readonly file: string
+  readonly line: number
+  readonly nonce: number
 }
 
 export type AppAction =
@@ -21,6 +31,12 @@ export type AppAction =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'select'; readonly id: string }
   | { readonly type: 'filter'; readonly text: string }
+  | {
+      readonly type: 'reveal'
+      readonly projectId: string
+      readonly file: string
+      readonly line: number
+    }
 
 export const initialState: AppState = {
   context: null,
@@ -29,6 +45,7 @@ export const initialState: AppState = {
   error: null,
   selectedId: null,
   filter: '',
+  reveal: null,
 }
 
 /** Projects shown, in the sidebar's order: matching the filter, most recently active first. */
@@ -55,6 +72,11 @@ export function reduce(state: AppState, action: AppAction): AppState {
       return { ...state, selectedId: action.id }
     case 'filter':
       return { ...state, filter: action.text }
+    case 'reveal': {
+      const { projectId, file, line } = action
+      const nonce = (state.reveal?.nonce ?? 0) + 1
+      return { ...state, selectedId: projectId, reveal: { projectId, file, line, nonce } }
+    }
   }
 }
 
