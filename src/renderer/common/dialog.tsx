@@ -23,11 +23,18 @@ export function Dialog({
   useEscape(onClose)
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
-    // A disabled button cannot take focus: the focus would stay behind the dialog.
+    // In order of preference (a selector list would pick whichever comes first in the page, the
+    // close button); a disabled button cannot take focus, which left it behind the dialog.
+    const root = box.current
     const first =
-      box.current?.querySelector<HTMLElement>(
-        '[data-autofocus], input:not([disabled]), button.primary:not([disabled]), button:not([disabled])',
-      ) ?? box.current
+      [
+        '[data-autofocus]',
+        'input:not([disabled])',
+        'button.primary:not([disabled])',
+        'button:not([disabled])',
+      ]
+        .map((sel) => root?.querySelector<HTMLElement>(sel))
+        .find((el) => el) ?? root
     first?.focus()
     return () => before?.focus?.()
   }, [])
