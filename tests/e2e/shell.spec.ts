@@ -125,7 +125,7 @@ test('Esc closes every dialog and panel, also from inside an editor; Alt+1…5 f
   const diff = page.getByTestId('plan-diff').locator('.monaco-diff-editor .view-lines').last()
   await expect(diff).toBeVisible()
   await diff.click()
-  expect(await page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(true)
+  await expect(page.locator('.monaco-diff-editor :focus')).toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(ws.planDialog).toBeHidden()
 

@@ -1,5 +1,5 @@
 /** Monaco pieces every memory and instruction view shares: the theme that follows the system, and read-only viewers. */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import Editor, { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
 import { useDarkTheme } from '../common/theme'
 
