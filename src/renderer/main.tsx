@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { preloadMonacoWhenIdle } from './monaco/monaco-setup'
 import './styles.css'
 import './common/controls.css'
+import './common/shell.css'
 import { App } from './app'
 import { startTheme } from './common/theme'
 

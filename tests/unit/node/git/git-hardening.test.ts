@@ -269,6 +269,9 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('undo', [null])
   await call('writeFile', [mem, HASH, 'stale hash, refused\n', 'test'])
   await call('deleteFile', [mem, HASH, 'test'])
+  await call('getSettings', [])
+  await call('setSettings', [{ theme: 'dark' }])
+  await call('searchMemory', ['computeTotal verdict:stale'])
   await call('scan', [])
   expect([...API_METHOD_NAMES].filter((m) => !called.has(m))).toEqual([])
   // What the window shows about this repository: the audit's problems, or, where git refuses the
