@@ -115,6 +115,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
       args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
       paths: [],
     },
+    getSettings: { args: [], paths: [] },
+    setSettings: { args: [{ theme: 'dark' }], paths: [] },
+    // The query is text, never a path: a path-looking query only searches the scanned files.
+    searchMemory: { args: ['../../../../etc/passwd'], paths: [] },
   }
 }
 
