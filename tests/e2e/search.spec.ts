@@ -38,6 +38,10 @@ test('/ and Ctrl+K search all memory files; a result shows project, file, line a
   await expect(hits.first().locator('mark')).toHaveText('computeTotal')
   await expect(hits.first().getByTestId('search-verdict')).toBeVisible()
   await expect(page.getByTestId('search-summary')).toContainText('5 results')
+  // The lines around the active result, the result's own line marked.
+  const preview = page.getByTestId('search-preview')
+  await expect(preview.locator('.preview-line.hit')).toContainText('computeTotal')
+  await expect(preview).toContainText('type: project')
   await page.emulateMedia({ colorScheme: 'light' })
   await page.screenshot({ path: 'test-results/screens/search-light.png' })
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -57,6 +57,78 @@ function useSearch(query: string): {
   return { result, busy, error }
 }
 
+/** Lines shown above and below the result's line in the preview. */
+const CONTEXT_LINES = 3
+
+/** The lines around the active result, read once per file while the palette is open. */
+function usePreview(hit: SearchHit | undefined): {
+  readonly lines: readonly { n: number; text: string }[]
+  readonly error: string | null
+} | null {
+  const cache = useRef(new Map<string, Promise<{ text: string } | { reason: string }>>())
+  const [shown, setShown] = useState<{
+    key: string
+    lines: { n: number; text: string }[]
+    error: string | null
+  } | null>(null)
+  const key = hit ? `${hit.file}:${hit.line}` : ''
+  useEffect(() => {
+    if (!hit) return
+    let live = true
+    let read = cache.current.get(hit.file)
+    if (!read) {
+      read = getApi()
+        .readFile(hit.file)
+        .then(
+          (c) => (c.ok ? { text: c.text } : { reason: c.reason }),
+          (err: Error) => ({ reason: err.message }),
+        )
+      cache.current.set(hit.file, read)
+    }
+    void read.then((r) => {
+      if (!live) return
+      if ('reason' in r) return setShown({ key, lines: [], error: r.reason })
+      const all = r.text.split(/\r?\n/)
+      const from = Math.max(1, hit.line - CONTEXT_LINES)
+      const to = Math.min(all.length, hit.line + CONTEXT_LINES)
+      const lines = []
+      for (let n = from; n <= to; n++) lines.push({ n, text: all[n - 1] ?? '' })
+      setShown({ key, lines, error: null })
+    })
+    return () => {
+      live = false
+    }
+  }, [hit, key])
+  return shown && shown.key === key ? shown : null
+}
+
+function Preview({ hit }: { hit: SearchHit | undefined }) {
+  const preview = usePreview(hit)
+  if (!hit || !preview) return null
+  return (
+    <div
+      className="search-preview"
+      data-testid="search-preview"
+      aria-label="Lines around the result"
+    >
+      {preview.error ? (
+        <p className="danger small">
+          {hit.file}: {preview.error}
+        </p>
+      ) : (
+        <pre>
+          {preview.lines.map((l) => (
+            <div key={l.n} className={l.n === hit.line ? 'preview-line hit' : 'preview-line'}>
+              <span className="preview-n">{formatNumber(l.n)}</span>
+              {l.text}
+            </div>
+          ))}
+        </pre>
+      )}
+    </div>
+  )
+}
+
 function Snippet({ hit }: { hit: SearchHit }) {
   if (hit.matchLength === 0) return <span className="search-text">{hit.text}</span>
   const a = hit.matchStart
@@ -177,6 +249,7 @@ export function SearchPalette({ onClose }: { onClose: () => void }) {
             )
           })}
         </ul>
+        <Preview hit={hits[active]} />
         {result && hits.length === 0 && !busy && (
           <p className="muted" data-testid="search-empty">
             Nothing found.
