@@ -80,6 +80,8 @@ async function createWindow(): Promise<void> {
     minHeight: 600,
     show: false,
     title: 'Memory Curator',
+    // The app icon (resources/icons/icon.svg rendered by scripts/icons/render-icons.mjs).
+    icon: join(rendererDirBeside(here), 'icon.png'),
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
   })
   if (bounds.maximized) mainWindow.maximize()

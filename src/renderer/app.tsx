@@ -10,6 +10,11 @@ import { UndoHistoryButton } from './common/undo-history'
 import { EmptyHome } from './projects/empty-home'
 import { ErrorBar } from './common/error-bar'
 import { MemoryNotices } from './common/memory-notices'
+import { problemText } from './common/wording'
+import { ShortcutsDialog, useGlobalKeys, type GlobalCommand } from './common/shortcuts'
+import { SettingsPanel } from './settings/settings-panel'
+import { HooksSettings } from './settings/hooks-settings'
+import { SearchPalette } from './search/search-palette'
 
 /**
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
@@ -46,6 +51,9 @@ export function App() {
   const selectedId = useStore(appStore, (s) => s.selectedId)
   const selected = scan?.projects.find((p) => p.id === selectedId) ?? null
   const monacoLoaded = useMonacoLoaded()
+  const [layer, setLayer] = useState<GlobalCommand | null>(null)
+  const closeLayer = useCallback(() => setLayer(null), [])
+  useGlobalKeys(setLayer)
 
   const rescan = useCallback(async () => {
     appStore.dispatch({ type: 'scan-start' })
@@ -110,19 +118,52 @@ export function App() {
           </span>
         )}
         <span className="topbar-actions">
+          <button
+            className="toolbar-button search-button"
+            onClick={() => setLayer('search')}
+            title="Search all notes and memory files (/ or Ctrl+K)"
+            data-testid="open-search"
+          >
+            Search <kbd>/</kbd>
+          </button>
           <UndoHistoryButton onChanged={() => void rescan()} />
         </span>
         <button className="rescan" onClick={() => void rescan()} title="Rescan (Ctrl+Shift+R)">
           Rescan
         </button>
+        <button
+          className="icon-button"
+          onClick={() => setLayer('shortcuts')}
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+          data-testid="open-shortcuts"
+        >
+          ?
+        </button>
+        <button
+          className="icon-button gear"
+          onClick={() => setLayer('settings')}
+          title="Settings (Ctrl+,)"
+          aria-label="Settings"
+          data-testid="open-settings"
+        >
+          ⚙
+        </button>
       </header>
+      {layer === 'search' && <SearchPalette onClose={closeLayer} />}
+      {layer === 'settings' && (
+        <SettingsPanel onClose={closeLayer}>
+          <HooksSettings cwd={selected?.cwds[0] ?? null} />
+        </SettingsPanel>
+      )}
+      {layer === 'shortcuts' && <ShortcutsDialog onClose={closeLayer} />}
       <ErrorBar message={error} />
       <MemoryNotices />
       {scan && scan.problems.length > 0 && (
         <div className="error-bar" role="alert" data-testid="home-problems">
           {scan.problems.map((p) => (
             <div key={p.path + p.reason}>
-              {p.path}: {p.reason}
+              {p.path}: {problemText(p.reason)}
             </div>
           ))}
         </div>

@@ -3,7 +3,12 @@ import { createRoot } from 'react-dom/client'
 import { preloadMonacoWhenIdle } from './monaco/monaco-setup'
 import './styles.css'
 import './common/controls.css'
+import './common/shell.css'
 import { App } from './app'
+import { startTheme } from './common/theme'
+
+// The saved theme before the first paint (issue 15 item 12).
+startTheme()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

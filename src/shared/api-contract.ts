@@ -23,6 +23,7 @@ import type {
   ScanResult,
 } from './model'
 import type { NoteEvidenceResult, NoteOrigin } from './evidence-model'
+import type { AppSettings, SearchResult } from './shell-model'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -230,4 +231,13 @@ export interface CuratorApi {
   noteOrigin(memoryDir: string, file: string, line: number): Promise<NoteOrigin | null>
   /** Which notes of a memory folder have evidence (live, archived) and which never will. */
   noteEvidence(memoryDir: string): Promise<NoteEvidenceResult>
+  /** The window's settings (theme), as last saved; defaults when never saved (issue 15 item 12). */
+  getSettings(): Promise<AppSettings>
+  /** Save some settings; returns them all. */
+  setSettings(patch: Partial<AppSettings>): Promise<AppSettings>
+  /**
+   * Search the memory files of every scanned project (issue 15 item 11): text (case-insensitive),
+   * `verdict:stale`, `project:name`. Bounded; verdicts come from audits already run.
+   */
+  searchMemory(query: string): Promise<SearchResult>
 }

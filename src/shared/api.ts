@@ -39,6 +39,7 @@ export type {
   NoteOrigin,
   NoteOriginWrite,
 } from './evidence-model'
+export type { AppSettings, SearchHit, SearchResult, ThemeSetting } from './shell-model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -134,6 +135,11 @@ export const apiSchemas = {
   memoryNotices: z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
   noteOrigin: z.tuple([pathArg, pathArg, lineArg]),
   noteEvidence: z.tuple([pathArg]),
+  getSettings: z.tuple([]),
+  setSettings: z.tuple([
+    z.object({ theme: z.enum(['system', 'light', 'dark']).optional() }).strict(),
+  ]),
+  searchMemory: z.tuple([z.string().max(500)]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

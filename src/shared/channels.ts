@@ -39,4 +39,7 @@ export const API_METHOD_NAMES = [
   'memoryNotices',
   'noteOrigin',
   'noteEvidence',
+  'getSettings',
+  'setSettings',
+  'searchMemory',
 ] as const

@@ -23,6 +23,8 @@ export interface MemoryFileInfo {
     readonly description?: string
     readonly type?: string
   } | null
+  /** Added field: the index's first heading (`# old-prototype`), a name when no transcript is left. */
+  readonly heading?: string | null
 }
 
 export interface ProjectInfo {
@@ -41,6 +43,8 @@ export interface ProjectInfo {
   readonly name: string
   /** Problems met while scanning this project (unreadable transcripts, bad lines, …). */
   readonly problems: readonly Problem[]
+  /** Added field: when its newest transcript was last written (ISO), null without transcripts. */
+  readonly lastActivity?: string | null
 }
 
 export interface ScanResult {
@@ -125,14 +129,22 @@ export interface LoadOrderResult {
   readonly claude: {
     readonly startup: readonly ClaudeStartupFile[]
     readonly onDemand: readonly ClaudeOnDemandFile[]
-    readonly skipped: readonly Problem[]
+    /** `reason` is a code (e.g. `agents-md-shadowed`); added fields: a plain detail, the importer. */
+    readonly skipped: readonly SkippedProblem[]
     readonly warnings: readonly LoadOrderWarning[]
   }
   readonly codex: {
     readonly budgetBytes: number
     readonly files: readonly CodexFile[]
-    readonly dropped: readonly Problem[]
+    /** `reason` is a code (e.g. `budget-exhausted`); added field: a plain detail. */
+    readonly dropped: readonly SkippedProblem[]
   }
+}
+
+/** A file that does not load: the reason code, and (added fields) a plain detail and its importer. */
+export interface SkippedProblem extends Problem {
+  readonly detail?: string
+  readonly importedBy?: string
 }
 
 // ---- audit ----------------------------------------------------------------
@@ -246,6 +258,8 @@ export interface OperationInfo {
   readonly reason: string
   /** True once undone (an undo is itself an operation). */
   readonly undone: boolean
+  /** Added field: the id of the operation this one reversed, when it is an undo. */
+  readonly undoes?: string
 }
 
 /** A note someone verified: its text and the content of what it rests on, at that moment. */

@@ -34,7 +34,13 @@ test('shows the load order with a globs: warning, the import tree and the Codex 
   const ws = await openProject(page, served.url)
   await ws.openInstructions()
   const claude = page.getByTestId('claude-load-order')
-  await expect(page.getByTestId('claude-warnings')).toContainText('globs-not-paths')
+  // Words, not codes (issue 15 item 14): the sentence shows, the code is in the tooltip.
+  await expect(page.getByTestId('claude-warnings')).toContainText('Claude Code reads only `paths:`')
+  await expect(page.getByTestId('claude-warnings')).not.toContainText('globs-not-paths')
+  await expect(page.locator('[data-code="globs-not-paths"]')).toHaveAttribute(
+    'title',
+    /code: globs-not-paths/,
+  )
   await expect(page.getByTestId('claude-warnings')).toContainText('testing.md')
   const startup = page.getByTestId('claude-startup')
   await expect(startup).toContainText('./CLAUDE.md')

@@ -11,7 +11,12 @@ test('lists the projects by their launch directory and shows MEMORY.md with its 
   // Names come from transcript cwd values, never from decoding folder names.
   await expect(list.getByRole('option', { name: /acme-shop/ })).toBeVisible()
   await expect(list.getByRole('option', { name: /broken-app/ })).toBeVisible()
-  await expect(list.getByRole('option', { name: /-tmp-no-transcripts/ })).toBeVisible()
+  // A folder without transcripts says its launch directory is unknown, never its encoded name
+  // (issue 15 item 16); the folder is in its tooltip.
+  const unknown = list.getByRole('option', { name: /Launch directory unknown/ })
+  await expect(unknown).toBeVisible()
+  await expect(unknown).not.toContainText('-tmp-no-transcripts')
+  await expect(unknown).toHaveAttribute('title', /-tmp-no-transcripts/)
   await list.getByRole('option', { name: /acme-shop/ }).click()
   await expect(page.getByText(fixture.repo).first()).toBeVisible()
   const editor = page.getByTestId('memory-editor')
@@ -39,7 +44,7 @@ test('shows a binary MEMORY.md and a malformed transcript as problems, and keeps
   await expect(page.getByTestId('project-problems')).toContainText('malformed')
   await page
     .getByTestId('project-list')
-    .getByRole('option', { name: /no-transcripts/ })
+    .getByRole('option', { name: /Launch directory unknown/ })
     .click()
   await expect(page.getByTestId('project-problems')).toContainText('no transcripts')
 })

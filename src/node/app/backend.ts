@@ -29,6 +29,7 @@ import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
+import { createShell } from './backend-shell'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -180,9 +181,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   /** What the agents load in `dir`; MEMORY.md found as the agent finds it (homes.ts). */
   const orderIn = (dir: string, env = config.env): ReturnType<typeof loadOrder> =>
     loadOrder({ ...config, cwd: dir, env })
+  const shell = createShell({ ...config, ensureScanned, allowed })
 
   const hooks = createHookHandlers(config, { launchDir, events, ensureScanned }, () => backend)
   const backend: Backend = {
+    ...shell.api,
     guard,
     ...evidenceHandlers({ ...config, cacheDir, allowed, ensureScanned }),
     async getContext() {
@@ -273,7 +276,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
       }
-      return hooks.auditDone(dir, await auditMemory(args)) // kept for the SessionStart hook
+      // Kept for the SessionStart hook and for search's verdicts.
+      return shell.rememberAudit(dir, await hooks.auditDone(dir, await auditMemory(args)))
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
@@ -386,6 +390,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       changeGeneration++
       prefetched = null
       forgetProviders(paths)
+      shell.forget(paths)
       events.emit('change', { kind: 'changed', paths })
     },
     async dispose() {

@@ -69,6 +69,7 @@ export function createCuration(deps: CurationDeps): Curation {
         time: o.time,
         reason: o.reason ?? '',
         undone: undone.has(o.id),
+        ...(o.undoes === undefined ? {} : { undoes: o.undoes }),
       }))
       .reverse()
   }

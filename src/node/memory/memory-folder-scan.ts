@@ -147,7 +147,21 @@ function textInfo(
     lines: countLines(text),
     bytes,
     frontmatter: role === 'topic' ? topicFields(text) : null,
+    ...(role === 'index' ? { heading: firstHeading(text) } : {}),
   }
+}
+
+/** Longest index heading kept as a project's name. */
+const HEADING_MAX = 80
+
+/** The first ATX heading of the index's first lines, trimmed, or null. */
+function firstHeading(text: string): string | null {
+  const head = text.slice(0, 4096).split(/\r?\n/, 40)
+  for (const line of head) {
+    const m = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/.exec(line)
+    if (m) return m[1].trim().slice(0, HEADING_MAX) || null
+  }
+  return null
 }
 
 // ---- helpers --------------------------------------------------------------------

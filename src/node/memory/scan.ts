@@ -161,6 +161,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
     memoryFiles: memory.files,
     name: cwds.length > 0 ? lastSegment(cwds[0]) : id,
     problems,
+    lastActivity: newestWrite(heads),
   }
 }
 
@@ -230,6 +231,13 @@ function headProblems(h: Head): Problem[] {
   const why =
     cut && linesRead === 1 ? `, longer than the ${TRANSCRIPT_HEAD_MAX_BYTES}-byte head` : ''
   return [{ path: h.path, reason: `${badLines} malformed ${noun} in the first ${linesRead}${why}` }]
+}
+
+/** When the newest transcript was last written (ISO), or null without one. */
+function newestWrite(heads: readonly Head[]): string | null {
+  let newest = -Infinity
+  for (const h of heads) if (h.read.isFile && h.read.mtimeMs > newest) newest = h.read.mtimeMs
+  return Number.isFinite(newest) ? new Date(newest).toISOString() : null
 }
 
 /** Distinct cwds, the one of the most recently modified transcript first. */

@@ -1,5 +1,9 @@
-/** A modal dialog: Escape closes it, focus moves into it and returns where it was. */
+/**
+ * A modal dialog: Escape closes it wherever the focus is (escape.ts; also from inside an editor),
+ * focus moves into it and returns where it was.
+ */
 import { useEffect, useRef, type ReactNode } from 'react'
+import { useEscape } from './escape'
 import './dialog.css'
 
 export function Dialog({
@@ -16,11 +20,21 @@ export function Dialog({
   size?: 'wide' | 'narrow'
 }) {
   const box = useRef<HTMLDivElement | null>(null)
+  useEscape(onClose)
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null
-    const first = box.current?.querySelector<HTMLElement>(
-      '[data-autofocus], input, button.primary, button',
-    )
+    // In order of preference (a selector list would pick whichever comes first in the page, the
+    // close button); a disabled button cannot take focus, which left it behind the dialog.
+    const root = box.current
+    const first =
+      [
+        '[data-autofocus]',
+        'input:not([disabled])',
+        'button.primary:not([disabled])',
+        'button:not([disabled])',
+      ]
+        .map((sel) => root?.querySelector<HTMLElement>(sel))
+        .find((el) => el) ?? root
     first?.focus()
     return () => before?.focus?.()
   }, [])
@@ -33,12 +47,7 @@ export function Dialog({
         aria-modal="true"
         aria-label={title}
         data-testid={testId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation()
-            onClose()
-          }
-        }}
+        tabIndex={-1}
       >
         <div className="dialog-head">
           <h2>{title}</h2>

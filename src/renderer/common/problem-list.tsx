@@ -1,5 +1,6 @@
 /** Files that could not be read, each with why: the one list every view shows its problems in. */
 import type { Problem } from '../../shared/model'
+import { codeTooltip, isProblemCode, problemText } from './wording'
 
 export function ProblemList({
   problems,
@@ -18,7 +19,10 @@ export function ProblemList({
     <ul className={className} role={alert ? 'alert' : undefined} data-testid={testId}>
       {problems.map((p) => (
         <li key={p.path + p.reason}>
-          <code>{p.path}</code>: {p.reason}
+          <code>{p.path}</code>:{' '}
+          <span title={isProblemCode(p.reason) ? codeTooltip(p.reason) : undefined}>
+            {problemText(p.reason)}
+          </span>
         </li>
       ))}
     </ul>

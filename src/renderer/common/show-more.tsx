@@ -4,6 +4,7 @@
  * the page, which froze the window for seconds at a time.
  */
 import { useEffect, useState, type ReactNode } from 'react'
+import { formatNumber } from './format'
 
 /** Rows shown at first, and added by each "Show more". */
 export const LIST_PAGE = 100
@@ -21,7 +22,7 @@ export function useShowMore<T>(
   const rest = items.length - limit
   const button = (
     <button className="link show-more" data-testid={testId} onClick={() => setLimit(limit + page)}>
-      Show {Math.min(page, rest).toLocaleString('en')} more ({rest.toLocaleString('en')} not shown)
+      Show {formatNumber(Math.min(page, rest))} more ({formatNumber(rest)} not shown)
     </button>
   )
   return [items.slice(0, limit), button]

@@ -7,14 +7,14 @@ import { useCallback, useEffect, useState } from 'react'
 import type { EditOutcome, OperationInfo } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { Dialog } from './dialog'
+import { formatDateTime, formatExactTime } from './format'
+import { baseName, describeOperation, operationEffect, operationsById } from './operation-words'
 import './undo-history.css'
-
-const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
 
 function describeOutcome(o: EditOutcome): { text: string; bad: boolean } {
   switch (o.kind) {
     case 'written':
-      return { text: `Restored ${o.path}.`, bad: false }
+      return { text: `Restored ${baseName(o.path)} (${o.path}).`, bad: false }
     case 'deleted':
       return {
         text: `Removed ${o.path}${o.trashed ? ' (moved to the trash)' : ''}.${o.warning ? ` ${o.warning}` : ''}`,
@@ -64,6 +64,7 @@ export function UndoHistoryPanel({
   }
 
   const newest = ops?.find((o) => !o.undone) ?? null
+  const byId = operationsById(ops ?? [])
   return (
     <Dialog title="Undo history" onClose={onClose} testId="undo-history" size="narrow">
       <div className="dialog-body">
@@ -81,21 +82,21 @@ export function UndoHistoryPanel({
           <ol className="op-list" data-testid="operation-list">
             {ops.map((o) => (
               <li key={o.id} className={o.undone ? 'op undone' : 'op'} data-testid="operation">
-                <div className="op-main">
-                  <span className="op-kind">{o.op}</span>{' '}
-                  <strong title={o.path}>{baseName(o.path)}</strong>
-                  <span className="muted"> — {o.reason}</span>
+                <div className="op-main" data-testid="operation-text">
+                  {describeOperation(o, byId)}
                 </div>
                 <div className="op-meta muted">
-                  <time dateTime={o.time}>{new Date(o.time).toLocaleString()}</time> ·{' '}
-                  <span title={o.path}>{o.path}</span>
+                  <span title={o.path}>{operationEffect(o)}</span> ·{' '}
+                  <time dateTime={o.time} title={formatExactTime(o.time)}>
+                    {formatDateTime(o.time)}
+                  </time>
                   {o.undone && <span> · undone</span>}
                 </div>
                 {!o.undone && (
                   <button
                     onClick={() => void undo(o.id)}
                     disabled={busy}
-                    title={`Undo this ${o.op} of ${o.path}`}
+                    title={`Undo: ${describeOperation(o, byId)} (${o.path})`}
                     data-testid="undo-op"
                   >
                     Undo
@@ -115,7 +116,11 @@ export function UndoHistoryPanel({
           disabled={!newest || busy}
           onClick={() => void undo(null)}
           data-testid="undo-newest"
-          title="Undo the newest operation not yet undone"
+          title={
+            newest
+              ? `Undo the newest change: ${describeOperation(newest, byId)}`
+              : 'Nothing left to undo'
+          }
         >
           Undo newest
         </button>

@@ -8,14 +8,10 @@ import { useEffect, useState } from 'react'
 import type { AgentCheckResult, AgentName, InstalledAgent } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { ErrorBar } from '../common/error-bar'
+import { countOf, formatNumber } from '../common/format'
+import { AGENT_ROW_WORDS } from '../common/wording'
 
-const STATUS_TEXT: Record<AgentCheckResult['rows'][number]['status'], string> = {
-  same: 'same',
-  moved: 'other order',
-  'only-agent': 'only the agent loads it',
-  'only-ours': 'only our model loads it',
-  'cut-differs': 'cut differently',
-}
+const STATUS_TEXT = AGENT_ROW_WORDS
 
 export function AgentCheck({ cwd }: { cwd: string }) {
   const [installed, setInstalled] = useState<readonly InstalledAgent[] | null>(null)
@@ -81,12 +77,12 @@ export function AgentCheck({ cwd }: { cwd: string }) {
         <div className="agent-check-result" data-testid="agent-check-result">
           <p>
             <strong>{result.version || result.agent}</strong> ({result.binary}) on{' '}
-            {result.copiedFiles} copied file{result.copiedFiles === 1 ? '' : 's'}:{' '}
+            {countOf(result.copiedFiles, 'copied file')}:{' '}
             {!result.ok
               ? 'the agent sent nothing.'
               : differences === 0 && !memoryDiffers
                 ? 'it loads exactly what the app shows.'
-                : `${differences + (memoryDiffers ? 1 : 0)} difference${differences + (memoryDiffers ? 1 : 0) === 1 ? '' : 's'}.`}
+                : `${countOf(differences + (memoryDiffers ? 1 : 0), 'difference')}.`}
           </p>
           {result.error && <div className="error-bar">{result.error}</div>}
           {result.rows.length > 0 && (
@@ -109,8 +105,8 @@ export function AgentCheck({ cwd }: { cwd: string }) {
                     <td>
                       <bdi>{r.path}</bdi>
                     </td>
-                    <td>{r.agent ?? '—'}</td>
-                    <td>{r.ours ?? '—'}</td>
+                    <td>{r.agent === null ? '—' : formatNumber(r.agent)}</td>
+                    <td>{r.ours === null ? '—' : formatNumber(r.ours)}</td>
                     <td>
                       {STATUS_TEXT[r.status]}
                       {r.detail ? ` (${r.detail})` : ''}
@@ -122,9 +118,8 @@ export function AgentCheck({ cwd }: { cwd: string }) {
           )}
           {result.memory && (
             <p className={memoryDiffers ? 'differs' : ''} data-testid="agent-check-memory">
-              MEMORY.md: the agent received {result.memory.agentLines} line
-              {result.memory.agentLines === 1 ? '' : 's'}, the app says {result.memory.ourLines}{' '}
-              load.
+              MEMORY.md: the agent received {countOf(result.memory.agentLines, 'line')}, the app
+              says {formatNumber(result.memory.ourLines)} load.
             </p>
           )}
         </div>

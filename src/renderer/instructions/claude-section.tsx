@@ -8,6 +8,8 @@ import type { LoadOrderResult } from '../../shared/model'
 import { INSTRUCTION_ADVISED_MAX_LINES, INSTRUCTION_FLAG_CHARS } from '../../shared/limits'
 import { FileLink, Measure, NotLoadedList, fmt, importDepths } from './load-order-cells'
 import { TableHead } from '../common/table-head'
+import { countOf } from '../common/format'
+import { codeTooltip, problemSentence } from '../common/wording'
 
 export function ClaudeSection({
   result,
@@ -26,7 +28,9 @@ export function ClaudeSection({
         <ul className="warning-list" data-testid="claude-warnings">
           {warnings.map((w) => (
             <li key={w.path + w.code}>
-              <span className="badge warn">{w.code}</span>{' '}
+              <span className="badge warn" title={codeTooltip(w.code)} data-code={w.code}>
+                {problemSentence(w.code)}
+              </span>{' '}
               <FileLink path={w.path} cwd={result.cwd} onOpen={onOpen} /> — {w.message}
             </li>
           ))}
@@ -35,7 +39,7 @@ export function ClaudeSection({
       <h3>
         At session start, in load order{' '}
         <span className="muted">
-          ({startup.length} files, {fmt(totalChars)} characters)
+          ({countOf(startup.length, 'file')}, {fmt(totalChars)} characters)
         </span>
       </h3>
       <table className="instr-table" data-testid="claude-startup">

@@ -14,6 +14,7 @@ import { ClaudeSection } from './claude-section'
 import { CodexSection } from './codex-section'
 import { AgentCheck } from './agent-check'
 import { HooksSettings } from '../settings/hooks-settings'
+import { useEscape } from '../common/escape'
 import './instructions.css'
 
 function isUnderOrSame(p: string, dir: string): boolean {
@@ -63,6 +64,9 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
     }
     setCwd(dir)
   }
+
+  // Esc closes the open file, also with the focus inside its editor (issue 15 item 13).
+  useEscape(() => setViewing(null), viewing !== null)
 
   const open = async (path: string) => {
     try {
@@ -148,7 +152,7 @@ export function InstructionsTab({ project }: { project: ProjectInfo }) {
               <button
                 className="small-button"
                 onClick={() => setViewing(null)}
-                title="Close the file"
+                title="Close the file (Esc)"
               >
                 Close
               </button>

@@ -3,8 +3,10 @@
  * imports it), a measure against an advised limit, and the list of files that do not load.
  */
 import type { ClaudeStartupFile } from '../../shared/model'
+import { formatNumber } from '../common/format'
+import { codeTooltip, isProblemCode, problemText } from '../common/wording'
 
-export const fmt = (n: number): string => n.toLocaleString('en')
+export const fmt = (n: number): string => formatNumber(n)
 
 /** A path as a person reads it here: relative to the launch directory when inside it. */
 export function shortPath(p: string, cwd: string): string {
@@ -77,7 +79,7 @@ export function NotLoadedList({
 }: {
   title: string
   testId: string
-  items: readonly { path: string; reason: string }[]
+  items: readonly { path: string; reason: string; detail?: string }[]
   cwd: string
 }) {
   if (items.length === 0) return null
@@ -87,7 +89,13 @@ export function NotLoadedList({
       <ul className="plain-list" data-testid={testId}>
         {items.map((s) => (
           <li key={s.path + s.reason}>
-            <code title={s.path}>{shortPath(s.path, cwd)}</code> — {s.reason}
+            <code title={s.path}>{shortPath(s.path, cwd)}</code> —{' '}
+            <span
+              title={isProblemCode(s.reason) ? codeTooltip(s.reason, s.detail) : undefined}
+              data-code={isProblemCode(s.reason) ? s.reason : undefined}
+            >
+              {problemText(s.reason)}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,20 +1,11 @@
 /** Monaco pieces every memory and instruction view shares: the theme that follows the system, and read-only viewers. */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import Editor, { DiffEditor, type DiffOnMount } from '@monaco-editor/react'
+import { useDarkTheme } from '../common/theme'
 
-const DARK = '(prefers-color-scheme: dark)'
-
-/** Monaco's theme, following the system light/dark setting while the window is open (every editor uses this). */
+/** Monaco's theme, following the window's theme setting (common/theme.ts; every editor uses this). */
 export function useMonacoTheme(): 'vs' | 'vs-dark' {
-  const [dark, setDark] = useState(() => window.matchMedia?.(DARK).matches ?? false)
-  useEffect(() => {
-    const query = window.matchMedia?.(DARK)
-    if (!query) return
-    const on = (e: MediaQueryListEvent) => setDark(e.matches)
-    query.addEventListener('change', on)
-    return () => query.removeEventListener('change', on)
-  }, [])
-  return dark ? 'vs-dark' : 'vs'
+  return useDarkTheme() ? 'vs-dark' : 'vs'
 }
 
 export const VIEWER_OPTIONS = {

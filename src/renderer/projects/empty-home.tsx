@@ -3,6 +3,7 @@
  * appear, and that it will appear on its own, without a restart.
  */
 import type { ScanResult } from '../../shared/model'
+import { formatNumber } from '../common/format'
 
 export function EmptyHome({ claudeHome, scan }: { claudeHome: string | null; scan: ScanResult }) {
   const sessionsOnly = scan.projects.length
@@ -14,7 +15,7 @@ export function EmptyHome({ claudeHome, scan }: { claudeHome: string | null; sca
         <code>{claudeHome ? `${claudeHome}/projects/` : 'projects/'}&lt;project&gt;/memory/</code>:
         a <code>MEMORY.md</code> index and one topic file per note. None exists in this home yet
         {sessionsOnly > 0
-          ? ` (${sessionsOnly.toLocaleString()} project${sessionsOnly === 1 ? ' has' : 's have'} sessions but no memory)`
+          ? ` (${formatNumber(sessionsOnly)} project${sessionsOnly === 1 ? ' has' : 's have'} sessions but no memory)`
           : ''}
         .
       </p>

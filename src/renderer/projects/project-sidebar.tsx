@@ -22,6 +22,8 @@ import {
   visibleJobs,
   type HealthJob,
 } from './sidebar-state'
+import { projectTitle } from './project-title'
+import { countOf, formatDateTime, formatRelative } from '../common/format'
 import './project-sidebar.css'
 
 /**
@@ -256,6 +258,11 @@ export function ProjectSidebar({
 
   const row = (p: ProjectInfo, nested: boolean) => {
     const role = projectRole(p)
+    const { title, source } = projectTitle(p)
+    const where =
+      source === 'launch-dir'
+        ? p.cwds.join('\n')
+        : `Launch directory unknown: no transcript is left to name it.\nFolder: ${p.dir}`
     return (
       <div
         key={p.id}
@@ -265,8 +272,9 @@ export function ProjectSidebar({
         aria-selected={p.id === selectedId}
         className={`project${p.id === selectedId ? ' selected' : ''}${nested ? ' nested' : ''}`}
         onClick={() => select(p.id, false)}
-        title={p.cwds.join('\n') || p.dir}
+        title={where}
         data-memory-dir={p.memoryDir ?? undefined}
+        data-testid="project-row"
       >
         <span className="project-name">
           {nested && (
@@ -274,7 +282,9 @@ export function ProjectSidebar({
               └{' '}
             </span>
           )}
-          {p.name}
+          <span className="project-title" data-testid="project-title">
+            {title}
+          </span>
           {(role === 'worktree' || role === 'subfolder') && (
             <span className="badge muted">{role}</span>
           )}
@@ -283,13 +293,21 @@ export function ProjectSidebar({
           {p.cwds[0] ?? 'launch directory unknown (no transcripts left)'}
         </span>
         <span className="project-counts">
-          {p.sessions} session{p.sessions === 1 ? '' : 's'} · {p.memoryFiles.length} memory file
-          {p.memoryFiles.length === 1 ? '' : 's'}
+          {countOf(p.sessions, 'session')} · {countOf(p.memoryFiles.length, 'memory file')}
+          {p.lastActivity && (
+            <>
+              {' · '}
+              <time
+                dateTime={p.lastActivity}
+                title={`Last session activity: ${formatDateTime(p.lastActivity)}`}
+                data-testid="project-activity"
+              >
+                active {formatRelative(p.lastActivity)}
+              </time>
+            </>
+          )}
           {p.problems.length > 0 && (
-            <span className="warn">
-              {' '}
-              · {p.problems.length} problem{p.problems.length === 1 ? '' : 's'}
-            </span>
+            <span className="warn"> · {countOf(p.problems.length, 'problem')}</span>
           )}
         </span>
         <span className="project-health">

@@ -1,5 +1,8 @@
 /** One project: where it was launched, its problems, and its tabs (memory, notes, queue, history, instructions). */
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { openLayers } from '../common/escape'
+import { appStore } from '../state/app-state'
+import { useStore } from '../state/store'
 import type { ProjectInfo } from '../../shared/model'
 import { MemoryTab } from '../memory/memory-tab'
 import { NotesTab } from '../notes/notes-tab'
@@ -7,6 +10,7 @@ import { ReviewQueueTab } from '../notes/review-queue-tab'
 import { HistoryTab } from '../history/history-tab'
 import { InstructionsTab } from '../instructions/instructions-tab'
 import { ProblemList } from '../common/problem-list'
+import { titleOf } from './project-title'
 
 const TABS = [
   { id: 'memory', label: 'Memory', key: '1' },
@@ -17,21 +21,41 @@ const TABS = [
 ] as const
 type TabId = (typeof TABS)[number]['id']
 
+/** The tab Alt+1…5 asks for (also Alt+digit keys a layout turns into other characters), or null. */
+export function tabForKey(
+  e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'key' | 'code'>,
+): TabId | null {
+  if (!e.altKey || e.ctrlKey || e.metaKey) return null
+  const digit = /^Digit([1-5])$/.exec(e.code)?.[1] ?? e.key
+  return TABS.find((x) => x.key === digit)?.id ?? null
+}
+
 export function ProjectView({ project }: { project: ProjectInfo }) {
   const [tab, setTab] = useState<TabId>('memory')
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Alt+1..5 switches tabs from anywhere in the project view.
-    if (!e.altKey) return
-    const t = TABS.find((x) => x.key === e.key)
-    if (t) {
+  const reveal = useStore(appStore, (s) => s.reveal)
+  // A search result in this project: show the Memory tab, where the file opens at the line.
+  useEffect(() => {
+    if (reveal && reveal.projectId === project.id) setTab('memory')
+  }, [reveal, project.id])
+  useEffect(() => {
+    // Alt+1…5 from anywhere, also from inside an editor (capture phase: before it takes the key);
+    // not under an open dialog.
+    const onKey = (e: KeyboardEvent): void => {
+      const next = tabForKey(e)
+      if (!next || openLayers() > 0) return
       e.preventDefault()
-      setTab(t.id)
+      e.stopPropagation()
+      setTab(next)
     }
-  }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [])
   return (
-    <section className="project-view" aria-label={`Project ${project.name}`} onKeyDown={onKey}>
+    <section className="project-view" aria-label={`Project ${titleOf(project)}`}>
       <div className="project-head">
-        <h1>{project.name}</h1>
+        <h1 title={`Folder: ${project.dir}`} data-testid="project-heading">
+          {titleOf(project)}
+        </h1>
         <dl>
           <dt>Launched in</dt>
           <dd>

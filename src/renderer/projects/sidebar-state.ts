@@ -5,6 +5,7 @@
  * are shown under it.
  */
 import type { ProjectInfo } from '../../shared/model'
+import { activityOf, byActivity, titleOf } from './project-title'
 
 /** How a project relates to the repository it belongs to. */
 export type ProjectRole = 'main' | 'worktree' | 'subfolder' | 'standalone'
@@ -44,19 +45,27 @@ export function projectRole(p: ProjectInfo): ProjectRole {
 export function matchesFilter(p: ProjectInfo, filter: string): boolean {
   const f = filter.trim().toLowerCase()
   if (!f) return true
-  const fields = [p.name, p.id, ...p.cwds, p.repoRoot ?? '']
+  const fields = [titleOf(p), p.name, p.id, ...p.cwds, p.repoRoot ?? '']
   return fields.some((s) => s.toLowerCase().includes(f))
 }
 
 const byName = (a: ProjectInfo, b: ProjectInfo): number =>
-  a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
-const hasMemory = (g: ProjectGroup): boolean =>
-  [g.main, ...g.members].some((p) => p !== null && p.memoryDir !== null)
+  titleOf(a).localeCompare(titleOf(b)) || a.id.localeCompare(b.id)
+
+/** A group's last activity: its most recently active project's (null: no transcripts at all). */
+function groupActivity(list: readonly ProjectInfo[]): number | null {
+  let newest: number | null = null
+  for (const p of list) {
+    const t = activityOf(p)
+    if (t !== null && (newest === null || t > newest)) newest = t
+  }
+  return newest
+}
 
 /**
  * Group projects by repository root. A group is kept when any of its projects matches the
  * filter; its main project stays visible as the parent of a matching worktree.
- * Groups with memory come first, then by label.
+ * Most recently active groups first (issue 15 item 16), those without transcripts last, by label.
  */
 export function groupProjects(projects: readonly ProjectInfo[], filter = ''): ProjectGroup[] {
   const buckets = new Map<string, ProjectInfo[]>()
@@ -66,7 +75,7 @@ export function groupProjects(projects: readonly ProjectInfo[], filter = ''): Pr
     if (list) list.push(p)
     else buckets.set(key, [p])
   }
-  const groups: ProjectGroup[] = []
+  const groups: (ProjectGroup & { readonly activity: number | null })[] = []
   for (const [key, list] of buckets) {
     const matching = list.filter((p) => matchesFilter(p, filter))
     if (matching.length === 0) continue
@@ -75,21 +84,29 @@ export function groupProjects(projects: readonly ProjectInfo[], filter = ''): Pr
       [...list]
         .sort(byName)
         .find((p) => projectRole(p) === 'main' || projectRole(p) === 'standalone') ?? null
-    const members = matching.filter((p) => p !== main).sort(byName)
+    const members = matching.filter((p) => p !== main).sort(byActivity)
     groups.push({
       key,
       repoRoot,
-      label: main?.name ?? (repoRoot ? lastSegment(repoRoot) : list[0].name),
+      label: main ? titleOf(main) : repoRoot ? lastSegment(repoRoot) : titleOf(list[0]),
       main,
       members,
+      activity: groupActivity(list),
     })
   }
-  return groups.sort(
+  groups.sort(
     (a, b) =>
-      Number(hasMemory(b)) - Number(hasMemory(a)) ||
+      (a.activity === b.activity
+        ? 0
+        : a.activity === null
+          ? 1
+          : b.activity === null
+            ? -1
+            : b.activity - a.activity) ||
       a.label.localeCompare(b.label) ||
       a.key.localeCompare(b.key),
   )
+  return groups.map(({ activity: _activity, ...g }) => g)
 }
 
 /** Projects in the order the sidebar shows them (what ↑/↓ walks through). */

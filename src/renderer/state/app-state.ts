@@ -2,6 +2,8 @@
 import type { AppContext } from '../../shared/api'
 import type { ProjectInfo, ScanResult } from '../../shared/model'
 import { createStore } from './store'
+import { groupProjects, navigationOrder } from '../projects/sidebar-state'
+import { initialProject } from '../projects/project-title'
 
 export interface AppState {
   readonly context: AppContext | null
@@ -10,6 +12,16 @@ export interface AppState {
   readonly error: string | null
   readonly selectedId: string | null
   readonly filter: string
+  /** A place the window was asked to show (a search result): project, file and line. */
+  readonly reveal: Reveal | null
+}
+
+/** Show `file` at `line` in project `projectId`; `nonce` tells two requests for one place apart. */
+export interface Reveal {
+  readonly projectId: string
+  readonly file: string
+  readonly line: number
+  readonly nonce: number
 }
 
 export type AppAction =
@@ -19,6 +31,12 @@ export type AppAction =
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'select'; readonly id: string }
   | { readonly type: 'filter'; readonly text: string }
+  | {
+      readonly type: 'reveal'
+      readonly projectId: string
+      readonly file: string
+      readonly line: number
+    }
 
 export const initialState: AppState = {
   context: null,
@@ -27,24 +45,12 @@ export const initialState: AppState = {
   error: null,
   selectedId: null,
   filter: '',
+  reveal: null,
 }
 
-/** Projects shown: matching the filter, those with a memory folder first. */
+/** Projects shown, in the sidebar's order: matching the filter, most recently active first. */
 export function visibleProjects(state: AppState): readonly ProjectInfo[] {
-  const all = state.scan?.projects ?? []
-  const f = state.filter.trim().toLowerCase()
-  const matching = f
-    ? all.filter(
-        (p) =>
-          p.name.toLowerCase().includes(f) ||
-          p.cwds.some((c) => c.toLowerCase().includes(f)) ||
-          p.id.toLowerCase().includes(f),
-      )
-    : all
-  return [...matching].sort(
-    (a, b) =>
-      Number(b.memoryDir !== null) - Number(a.memoryDir !== null) || a.name.localeCompare(b.name),
-  )
+  return navigationOrder(groupProjects(state.scan?.projects ?? [], state.filter))
 }
 
 export function reduce(state: AppState, action: AppAction): AppState {
@@ -56,7 +62,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
     case 'scan-done': {
       const keep = state.selectedId && action.scan.projects.some((p) => p.id === state.selectedId)
       const next = { ...state, scan: action.scan, scanning: false, error: null }
-      const first = visibleProjects(next)[0]
+      // The window opens on the most recently active project (issue 15 item 16).
+      const first = initialProject(visibleProjects(next))
       return { ...next, selectedId: keep ? state.selectedId : (first?.id ?? null) }
     }
     case 'error':
@@ -65,6 +72,11 @@ export function reduce(state: AppState, action: AppAction): AppState {
       return { ...state, selectedId: action.id }
     case 'filter':
       return { ...state, filter: action.text }
+    case 'reveal': {
+      const { projectId, file, line } = action
+      const nonce = (state.reveal?.nonce ?? 0) + 1
+      return { ...state, selectedId: projectId, reveal: { projectId, file, line, nonce } }
+    }
   }
 }
 

@@ -121,6 +121,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     memoryNotices: { args: [0], paths: [] },
     noteOrigin: { args: [t.memoryDir, mem, 3], paths: [0, 1] },
     noteEvidence: { args: [t.memoryDir], paths: [0] },
+    getSettings: { args: [], paths: [] },
+    setSettings: { args: [{ theme: 'dark' }], paths: [] },
+    // The query is text, never a path: a path-looking query only searches the scanned files.
+    searchMemory: { args: ['../../../../etc/passwd'], paths: [] },
   }
 }
 

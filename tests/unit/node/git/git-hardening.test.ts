@@ -275,6 +275,9 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('planHookInstall', ['project', 'install', f.repo])
   await call('applyHookInstall', ['project', 'install', f.repo, HASH, HASH])
   await call('memoryNotices', [0])
+  await call('getSettings', [])
+  await call('setSettings', [{ theme: 'dark' }])
+  await call('searchMemory', ['computeTotal verdict:stale'])
   await call('scan', [])
   expect([...API_METHOD_NAMES].filter((m) => !called.has(m))).toEqual([])
   // What the window shows about this repository: the audit's problems, or, where git refuses the

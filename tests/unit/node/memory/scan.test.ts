@@ -202,7 +202,15 @@ describe('scanClaudeHome', () => {
       sessions: 3,
       memoryDir: mem,
       memoryFiles: [
-        { path: join(mem, 'MEMORY.md'), role: 'index', lines: 3, bytes: 54, frontmatter: null },
+        // The index's first heading comes with the scan (a name when no transcript is left).
+        {
+          path: join(mem, 'MEMORY.md'),
+          role: 'index',
+          lines: 3,
+          bytes: 54,
+          frontmatter: null,
+          heading: 'Index',
+        },
         // A topic file's frontmatter fields come with the scan (the window lists them).
         {
           path: join(mem, 'a.md'),
@@ -220,6 +228,8 @@ describe('scanClaudeHome', () => {
         },
       ],
       name: 'sub',
+      // The newest session transcript's time (issue 15 item 16: the sidebar orders by it).
+      lastActivity: '2025-02-01T00:00:00.000Z',
       problems: [
         { path: join(dir, 'pipe.jsonl'), reason: 'not a regular file (FIFO, socket or device)' },
         { path: join(mem, 'cycle.md'), reason: 'symlink loop' },
@@ -268,6 +278,7 @@ describe('scanClaudeHome', () => {
       memoryDir: join(dir, 'memory'),
       memoryFiles: [{ path: index, role: 'index', lines: 0, bytes: 4 }],
       name: '-no-transcripts',
+      lastActivity: null,
       problems: [
         { path: dir, reason: 'no transcripts: the launch directory is unknown' },
         { path: index, reason: 'binary file (contains NUL bytes)' },

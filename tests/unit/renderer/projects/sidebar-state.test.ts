@@ -15,34 +15,49 @@ import {
   type HealthJob,
 } from '../../../../src/renderer/projects/sidebar-state'
 
-function project(id: string, cwds: string[], repoRoot: string | null, memory = true): ProjectInfo {
+function project(
+  id: string,
+  cwds: string[],
+  repoRoot: string | null,
+  memory = true,
+  lastActivity: string | null = null,
+  heading: string | null = null,
+): ProjectInfo {
   const memoryDir = memory ? `/c/projects/${id}/memory` : null
   return {
     id,
     dir: `/c/projects/${id}`,
     cwds,
     repoRoot,
-    sessions: 1,
+    sessions: lastActivity ? 1 : 0,
     memoryDir,
     memoryFiles: memoryDir
-      ? [{ path: `${memoryDir}/MEMORY.md`, role: 'index', lines: 10, bytes: 100 }]
+      ? [{ path: `${memoryDir}/MEMORY.md`, role: 'index', lines: 10, bytes: 100, heading }]
       : [],
     name: (cwds[0] ?? id).split('/').pop() ?? id,
     problems: [],
+    lastActivity,
   }
 }
 
-const shop = project('-r-acme-shop', ['/r/acme-shop'], '/r/acme-shop')
-const coupons = project('-r-acme-shop-coupons', ['/r/acme-shop-coupons'], '/r/acme-shop', false)
+const shop = project('-r-acme-shop', ['/r/acme-shop'], '/r/acme-shop', true, '2026-04-07T15:37:43Z')
+const coupons = project(
+  '-r-acme-shop-coupons',
+  ['/r/acme-shop-coupons'],
+  '/r/acme-shop',
+  false,
+  '2026-03-20T11:05:06Z',
+)
 const api = project(
   '-r-acme-shop-packages-api',
   ['/r/acme-shop/packages/api'],
   '/r/acme-shop',
   false,
+  '2026-01-01T10:00:00Z',
 )
-const notes = project('-r-notes-site', ['/r/notes-site'], null)
-const old = project('-old-prototype', [], null)
-const bare = project('-r-bare', ['/r/bare'], null, false)
+const notes = project('-r-notes-site', ['/r/notes-site'], null, true, '2026-02-21T19:13:00Z')
+const old = project('-root--cache-demo-code-old-prototype', [], null, true, null, 'old-prototype')
+const bare = project('-r-bare', ['/r/bare'], null, false, '2026-05-01T08:00:00Z')
 
 describe('projectRole', () => {
   it('tells the main checkout, a linked worktree, a subfolder and a project outside git apart', () => {
@@ -59,13 +74,9 @@ describe('groupProjects', () => {
     const acme = groups.find((g) => g.repoRoot === '/r/acme-shop')
     expect(acme?.main?.id).toBe(shop.id)
     expect(acme?.members.map((p) => p.id)).toEqual([coupons.id, api.id])
-    // One group per project outside git; groups with memory first, then by label.
-    expect(groups.map((g) => g.label)).toEqual([
-      '-old-prototype',
-      'acme-shop',
-      'notes-site',
-      'bare',
-    ])
+    // One group per project outside git; most recently active first, no transcripts last
+    // (issue 15 item 16); a project without transcripts is named by its MEMORY.md heading.
+    expect(groups.map((g) => g.label)).toEqual(['bare', 'acme-shop', 'notes-site', 'old-prototype'])
   })
 
   it('keeps a group whose main project was never launched, headed by the repository name', () => {
@@ -117,8 +128,8 @@ describe('background health checks', () => {
   const order = navigationOrder(groupProjects([shop, coupons, notes, old]))
   const jobs = healthJobs(order)
   it('checks each memory folder once, with its repository and index', () => {
-    expect(jobs.map((j) => j.memoryDir)).toEqual([old.memoryDir, shop.memoryDir, notes.memoryDir])
-    expect(jobs[1]).toEqual({
+    expect(jobs.map((j) => j.memoryDir)).toEqual([shop.memoryDir, notes.memoryDir, old.memoryDir])
+    expect(jobs[0]).toEqual({
       memoryDir: shop.memoryDir,
       repo: '/r/acme-shop',
       indexPath: `${shop.memoryDir}/MEMORY.md`,
@@ -126,12 +137,12 @@ describe('background health checks', () => {
   })
   it('starts only a few at a time and never one that is known or running', () => {
     const known = new Map<string, FolderHealth>([
-      [old.memoryDir as string, { state: 'done', stale: 0, suspect: 0, overflows: false }],
+      [notes.memoryDir as string, { state: 'done', stale: 0, suspect: 0, overflows: false }],
     ])
     expect(nextJobs(jobs, known, new Set(), 1).map((j) => j.memoryDir)).toEqual([shop.memoryDir])
     expect(
       nextJobs(jobs, known, new Set([shop.memoryDir as string]), 2).map((j) => j.memoryDir),
-    ).toEqual([notes.memoryDir])
+    ).toEqual([old.memoryDir])
     expect(nextJobs(jobs, known, new Set(['a', 'b']), 2)).toEqual([])
   })
   it('forgets folders a change touched, and everything on an unspecific change', () => {
