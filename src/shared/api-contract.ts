@@ -12,6 +12,8 @@ import type {
   EditOutcome,
   EditPlan,
   EditPlanRequest,
+  FitChoices,
+  FitPlan,
   NoteDiff,
   LoadOrderResult,
   NoteStamp,
@@ -19,6 +21,7 @@ import type {
   OperationInfo,
   PlannedChange,
   ProvenanceResult,
+  RestorePreview,
   ReviewDiff,
   ScanResult,
 } from './model'
@@ -134,4 +137,17 @@ export interface CuratorApi {
    * any is written, and a write failing midway undoes the changes already made.
    */
   applyPlan(changes: readonly PlanChange[], reason: string): Promise<PlanOutcome>
+  /**
+   * "Fit under the cutoff" for a MEMORY.md (issue 15 item 8): what can free room, the choice
+   * applied (null: the defaults), the load figures before and after, and the one plan to apply
+   * with applyPlan. Nothing is written.
+   */
+  fitPlan(file: string, choices: FitChoices | null): Promise<FitPlan>
+  /** Where restoreLostLine's line would go and whether it would load; or above the cutoff (apply with applyPlan). */
+  previewRestore(
+    memoryDir: string,
+    file: string,
+    text: string,
+    placement: 'in-place' | 'above-cutoff',
+  ): Promise<RestorePreview>
 }

@@ -20,10 +20,13 @@ export type {
   EditOutcome,
   EditPlan,
   EditPlanRequest,
+  FitChoices,
+  FitPlan,
   NoteDiff,
   NoteStamp,
   NoteStampStatus,
   OperationInfo,
+  RestorePreview,
   ReviewDiff,
 } from './model'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
@@ -104,7 +107,24 @@ export const apiSchemas = {
         .strict(),
     ]),
   ]),
-  applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
+  // A fit plan may shorten entries of up to 199 topic files at once (issue 15 item 8).
+  applyPlan: z.tuple([z.array(planChangeArg).min(1).max(200), reasonArg]),
+  fitPlan: z.tuple([
+    pathArg,
+    z
+      .object({
+        chosen: z.array(z.string().min(1).max(40)).max(200_000),
+        move: z.array(lineArg).max(200_000),
+      })
+      .strict()
+      .nullable(),
+  ]),
+  previewRestore: z.tuple([
+    pathArg,
+    pathArg,
+    z.string().min(1).max(100_000),
+    z.enum(['in-place', 'above-cutoff']),
+  ]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

@@ -33,4 +33,6 @@ export const API_METHOD_NAMES = [
   'restoreLostLine',
   'planEdit',
   'applyPlan',
+  'fitPlan',
+  'previewRestore',
 ] as const

@@ -27,6 +27,7 @@ import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
 import { projectsStamp } from './projects-stamp'
+import { fitHandlers, LastAudits } from './backend-fit'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -179,7 +180,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const orderIn = (dir: string, env = config.env): ReturnType<typeof loadOrder> =>
     loadOrder({ ...config, cwd: dir, env })
 
+  const lastAudits = new LastAudits()
   const backend: Backend = {
+    ...fitHandlers({ allowed, ensureScanned, lastAudits, review }),
     guard,
     async getContext() {
       return {
@@ -263,12 +266,13 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       await ensureScanned()
       const dir = await allowed('memory-folder', memoryDir)
       const repoDir = await repoArg(repo)
-      return auditMemory({
+      const result = await auditMemory({
         memoryDir: dir,
         repo: repoDir,
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
       })
+      return lastAudits.remember(dir, result)
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()

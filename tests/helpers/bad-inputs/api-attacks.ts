@@ -115,6 +115,8 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
       args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
       paths: [],
     },
+    fitPlan: { args: [mem, null], paths: [0] },
+    previewRestore: { args: [t.memoryDir, mem, '- restored', 'in-place'], paths: [0, 1] },
   }
 }
 
