@@ -44,11 +44,14 @@ export function CutoffSummary({
   editing,
   onReveal,
   onPlan,
+  onFit,
 }: {
   cutoff: CutoffResult
   editing: boolean
   onReveal: (line: number, top?: boolean) => void
   onPlan: (action: PlanAction) => void
+  /** Open "Fit under the cutoff" (issue 15 item 8). */
+  onFit?: () => void
 }) {
   const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
   const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
@@ -80,6 +83,20 @@ export function CutoffSummary({
             onClick={() => onReveal(Math.max(1, (cutoff.firstUnloadedLine ?? 1) - 3), true)}
           >
             Show the cutoff
+          </button>
+        )}
+        {cutoff.firstUnloadedLine !== null && onFit && (
+          <button
+            className="small-button primary fit-open"
+            data-testid="fit-open"
+            disabled={editing}
+            onClick={onFit}
+            title={
+              blocked ??
+              'Free room under the cutoff (blank lines, duplicates, missing topic files, …) and move entries above it: one previewed plan'
+            }
+          >
+            Fit under the cutoff…
           </button>
         )}
       </div>
