@@ -247,12 +247,21 @@ export function planFit(input: FitInput): FitPlan {
   }))
   const counts = new Map<FitCategory, number>()
   for (const o of applied) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
-  const categories: FitCategoryInfo[] = CATEGORIES.map((c) => ({
-    category: c,
-    count: offers.filter((o) => o.category === c).length,
-    available: c !== 'judged' || input.verdicts !== null,
-    note: c === 'judged' && input.verdicts === null ? input.noVerdicts : null,
-  }))
+  const categories: FitCategoryInfo[] = CATEGORIES.map((c) => {
+    const count = offers.filter((o) => o.category === c).length
+    const judgedNote =
+      input.verdicts === null
+        ? input.noVerdicts
+        : count === 0
+          ? 'The last audit judged no entry of this index stale or wrong from the start.'
+          : null
+    return {
+      category: c,
+      count,
+      available: c !== 'judged' || input.verdicts !== null,
+      note: c === 'judged' ? judgedNote : null,
+    }
+  })
   const plan: EditPlan = {
     title: describeChoice(counts, lo),
     changes,

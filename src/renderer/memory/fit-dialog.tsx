@@ -268,7 +268,8 @@ export function FitDialog({
                 Undo
               </button>
             )}
-            <button className="primary" onClick={onClose}>
+            {/* Remounted after Undo (its button goes): focus stays in the dialog, so Esc still closes it. */}
+            <button key={String(phase.undone)} className="primary" onClick={onClose} autoFocus>
               Close
             </button>
           </div>
