@@ -4,12 +4,15 @@
  * previewed fixes (move above the cutoff, move detail to a topic file).
  */
 import { useEffect } from 'react'
-import { useShowMore } from '../common/show-more'
+import { VirtualList } from '../common/virtual-list'
 import { preloadMonacoWhenIdle } from '../monaco/monaco-setup'
 import type { CutoffResult } from '../../shared/model'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { PlanAction } from './plan-dialog'
 import { ProblemList } from '../common/problem-list'
+
+/** Height of a row of the entries that do not load (memory.css `.unloaded-list .entry-row`). */
+const ENTRY_ROW = 30
 
 function Gauge({
   label,
@@ -54,7 +57,6 @@ export function CutoffSummary({
   onFit?: () => void
 }) {
   const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
-  const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
   // The window's first useful paint is this summary: only now is Monaco fetched (main.tsx).
   useEffect(() => preloadMonacoWhenIdle(0), [])
   const blocked = editing ? 'Save or discard your edit first' : undefined
@@ -104,8 +106,15 @@ export function CutoffSummary({
       {unloaded.length > 0 && (
         <details className="unloaded" open>
           <summary>Entries that do not load, newest first ({unloaded.length})</summary>
-          <ul data-testid="unloaded-entries">
-            {shownUnloaded.map((e) => (
+          <VirtualList
+            items={unloaded}
+            rowHeight={ENTRY_ROW}
+            initialHeight={Math.min(unloaded.length, 5) * ENTRY_ROW}
+            style={{ height: Math.min(unloaded.length, 5) * ENTRY_ROW }}
+            className="unloaded-list"
+            aria-label="Entries that do not load"
+            testId="unloaded-entries"
+            renderRow={(e) => (
               <li key={e.line} data-testid="unloaded-entry" className="entry-row">
                 <button
                   className="link entry-line"
@@ -143,9 +152,8 @@ export function CutoffSummary({
                   Move detail to a topic file
                 </button>
               </li>
-            ))}
-          </ul>
-          {moreUnloaded}
+            )}
+          />
         </details>
       )}
     </div>
