@@ -228,6 +228,7 @@ describe('planFit on small files', () => {
     expect(out.replace(/\r\n/g, '')).not.toContain('\n')
     expect(q.after.limitHit).toBe(null)
     expect(q.after.entriesLoaded).toBe(110)
+    expect(q.after.loadedChars).toBeLessThanOrEqual(MEMORY_MAX_CHARS)
     expect(q.after.loadedChars).toBe(cut(out).loadedChars)
     // Each topic file gets the detail its entry no longer holds.
     expect(q.plan.changes).toHaveLength(111)
