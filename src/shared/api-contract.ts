@@ -12,8 +12,6 @@ import type {
   EditOutcome,
   EditPlan,
   EditPlanRequest,
-  FitChoices,
-  FitPlan,
   NoteDiff,
   LoadOrderResult,
   NoteStamp,
@@ -21,10 +19,10 @@ import type {
   OperationInfo,
   PlannedChange,
   ProvenanceResult,
-  RestorePreview,
   ReviewDiff,
   ScanResult,
 } from './model'
+import type { FitChoices, FitPlan, RestorePreview } from './model-fit'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {

@@ -20,15 +20,13 @@ export type {
   EditOutcome,
   EditPlan,
   EditPlanRequest,
-  FitChoices,
-  FitPlan,
   NoteDiff,
   NoteStamp,
   NoteStampStatus,
   OperationInfo,
-  RestorePreview,
   ReviewDiff,
 } from './model'
+export type { FitChoices, FitPlan, RestorePreview } from './model-fit'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */

@@ -14,7 +14,8 @@
  *   detail can move into its existing topic file. The earlier entry always stays.
  * - Removing an entry never deletes its topic file: the fit plan frees room in the index only.
  */
-import type { FitCandidate, FitCategory, Verdict } from '../../shared/model'
+import type { Verdict } from '../../shared/model'
+import type { FitCandidate, FitCategory } from '../../shared/model-fit'
 import { stripForLoading } from '../markdown/strip'
 import { crlfFlags, loadedHead, MEMORY_INDEX_NAME } from './cutoff'
 import { fencedLines, isIndented, layoutOf, topicNameOf, type Layout } from './index-entry-at'

@@ -12,17 +12,15 @@
  *   order given, as many as fit (the rest are `no-room`). Lines that only load thanks to the
  *   freed room may be displaced by chosen moves.
  */
+import type { EditPlan, FallingLine, PlannedChange } from '../../shared/model'
 import type {
-  EditPlan,
-  FallingLine,
   FitCategory,
   FitCategoryInfo,
   FitChoices,
   FitGauge,
   FitMove,
   FitPlan,
-  PlannedChange,
-} from '../../shared/model'
+} from '../../shared/model-fit'
 import { stripForLoading } from '../markdown/strip'
 import { computeCutoff, crlfFlags, loadedHead } from './cutoff'
 import type { EditSource } from './edit-plan'

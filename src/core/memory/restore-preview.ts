@@ -4,7 +4,8 @@
  * cutoff (docs/memory-rules.md §2.1, §6.4). Pure; the caller applies the plan through the safe
  * write path (compare-and-swap on the hash the preview was computed from).
  */
-import type { EditPlan, RestorePreview } from '../../shared/model'
+import type { EditPlan } from '../../shared/model'
+import type { RestorePreview } from '../../shared/model-fit'
 import { stripForLoading } from '../markdown/strip'
 import { splitLines } from '../text'
 import { crlfFlags, loadedHead } from './cutoff'

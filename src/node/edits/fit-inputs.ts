@@ -12,7 +12,7 @@ import {
   type FitVerdict,
 } from '../../core/memory/fit-candidates'
 import { planFit } from '../../core/memory/fit-plan'
-import type { FitChoices, FitPlan } from '../../shared/model'
+import type { FitChoices, FitPlan } from '../../shared/model-fit'
 import { listTopicFiles } from '../memory/cutoff-file'
 import { leavesMemoryFolder } from './plan-edit'
 import { readForEdit } from './read-for-edit'

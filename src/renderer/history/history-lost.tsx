@@ -6,7 +6,7 @@
  */
 import { useState } from 'react'
 import type { EditOutcome } from '../../shared/api'
-import type { RestorePreview } from '../../shared/model'
+import type { RestorePreview } from '../../shared/model-fit'
 import { getApi } from '../api/api-client'
 import { formatTime, sessionHue, shortId, type LostRow } from './history-format'
 import { RestorePreviewBox } from './history-restore'

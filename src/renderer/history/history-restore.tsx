@@ -4,7 +4,7 @@
  * for a line below the cutoff the choice to restore it above the cutoff instead, naming any
  * line that would then stop loading.
  */
-import type { RestorePreview } from '../../shared/model'
+import type { RestorePreview } from '../../shared/model-fit'
 
 const n = (v: number): string => v.toLocaleString('en')
 

@@ -5,7 +5,7 @@
  * Long lists are drawn a window at a time (VirtualList, issue 15 item 6).
  */
 import { useEffect, useRef } from 'react'
-import type { FitCandidate, FitCategory, FitGauge, FitMove, FitPlan } from '../../shared/model'
+import type { FitCandidate, FitCategory, FitGauge, FitMove, FitPlan } from '../../shared/model-fit'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import { VirtualList } from '../common/virtual-list'
 

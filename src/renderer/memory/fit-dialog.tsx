@@ -5,7 +5,8 @@
  * check, backup, atomic write, undo log). Nothing is written before Apply; Undo takes it back.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { FitChoices, FitPlan, EditOutcome } from '../../shared/model'
+import type { EditOutcome } from '../../shared/model'
+import type { FitChoices, FitPlan } from '../../shared/model-fit'
 import { getApi } from '../api/api-client'
 import { Dialog } from '../common/dialog'
 import { TextDiff } from '../monaco/text-views'

@@ -8,7 +8,7 @@ import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../../../src/core/limits'
 import { planFit, type FitInput } from '../../../../src/core/memory/fit-plan'
 import { scanIndex, topicsToRead } from '../../../../src/core/memory/fit-candidates'
 import { realMemory } from '../../../helpers/real-memory'
-import type { FitChoices } from '../../../../src/shared/model'
+import type { FitChoices } from '../../../../src/shared/model-fit'
 
 const DIR = '/m'
 const INDEX = `${DIR}/MEMORY.md`

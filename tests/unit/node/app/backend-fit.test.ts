@@ -57,7 +57,9 @@ describe('fitPlan and previewRestore in the back end', () => {
     const fit = await api.fitPlan(index, null)
     const judged = fit.categories.find((c) => c.category === 'judged')
     expect(judged?.available).toBe(true)
-    expect(judged?.note).toBe(null)
+    expect(judged?.note).toBe(
+      'The last audit judged no entry of this index stale or wrong from the start.',
+    )
     writeFileSync(index, `${real.text}- [Late](late.md) — appended\n`)
     const later = await api.fitPlan(index, null)
     expect(later.categories.find((c) => c.category === 'judged')?.note).toBe(OLD_AUDIT)
