@@ -227,11 +227,29 @@ export function fitCandidates(scan: IndexScan, input: FitCandidatesInput): FitOf
     const h = HEADING.exec(content)
     if (h) headings.push({ line: d, level: h[1].length })
   }
+  // Each heading's section ends at the next heading of its level or higher (a stack, linear);
+  // the entries under it are counted from the sorted entry lines by binary search.
   const entryStarts = scan.entries.map((e) => e.line)
+  const before = (line: number): number => {
+    let lo = 0
+    let hi = entryStarts.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (entryStarts[mid] < line) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+  const ends: number[] = new Array<number>(headings.length).fill(Number.MAX_SAFE_INTEGER)
+  const open: number[] = []
   headings.forEach((h, i) => {
-    const next = headings.slice(i + 1).find((o) => o.level <= h.level)
-    const end = next ? next.line : Number.MAX_SAFE_INTEGER
-    const under = entryStarts.filter((l) => l > h.line && l < end).length
+    while (open.length > 0 && headings[open[open.length - 1]].level >= h.level) {
+      ends[open.pop() as number] = h.line
+    }
+    open.push(i)
+  })
+  headings.forEach((h, i) => {
+    const under = before(ends[i]) - before(h.line + 1)
     const text = layout.lines[h.line - 1].content.replace(/^ {0,3}#+[ \t]*/, '').trim()
     offer(
       'heading',

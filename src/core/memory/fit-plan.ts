@@ -145,9 +145,7 @@ export function planFit(input: FitInput): FitPlan {
   const chosenSet = new Set(chosenIds)
   const unloaded = scan.entries.filter((e) => !scan.loaded.has(e.line))
   const unloadedAt = new Set(unloaded.map((e) => e.line))
-  const wanted = (input.choices?.move ?? []).filter(
-    (l, i, all) => unloadedAt.has(l) && all.indexOf(l) === i,
-  )
+  const wanted = [...new Set(input.choices?.move ?? [])].filter((l) => unloadedAt.has(l))
 
   // Removals and replacements; topic files appended to (at most FIT_MAX_FILES - 1 of them).
   const removed = new Set<number>()

@@ -234,4 +234,37 @@ describe('planFit on small files', () => {
     expect(q.plan.changes).toHaveLength(111)
     expect(q.plan.changes[1].after).toContain('나'.repeat(240))
   })
+
+  it('counts the entries under each heading, nested levels included, and ticks only empty ones', () => {
+    const text = [
+      '# Top',
+      '## A',
+      '- [E1](e1.md) — a',
+      '### A.1',
+      '- [E2](e2.md) — b',
+      '## Empty',
+      '## B',
+      '- [E3](e3.md) — c',
+      '',
+    ].join('\n')
+    const p = planFit(input(text, topicsOf(3)))
+    const headings = p.candidates.filter((c) => c.category === 'heading')
+    expect(headings.map((h) => [h.title, h.defaultOn, h.detail])).toEqual([
+      ['Top', false, 'A heading over 3 entries: removing it frees a line; the entries stay.'],
+      ['A', false, 'A heading over 2 entries: removing it frees a line; the entries stay.'],
+      ['A.1', false, 'A heading over 1 entry: removing it frees a line; the entries stay.'],
+      ['Empty', true, 'A heading with no entry under it.'],
+      ['B', false, 'A heading over 1 entry: removing it frees a line; the entries stay.'],
+    ])
+  })
+
+  it('plans a 5,000-entry index with a heading over every entry (linear passes, no hang)', () => {
+    const lines: string[] = []
+    for (let i = 1; i <= 5_000; i++) lines.push(`## H${i}`, `- [E${i}](e${i}.md) — hook ${i}`, '')
+    const p = planFit(input(`${lines.join('\n')}\n`, topicsOf(5_000)))
+    expect(p.candidates.filter((c) => c.category === 'heading')).toHaveLength(5_000)
+    expect(p.candidates.filter((c) => c.category === 'blank')).toHaveLength(4_999)
+    expect(p.plan.falls).toEqual([])
+    expect(p.after.loadedLines).toBe(MEMORY_MAX_LINES)
+  })
 })
