@@ -25,9 +25,11 @@ export function orderHistoryFiles(files: readonly FileRow[]): {
       (a, b) =>
         b.lost.length - a.lost.length ||
         b.writes.length - a.writes.length ||
-        a.path.localeCompare(b.path),
+        a.path.localeCompare(b.path, 'en', { numeric: true }),
     )
-  const quiet = files.filter((f) => !busy(f)).sort((a, b) => a.path.localeCompare(b.path))
+  const quiet = files
+    .filter((f) => !busy(f))
+    .sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }))
   return { active, quiet }
 }
 

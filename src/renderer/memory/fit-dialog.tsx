@@ -147,6 +147,7 @@ export function FitDialog({
       title={`Fit ${baseName(file)} under the load cutoff`}
       onClose={onClose}
       testId="fit-dialog"
+      size={phase.kind === 'applied' ? 'narrow' : 'wide'}
     >
       {error && (
         <p className="dialog-body danger" role="alert" data-testid="fit-error">
@@ -254,8 +255,7 @@ export function FitDialog({
             <p>Undone: every file is back as it was before the plan.</p>
           ) : (
             <p>
-              Applied: {fit.plan.title.replace(/^Fit MEMORY\.md under the load cutoff: /, '')}. Now{' '}
-              {fit.after.entriesLoaded.toLocaleString('en')} of{' '}
+              Applied “{fit.plan.title}”. Now {fit.after.entriesLoaded.toLocaleString('en')} of{' '}
               {fit.after.entries.toLocaleString('en')} entries load. A backup of each file was kept.
             </p>
           )}
