@@ -24,6 +24,7 @@ import type {
 } from './model'
 import type { NoteEvidenceResult, NoteOrigin } from './evidence-model'
 import type { AppSettings, SearchResult } from './shell-model'
+import type { FitChoices, FitPlan, RestorePreview } from './model-fit'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -240,4 +241,17 @@ export interface CuratorApi {
    * `verdict:stale`, `project:name`. Bounded; verdicts come from audits already run.
    */
   searchMemory(query: string): Promise<SearchResult>
+  /**
+   * "Fit under the cutoff" for a MEMORY.md (issue 15 item 8): what can free room, the choice
+   * applied (null: the defaults), the load figures before and after, and the one plan to apply
+   * with applyPlan. Nothing is written.
+   */
+  fitPlan(file: string, choices: FitChoices | null): Promise<FitPlan>
+  /** Where restoreLostLine's line would go and whether it would load; or above the cutoff (apply with applyPlan). */
+  previewRestore(
+    memoryDir: string,
+    file: string,
+    text: string,
+    placement: 'in-place' | 'above-cutoff',
+  ): Promise<RestorePreview>
 }

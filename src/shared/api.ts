@@ -40,6 +40,7 @@ export type {
   NoteOriginWrite,
 } from './evidence-model'
 export type { AppSettings, SearchHit, SearchResult, ThemeSetting } from './shell-model'
+export type { FitChoices, FitPlan, RestorePreview } from './model-fit'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -118,7 +119,6 @@ export const apiSchemas = {
         .strict(),
     ]),
   ]),
-  applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
   hooksStatus: z.tuple([pathArg.nullable()]),
   planHookInstall: z.tuple([
     z.enum(['user', 'project']),
@@ -140,6 +140,24 @@ export const apiSchemas = {
     z.object({ theme: z.enum(['system', 'light', 'dark']).optional() }).strict(),
   ]),
   searchMemory: z.tuple([z.string().max(500)]),
+  // A fit plan may shorten entries of up to 199 topic files at once (issue 15 item 8).
+  applyPlan: z.tuple([z.array(planChangeArg).min(1).max(200), reasonArg]),
+  fitPlan: z.tuple([
+    pathArg,
+    z
+      .object({
+        chosen: z.array(z.string().min(1).max(40)).max(200_000),
+        move: z.array(lineArg).max(200_000),
+      })
+      .strict()
+      .nullable(),
+  ]),
+  previewRestore: z.tuple([
+    pathArg,
+    pathArg,
+    z.string().min(1).max(100_000),
+    z.enum(['in-place', 'above-cutoff']),
+  ]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

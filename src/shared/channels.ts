@@ -42,4 +42,6 @@ export const API_METHOD_NAMES = [
   'getSettings',
   'setSettings',
   'searchMemory',
+  'fitPlan',
+  'previewRestore',
 ] as const

@@ -336,6 +336,8 @@ export interface EditPlan {
   readonly title: string
   readonly changes: readonly PlannedChange[]
   readonly problems: readonly Problem[]
+  /** Lines that load at session start now and would not after the plan (added field). */
+  readonly falls?: readonly FallingLine[]
 }
 
 /** One side of a note's diff: the referenced code then or now. */
@@ -391,4 +393,12 @@ export interface AgentCheckResult {
     readonly agentLines: number
     readonly ourLines: number
   } | null
+}
+
+/** A line that loads now and would not after a change (a plan names them; issue 15 item 8). */
+export interface FallingLine {
+  /** Disk line before the change. */
+  readonly line: number
+  readonly text: string
+  readonly entry: boolean
 }

@@ -130,12 +130,10 @@ test('lists every project, shows each problem beside its item, and stays respons
     }
     await memoryViewShown()
     if (p.name === 'markdown-app') {
-      // 4,800 entries past the cutoff and 5,000 dangling links come a page at a time: the
-      // whole lists at once froze the window for up to 15 s.
-      await expect(page.getByTestId('unloaded-entry')).toHaveCount(100)
-      await expect(page.getByTestId('more-unloaded')).toContainText('(4,703 not shown)')
-      await page.getByTestId('more-unloaded').click()
-      await expect(page.getByTestId('unloaded-entry')).toHaveCount(200)
+      // 4,800 entries past the cutoff are drawn a window at a time (issue 15 item 6) and 5,000
+      // dangling links come a page at a time: the whole lists at once froze the window for 15 s.
+      await expect(page.getByTestId('unloaded-entries')).toHaveAttribute('data-rows', '4803')
+      expect(await page.getByTestId('unloaded-entry').count()).toBeLessThan(40)
       await expect(page.getByTestId('dangling-list').locator('li')).toHaveCount(100)
       await expect(page.getByTestId('more-dangling')).toContainText('(4,900 not shown)')
     }

@@ -1,5 +1,6 @@
 /** The History tab in real Chromium against real `serve` on two worktrees sharing one memory folder (issue 5). */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect, startServe, isolatedEnv, type ServeHandle } from './fixtures'
 import {
@@ -78,9 +79,14 @@ test('shows both worktree sessions’ writes in order, the failed edit, and rest
   await expect(lost).toContainText(SESSION_B.slice(0, 8))
   await page.screenshot({ path: `${SCREENS}/history-timeline.png` })
 
-  // Keyboard: focus the button and press Enter.
+  // Keyboard: focus the button and press Enter. First it says where the line goes and that it loads.
   await lost.getByTestId('restore-line').focus()
   await page.keyboard.press('Enter')
+  await expect(lost.getByTestId('restore-where')).toHaveText(
+    'Goes back at line 5, after “- Run `npm test` before committing”.',
+  )
+  await expect(lost.getByTestId('restore-loads')).toHaveText('It will load at session start.')
+  await lost.getByTestId('restore-here').click()
   await expect(page.getByText(/Restored .* into /)).toBeVisible()
   // The file on disk is the old content plus exactly that line, where it stood.
   await expect.poll(() => readFileSync(wf.memoryFile, 'utf8')).toBe(AFTER_RESTORE)
@@ -129,7 +135,7 @@ test('a restore that meets a changed file shows both versions and retries on the
   await openHistory(page)
   // Another program writes the file between the window's read and its restore.
   let raced = false
-  await page.route('**/api/restoreLostLine', async (route) => {
+  await page.route('**/api/applyPlan', async (route) => {
     if (!raced) {
       raced = true
       appendFileSync(wf.memoryFile, '- written meanwhile\n')
@@ -137,6 +143,7 @@ test('a restore that meets a changed file shows both versions and retries on the
     await route.continue()
   })
   await page.getByTestId('restore-line').click()
+  await page.getByTestId('restore-here').click()
   const outcome = page.getByTestId('restore-outcome')
   await expect(outcome).toContainText('changed after it was read, so nothing was written')
   await expect(outcome.locator('.modified-in-monaco-diff-editor .view-lines')).toContainText(
@@ -151,4 +158,60 @@ test('a restore that meets a changed file shows both versions and retries on the
     .poll(() => readFileSync(wf.memoryFile, 'utf8'))
     .toBe(`${AFTER_RESTORE}- written meanwhile\n`)
   await expect(page.getByText(/Restored .* into /)).toBeVisible()
+})
+
+test('a line that would go back below the MEMORY.md cutoff says so, and restores above it on request', async ({
+  page,
+}) => {
+  // The file grew since: 230 entries now stand above the lost line's neighbour.
+  const filler = Array.from({ length: 230 }, (_, i) => `- [Old ${i + 1}](old-${i + 1}.md) — filler`)
+  writeFileSync(wf.memoryFile, ON_DISK.replace('## Build\n', `## Build\n${filler.join('\n')}\n`))
+  await openHistory(page)
+  const lost = page.getByTestId('lost-line')
+  await lost.getByTestId('restore-line').click()
+  await expect(lost.getByTestId('restore-where')).toContainText('Goes back at line 235')
+  await expect(lost.getByTestId('restore-loads')).toContainText(
+    'Line 235 is below the load cutoff (nothing from line 201 on loads): restored there, it will not load at session start.',
+  )
+  await page.screenshot({ path: `${SCREENS}/history-restore-below-cutoff.png` })
+  await lost.getByTestId('restore-above').click()
+  await expect(lost.getByTestId('restore-where')).toHaveText(
+    'Goes above the load cutoff, at line 200.',
+  )
+  await expect(lost.getByTestId('restore-loads')).toHaveText('It will load at session start.')
+  await expect(lost.getByTestId('restore-falls')).toContainText('Old 197')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: `${SCREENS}/history-restore-above-dark.png` })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await lost.getByTestId('restore-here').click()
+  await expect(page.getByText(/Restored .* into /)).toBeVisible()
+  const lines = readFileSync(wf.memoryFile, 'utf8').split('\n')
+  expect(lines.indexOf(LOST_LINE) + 1).toBe(200)
+})
+
+test('files with writes come first; the ones no transcript wrote are folded away', async ({
+  page,
+}) => {
+  // A real folder: a hundred topic files no recorded write touched.
+  for (let i = 1; i <= 111; i++) {
+    writeFileSync(join(dirname(wf.memoryFile), `quiet-${i}.md`), `# Quiet ${i}\n`)
+  }
+  await openHistory(page)
+  const chips = page.getByTestId('history-file')
+  await expect(chips.first()).toContainText('MEMORY.md')
+  await expect(chips).toHaveCount(1)
+  await expect(page.getByTestId('history-quiet-toggle')).toHaveText(
+    '▸ 111 files without recorded writes',
+  )
+  await page.screenshot({ path: `${SCREENS}/history-folded.png` })
+  await page.getByTestId('history-quiet-toggle').click()
+  const list = page.getByTestId('history-quiet-list')
+  await expect(list).toHaveAttribute('data-rows', '111')
+  // Drawn a window at a time: far fewer rows in the page than files.
+  expect(await page.getByTestId('history-quiet-file').count()).toBeLessThan(40)
+  await page.getByTestId('history-quiet-file').filter({ hasText: 'quiet-10.md' }).click()
+  await expect(chips.filter({ hasText: 'quiet-10.md' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByTestId('history-no-writes')).toBeVisible()
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: `${SCREENS}/history-folded-open-dark.png` })
 })

@@ -1,5 +1,5 @@
 /** The MEMORY.md workspace in real Chromium against real `serve` (issue 6). */
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test, expect, openProject, startServe, isolatedEnv } from './fixtures'
 import { lineOf } from '../helpers/memory-workspace-page'
@@ -18,6 +18,9 @@ test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff v
   await expect(ws.planDialog).toBeVisible()
   await expect(page.getByTestId('plan-diff').locator('.monaco-diff-editor')).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/memory-move-preview.png' })
+  // The entry it pushes below the cutoff is named; applying takes an explicit tick (issue 15 item 8).
+  await expect(page.getByTestId('plan-falls')).toBeVisible()
+  await page.getByTestId('plan-accept-falls').check()
   await page.getByTestId('plan-apply').click()
   await expect(ws.planDialog).toBeHidden()
 
@@ -37,6 +40,7 @@ test('a file changed between preview and apply is not written, and both versions
   memoryIndex: index,
 }) => {
   await ws.unloadedEntry('Note 229').getByTestId('move-above').click()
+  await page.getByTestId('plan-accept-falls').check()
   await expect(page.getByTestId('plan-apply')).toBeEnabled()
   // A Claude session appends a note while the preview is open.
   appendFileSync(index, '- [Written meanwhile](meanwhile.md) — by another session\n')
@@ -91,7 +95,11 @@ test('lists topic files with their frontmatter and flags orphans and dangling li
 }) => {
   const ws = await openProject(page, served.url)
   await expect(ws.fileList).toContainText('note-1.md')
-  await expect(page.getByTestId('frontmatter').first()).toContainText('name: Note')
+  // Frontmatter as fields (issue 15 item 17): name, type and description, each on its own.
+  const first = page.getByTestId('frontmatter').first()
+  await expect(first.getByTestId('fm-name')).toHaveText('Note 1')
+  await expect(first.getByTestId('fm-type')).toHaveText('project')
+  await expect(first.getByTestId('fm-description')).toHaveText('test note 1')
   await expect(
     page
       .getByTestId('memory-file-item')
@@ -141,4 +149,41 @@ test('the sidebar groups a worktree under its main repository, with note counts 
   } finally {
     await served.stop()
   }
+})
+
+test('a folder of 400 topic files: drawn a window at a time, each with its fields, none cut mid-line', async ({
+  page,
+  served,
+  fixture,
+}) => {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const long =
+    'A description long enough to need two lines in the narrow list, and then some more words that a person can still read in full in the tooltip'
+  for (let i = 1; i <= 400; i++) {
+    const name = `topic-${String(i).padStart(3, '0')}.md`
+    writeFileSync(
+      join(fixture.memoryDir, name),
+      `---\nname: Topic ${i}\ndescription: ${long} (${i})\ntype: ${i % 2 ? 'reference' : 'feedback'}\n---\n\nBody ${i}.\n`,
+    )
+  }
+  const ws = await openProject(page, served.url)
+  const list = page.getByTestId('topic-list')
+  await expect(list).toHaveAttribute('data-rows', '406')
+  expect(await page.getByTestId('memory-file-item').count()).toBeLessThan(60)
+  const row = page.getByTestId('memory-file-item').filter({ hasText: 'topic-001.md' })
+  await expect(row.getByTestId('fm-name')).toHaveText('Topic 1')
+  await expect(row.getByTestId('fm-type')).toHaveText('reference')
+  await expect(row.getByTestId('fm-description')).toHaveAttribute(
+    'title',
+    `description: ${long} (1)`,
+  )
+  await page.screenshot({ path: 'test-results/screens/memory-topics-fields.png' })
+  // The last file is reached by scrolling the list, and opens.
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await ws.openFile('topic-400.md')
+  await expect(ws.editor.locator('.view-lines')).toContainText('Body 400.')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.screenshot({ path: 'test-results/screens/memory-topics-fields-dark.png' })
+  expect(errors).toEqual([])
 })

@@ -178,10 +178,17 @@ export function planMoveEntryAboveCutoff(index: EditSource, line: number): EditP
       suffix = `; ${list} ${pushed.length === 1 ? 'falls' : 'fall'} below it`
     }
     const moves = `${linesLabel(entry.line, entry.endLine)} to ${linesLabel(before, before + blockLen - 1)}`
+    // Named one by one too, so the window can ask before an entry stops loading (issue 15 item 8).
+    const falls = pushed.map((d) => ({
+      line: d,
+      text: layout.lines[d - 1].content,
+      entry: entries.has(d),
+    }))
     return {
       title: `${title} (${moves})${suffix}`,
       changes: [{ path: index.path, expectedHash: index.hash, before: index.text, after }],
       problems: [],
+      falls,
     }
   }
   return failed(
@@ -311,7 +318,20 @@ export function planExtractToTopic(
   const topicText = topicLines.join(layout.eol) + layout.eol
 
   const dest = /[\s()<>]/.test(topic.name) ? `<${topic.name}>` : topic.name
-  const indexLine = `${entry.prefix}[${name}](${dest})${short === '' ? '' : ` — ${short}`}`
+  const link = `${entry.prefix}[${name}](${dest})`
+  let indexLine = `${link}${short === '' ? '' : ` — ${short}`}`
+  // A one-line entry must not be replaced by a longer line (issue 15 item 8): drop the hook, or refuse.
+  const oldLine = layoutOf(index.text).lines[entry.line - 1].content
+  if (entry.endLine === entry.line && indexLine.length >= oldLine.length) {
+    if (link.length >= oldLine.length) {
+      return failed(
+        title,
+        index.path,
+        `the entry is one line of ${oldLine.length} characters, and a link to a topic file would take ${link.length}: moving its detail frees no room`,
+      )
+    }
+    indexLine = link
+  }
   const lines = layout.lines.flatMap((l, i) =>
     i + 1 === entry.line
       ? [{ content: indexLine, eol: l.eol }]

@@ -30,6 +30,7 @@ import { projectsStamp } from './projects-stamp'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
 import { createShell } from './backend-shell'
+import { fitHandlers, LastAudits } from './backend-fit'
 
 /**
  * What the window is told (AppContext: version, homes, demo, transport), the state folder setup
@@ -184,8 +185,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const shell = createShell({ ...config, ensureScanned, allowed })
 
   const hooks = createHookHandlers(config, { launchDir, events, ensureScanned }, () => backend)
+  const lastAudits = new LastAudits()
   const backend: Backend = {
     ...shell.api,
+    ...fitHandlers({ allowed, ensureScanned, lastAudits, review }),
     guard,
     ...evidenceHandlers({ ...config, cacheDir, allowed, ensureScanned }),
     async getContext() {
@@ -276,8 +279,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
       }
-      // Kept for the SessionStart hook and for search's verdicts.
-      return shell.rememberAudit(dir, await hooks.auditDone(dir, await auditMemory(args)))
+      const result = await hooks.auditDone(dir, await auditMemory(args))
+      // Kept for the SessionStart hook, for search's verdicts and for the fit plan's judged notes.
+      return lastAudits.remember(dir, shell.rememberAudit(dir, result))
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()

@@ -27,7 +27,7 @@ import { readForEdit } from './read-for-edit'
  * leads out of the folder (issue 11 item 5: a plan would return the outside file's text).
  * Null when it stays inside. Same rule as the walkers (`escapesFolder`).
  */
-async function leavesMemoryFolder(path: string, dir: string): Promise<string | null> {
+export async function leavesMemoryFolder(path: string, dir: string): Promise<string | null> {
   let realDir: string
   try {
     realDir = await realpath(dir)

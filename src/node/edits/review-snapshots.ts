@@ -5,13 +5,15 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { diffArrays } from 'diff'
 import type { CuratorApi } from '../../shared/api-contract'
 import type { Problem } from '../../shared/model'
 import { applyWrite } from '../../core/transcripts/replay'
 import { planLineRestore } from '../../core/memory/restore-line'
+import { previewLineRestore } from '../../core/memory/restore-preview'
+import { MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
 import { splitLines } from '../../core/text'
 import type { ToolResultEvent, WriteCallEvent, WriteInput } from '../../core/transcripts/line'
 import { newStoreId } from './backups'
@@ -30,7 +32,10 @@ export interface ReviewDeps {
 }
 
 /** The part of the contract review snapshots serve. */
-export type Review = Pick<CuratorApi, 'markReviewed' | 'reviewDiff' | 'restoreLostLine'>
+export type Review = Pick<
+  CuratorApi,
+  'markReviewed' | 'reviewDiff' | 'restoreLostLine' | 'previewRestore'
+>
 
 /** Bump when the snapshot file format changes. */
 const SNAPSHOT_VERSION = 1
@@ -201,6 +206,21 @@ export function createReview(deps: ReviewDeps): Review {
       const plan = planLineRestore(read.text, text, versions)
       if (plan.kind === 'refused') return { kind: 'error', path: abs, reason: plan.reason }
       return deps.writeFile(abs, expectedHash, plan.text, 'restore lost line')
+    },
+    /** Where the line would go and whether it would load (issue 15 item 2); nothing is written. */
+    async previewRestore(memoryDir, file, text, placement) {
+      const abs = resolve(file)
+      const read = await readForEdit(abs)
+      if (!read.ok) throw new BackendError('not-found', `${abs}: ${read.reason}`)
+      const versions = await fileVersions(deps.claudeHome, cacheDir, memoryDir, abs)
+      const isIndex = basename(abs) === MEMORY_INDEX_NAME
+      return previewLineRestore(
+        { path: abs, text: read.text, hash: read.hash },
+        text,
+        versions,
+        placement,
+        isIndex,
+      )
     },
   }
 }

@@ -1,20 +1,30 @@
 /**
  * Lines one session added that a different session's later write removed (docs/memory-rules.md §6.4: parallel
  * worktree sessions overwrite each other), each with a Restore through the safe write path.
+ * Restore first says where the line goes back and whether it will load there (issue 15 item 2:
+ * a line put back below the MEMORY.md cutoff still does not load), and offers "above the cutoff".
  */
 import { useState } from 'react'
 import type { EditOutcome } from '../../shared/api'
+import type { RestorePreview } from '../../shared/model-fit'
 import { getApi } from '../api/api-client'
 import { formatTime, sessionHue, shortId, type LostRow } from './history-format'
+import { RestorePreviewBox } from './history-restore'
 import { TextDiff } from '../monaco/text-views'
+
+type Placement = RestorePreview['placement']
 
 type RestoreState =
   | { readonly kind: 'busy' }
+  | { readonly kind: 'preview'; readonly preview: RestorePreview }
   | {
       readonly kind: 'outcome'
       readonly outcome: EditOutcome
       readonly basedOn: string | null
       readonly text: string
+      readonly placement: Placement
+      readonly line: number | null
+      readonly loads: boolean | null
     }
   | { readonly kind: 'failed'; readonly message: string }
 
@@ -55,23 +65,49 @@ export function HistoryLost({
   const [states, setStates] = useState<ReadonlyMap<string, RestoreState>>(new Map())
   const set = (key: string, s: RestoreState) => setStates((prev) => new Map(prev).set(key, s))
 
-  /** Restore from `hash` (the version the person saw); without one, read the file's current hash first. */
-  async function restore(l: LostRow, known: { hash: string; text: string } | null) {
+  /** Where the line would go (nothing is written yet). */
+  async function preview(l: LostRow, placement: Placement) {
     const key = rowKey(l)
     set(key, { kind: 'busy' })
-    const api = getApi()
     try {
-      let base = known
-      if (!base) {
-        const read = await api.readFile(file)
-        if (!read.ok) {
-          set(key, { kind: 'failed', message: `${read.path}: ${read.reason}` })
-          return
-        }
-        base = { hash: read.hash, text: read.text }
-      }
-      const outcome = await api.restoreLostLine(memoryDir, file, l.text, base.hash)
-      set(key, { kind: 'outcome', outcome, basedOn: base.text, text: l.text })
+      const p = await getApi().previewRestore(memoryDir, file, l.text, placement)
+      set(key, { kind: 'preview', preview: p })
+    } catch (e) {
+      set(key, { kind: 'failed', message: `${file}: ${(e as Error).message}` })
+    }
+  }
+
+  /** Write a previewed restore: one compare-and-swap on the hash the preview was made from. */
+  async function apply(l: LostRow, p: RestorePreview) {
+    const key = rowKey(l)
+    const change = p.plan.changes[0]
+    if (!change) return
+    set(key, { kind: 'busy' })
+    try {
+      const out = await getApi().applyPlan(p.plan.changes, p.plan.title)
+      const outcome = out.failure ?? out.outcomes[0]
+      set(key, {
+        kind: 'outcome',
+        outcome,
+        basedOn: change.before,
+        text: l.text,
+        placement: p.placement,
+        line: p.line,
+        loads: p.loads,
+      })
+    } catch (e) {
+      set(key, { kind: 'failed', message: `${file}: ${(e as Error).message}` })
+    }
+  }
+
+  /** After a conflict: the same placement, planned and written on the file as it is now. */
+  async function retry(l: LostRow, placement: Placement) {
+    const key = rowKey(l)
+    set(key, { kind: 'busy' })
+    try {
+      const p = await getApi().previewRestore(memoryDir, file, l.text, placement)
+      if (p.plan.changes.length === 0) set(key, { kind: 'preview', preview: p })
+      else await apply(l, p)
     } catch (e) {
       set(key, { kind: 'failed', message: `${file}: ${(e as Error).message}` })
     }
@@ -111,7 +147,9 @@ export function HistoryLost({
     return (
       <ul
         className={
-          [...states.values()].some((x) => x.kind === 'outcome' && x.outcome.kind === 'conflict')
+          [...states.values()].some(
+            (x) => x.kind === 'preview' || (x.kind === 'outcome' && x.outcome.kind === 'conflict'),
+          )
             ? 'history-lost expanded'
             : 'history-lost'
         }
@@ -131,10 +169,10 @@ export function HistoryLost({
                   className="history-button"
                   data-testid="restore-line"
                   disabled={s?.kind === 'busy' || written}
-                  onClick={() => void restore(l, null)}
-                  title={`Put this line back into ${file} where it stood, through the safe write (a backup is kept; undo is possible)`}
+                  onClick={() => void preview(l, 'in-place')}
+                  title={`See where this line would go back into ${file} and whether it would load; nothing is written yet`}
                 >
-                  {s?.kind === 'busy' ? 'Restoring…' : written ? 'Restored' : 'Restore'}
+                  {s?.kind === 'busy' ? 'Working…' : written ? 'Restored' : 'Restore…'}
                 </button>
               </div>
               <div className="history-lost-meta">
@@ -153,7 +191,27 @@ export function HistoryLost({
                   </span>
                 )}
               </div>
-              {s && <RestoreResult state={s} onRetry={(base) => void restore(l, base)} />}
+              {s?.kind === 'preview' && (
+                <RestorePreviewBox
+                  preview={s.preview}
+                  onApply={(p) => void apply(l, p)}
+                  onAbove={() => void preview(l, 'above-cutoff')}
+                  onInPlace={() => void preview(l, 'in-place')}
+                  onCancel={() =>
+                    setStates((prev) => {
+                      const next = new Map(prev)
+                      next.delete(key)
+                      return next
+                    })
+                  }
+                />
+              )}
+              {s && s.kind !== 'preview' && (
+                <RestoreResult
+                  state={s}
+                  onRetry={() => s.kind === 'outcome' && void retry(l, s.placement)}
+                />
+              )}
             </li>
           )
         })}
@@ -162,14 +220,8 @@ export function HistoryLost({
   }
 }
 
-function RestoreResult({
-  state,
-  onRetry,
-}: {
-  state: RestoreState
-  onRetry: (base: { hash: string; text: string }) => void
-}) {
-  if (state.kind === 'busy') return null
+function RestoreResult({ state, onRetry }: { state: RestoreState; onRetry: () => void }) {
+  if (state.kind === 'busy' || state.kind === 'preview') return null
   if (state.kind === 'failed') {
     return (
       <div className="history-outcome failed" role="alert" data-testid="restore-outcome">
@@ -182,7 +234,11 @@ function RestoreResult({
     case 'written':
       return (
         <div className="history-outcome ok" role="status" data-testid="restore-outcome">
-          Restored into {o.path} (a backup of the previous version was kept).
+          Restored into {o.path}
+          {state.line !== null && ` at line ${state.line}`}
+          {state.loads === true && ', where it loads at session start'}
+          {state.loads === false && ', below the cutoff: it does not load at session start'} (a
+          backup of the previous version was kept).
         </div>
       )
     case 'deleted':
@@ -217,9 +273,7 @@ function RestoreResult({
             <button
               className="history-button"
               data-testid="restore-retry"
-              onClick={() =>
-                onRetry({ hash: o.currentHash as string, text: o.currentText as string })
-              }
+              onClick={onRetry}
               title="Restore the line into the file as it is now"
             >
               Retry on the current version

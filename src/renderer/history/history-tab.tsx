@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ProjectInfo } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { sessionPlaces, type FileRow } from './history-format'
+import { HistoryFiles } from './history-files'
 import { HistoryLost } from './history-lost'
 import { HistoryReview } from './history-review'
 import { HistoryTimeline } from './history-timeline'
@@ -135,27 +136,7 @@ function HistoryView({ memoryDir }: { memoryDir: string }) {
   const rel = (p: string) => (p.startsWith(memoryDir) ? p.slice(memoryDir.length + 1) : p)
   return (
     <div className="history-tab" data-testid="history-tab">
-      <div className="history-files" role="tablist" aria-label="Memory files">
-        {files.length === 0 && (
-          <span className="muted">No memory files and no recorded writes.</span>
-        )}
-        {files.map((f) => (
-          <button
-            key={f.path}
-            role="tab"
-            aria-selected={f === current}
-            className={f === current ? 'tab active' : 'tab'}
-            onClick={() => setSelected(f.path)}
-            title={f.path}
-            data-testid="history-file"
-          >
-            {rel(f.path)}
-            <span className="tab-meta">
-              {f.writes.length} write{f.writes.length === 1 ? '' : 's'}
-            </span>
-            {f.lost.length > 0 && <span className="history-lost-badge">{f.lost.length} lost</span>}
-          </button>
-        ))}
+      <HistoryFiles files={files} current={current} onSelect={setSelected} rel={rel}>
         <span className="history-refreshing muted" role="status">
           {refreshing && (
             <>
@@ -172,7 +153,7 @@ function HistoryView({ memoryDir }: { memoryDir: string }) {
         >
           Reload
         </button>
-      </div>
+      </HistoryFiles>
       {problems.length > 0 && (
         <details className="history-problems" data-testid="history-problems">
           <summary>

@@ -4,12 +4,15 @@
  * previewed fixes (move above the cutoff, move detail to a topic file).
  */
 import { useEffect } from 'react'
-import { useShowMore } from '../common/show-more'
+import { VirtualList } from '../common/virtual-list'
 import { preloadMonacoWhenIdle } from '../monaco/monaco-setup'
 import type { CutoffResult } from '../../shared/model'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { PlanAction } from './plan-dialog'
 import { ProblemList } from '../common/problem-list'
+
+/** Height of a row of the entries that do not load (memory.css `.unloaded-list .entry-row`). */
+const ENTRY_ROW = 30
 
 function Gauge({
   label,
@@ -44,14 +47,16 @@ export function CutoffSummary({
   editing,
   onReveal,
   onPlan,
+  onFit,
 }: {
   cutoff: CutoffResult
   editing: boolean
   onReveal: (line: number, top?: boolean) => void
   onPlan: (action: PlanAction) => void
+  /** Open "Fit under the cutoff" (issue 15 item 8). */
+  onFit?: () => void
 }) {
   const unloaded = cutoff.entries.filter((e) => !e.loaded).reverse()
-  const [shownUnloaded, moreUnloaded] = useShowMore(unloaded, 'more-unloaded')
   // The window's first useful paint is this summary: only now is Monaco fetched (main.tsx).
   useEffect(() => preloadMonacoWhenIdle(0), [])
   const blocked = editing ? 'Save or discard your edit first' : undefined
@@ -82,13 +87,34 @@ export function CutoffSummary({
             Show the cutoff
           </button>
         )}
+        {cutoff.firstUnloadedLine !== null && onFit && (
+          <button
+            className="small-button primary fit-open"
+            data-testid="fit-open"
+            disabled={editing}
+            onClick={onFit}
+            title={
+              blocked ??
+              'Free room under the cutoff (blank lines, duplicates, missing topic files, …) and move entries above it: one previewed plan'
+            }
+          >
+            Fit under the cutoff…
+          </button>
+        )}
       </div>
       <ProblemList problems={cutoff.problems} className="problem-list" alert />
       {unloaded.length > 0 && (
         <details className="unloaded" open>
           <summary>Entries that do not load, newest first ({unloaded.length})</summary>
-          <ul data-testid="unloaded-entries">
-            {shownUnloaded.map((e) => (
+          <VirtualList
+            items={unloaded}
+            rowHeight={ENTRY_ROW}
+            initialHeight={Math.min(unloaded.length, 5) * ENTRY_ROW}
+            style={{ height: Math.min(unloaded.length, 5) * ENTRY_ROW }}
+            className="unloaded-list"
+            aria-label="Entries that do not load"
+            testId="unloaded-entries"
+            renderRow={(e) => (
               <li key={e.line} data-testid="unloaded-entry" className="entry-row">
                 <button
                   className="link entry-line"
@@ -126,9 +152,8 @@ export function CutoffSummary({
                   Move detail to a topic file
                 </button>
               </li>
-            ))}
-          </ul>
-          {moreUnloaded}
+            )}
+          />
         </details>
       )}
     </div>

@@ -1,65 +1,50 @@
 /**
  * The memory folder's files beside the open one: MEMORY.md, each topic file with the
- * frontmatter it starts with (docs/memory-rules.md §2.6 "Index format"), orphans and dangling links
- * flagged (from the index's cutoff). The frontmatter is shown as written: parsing YAML is
- * the back end's job, and the contract does not carry parsed frontmatter yet.
+ * `name`, `description` and `type` of its frontmatter shown as fields (docs/memory-rules.md §2.6
+ * "Index format"; issue 15 item 17: a raw preview was cut mid-line), orphans and dangling links
+ * flagged (from the index's cutoff). The fields come parsed with the scan (memory-folder-scan.ts).
+ * A real folder has a hundred topic files or more: they are drawn a window at a time (issue 15
+ * item 6), each row one fixed height.
  */
 import { useShowMore } from '../common/show-more'
-import { useEffect, useState, type ReactNode } from 'react'
+import { VirtualList } from '../common/virtual-list'
+import type { ReactNode } from 'react'
 import type { CutoffResult, MemoryFileInfo, ProjectInfo } from '../../shared/model'
-import { getApi } from '../api/api-client'
 
-/** The opening `---` … `---` block as written, or null when the file has none. */
-function rawFrontmatter(text: string): string | null {
-  const lines = text.split(/\r?\n/)
-  if (lines[0]?.trim() !== '---') return null
-  const end = lines.findIndex((l, i) => i > 0 && (l.trim() === '---' || l.trim() === '...'))
-  return end < 0 ? null : lines.slice(1, end).join('\n')
-}
+/** Height of a topic file's row (memory.css `.topic-row` must match). */
+const TOPIC_ROW = 94
 
-type Head =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ok'; readonly block: string | null }
-  | { readonly state: 'error'; readonly reason: string }
-
-/** Each topic file's frontmatter block, re-read when the file changes on disk. */
-function useFrontmatter(files: readonly MemoryFileInfo[]): ReadonlyMap<string, Head> {
-  const [heads, setHeads] = useState<ReadonlyMap<string, Head>>(new Map())
-  const key = files.map((f) => `${f.path}:${f.bytes}`).join('|')
-  useEffect(() => {
-    let live = true
-    const api = getApi()
-    const read = (paths: readonly string[]) => {
-      for (const p of paths) {
-        api.readFile(p).then(
-          (c) =>
-            live &&
-            setHeads((m) =>
-              new Map(m).set(
-                p,
-                c.ok
-                  ? { state: 'ok', block: rawFrontmatter(c.text) }
-                  : { state: 'error', reason: c.reason },
-              ),
-            ),
-          (err: Error) =>
-            live && setHeads((m) => new Map(m).set(p, { state: 'error', reason: err.message })),
-        )
-      }
-    }
-    const all = files.map((f) => f.path)
-    read(all)
-    const off = api.onDidChange((e) =>
-      read(e.paths.length === 0 ? all : all.filter((p) => e.paths.includes(p))),
-    )
-    return () => {
-      live = false
-      off()
-    }
-    // `key` stands for `files`: re-read when the set of files or their sizes change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return heads
+function Fields({ f }: { f: MemoryFileInfo }) {
+  const fm = f.frontmatter
+  if (fm === undefined) return null
+  if (fm === null || (!fm.name && !fm.description && !fm.type)) {
+    return <span className="frontmatter missing">no frontmatter fields</span>
+  }
+  return (
+    <span className="fm-fields" data-testid="frontmatter">
+      <span className="fm-line">
+        {fm.name && (
+          <span className="fm-name" title={`name: ${fm.name}`} data-testid="fm-name">
+            {fm.name}
+          </span>
+        )}
+        {fm.type && (
+          <span className="badge fm-type" title="type" data-testid="fm-type">
+            {fm.type}
+          </span>
+        )}
+      </span>
+      {fm.description && (
+        <span
+          className="fm-description"
+          title={`description: ${fm.description}`}
+          data-testid="fm-description"
+        >
+          {fm.description}
+        </span>
+      )}
+    </span>
+  )
 }
 
 const NONE: CutoffResult['dangling'] = []
@@ -77,13 +62,12 @@ export function MemoryFileList({
 }) {
   const index = project.memoryFiles.find((f) => f.role === 'index') ?? null
   const topics = project.memoryFiles.filter((f) => f.role === 'topic')
-  const heads = useFrontmatter(topics)
   const orphans = new Set(cutoff?.orphans ?? [])
   const [shownDangling, moreDangling] = useShowMore(cutoff?.dangling ?? NONE, 'more-dangling')
   const rel = (p: string) =>
     project.memoryDir && p.startsWith(project.memoryDir) ? p.slice(project.memoryDir.length + 1) : p
-  const item = (f: MemoryFileInfo, children?: ReactNode) => (
-    <li key={f.path}>
+  const item = (f: MemoryFileInfo, children?: ReactNode, className?: string) => (
+    <li key={f.path} className={className}>
       <button
         className={f.path === openPath ? 'file-item active' : 'file-item'}
         aria-current={f.path === openPath ? 'true' : undefined}
@@ -137,25 +121,16 @@ export function MemoryFileList({
       )}
       <h3>Topic files ({topics.length})</h3>
       {topics.length === 0 && <p className="muted small">None.</p>}
-      <ul>
-        {topics.map((f) => {
-          const h = heads.get(f.path)
-          return item(
-            f,
-            h?.state === 'ok' ? (
-              h.block === null ? (
-                <span className="frontmatter missing">no frontmatter</span>
-              ) : (
-                <pre className="frontmatter" title={h.block} data-testid="frontmatter">
-                  {h.block}
-                </pre>
-              )
-            ) : h?.state === 'error' ? (
-              <span className="frontmatter danger">{h.reason}</span>
-            ) : null,
-          )
-        })}
-      </ul>
+      {topics.length > 0 && (
+        <VirtualList
+          items={topics}
+          rowHeight={TOPIC_ROW}
+          className="topic-list"
+          aria-label="Topic files"
+          testId="topic-list"
+          renderRow={(f) => item(f, <Fields f={f} />, 'topic-row')}
+        />
+      )}
       {cutoff && cutoff.dangling.length > 0 && (
         <>
           <h3 className="warn">Dangling links ({cutoff.dangling.length})</h3>

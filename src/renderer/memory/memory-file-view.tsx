@@ -29,6 +29,7 @@ export function MemoryFileView({
   reveal,
   refresh,
   onPlan,
+  onFit,
 }: {
   path: string
   isIndex: boolean
@@ -36,6 +37,7 @@ export function MemoryFileView({
   reveal: { line: number; nonce: number } | null
   refresh: number
   onPlan: (action: PlanAction) => void
+  onFit?: () => void
 }) {
   const [content, setContent] = useState<FileContent | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -229,7 +231,13 @@ export function MemoryFileView({
   return (
     <div className="memory-file" onKeyDown={onKey}>
       {isIndex && cutoff && (
-        <CutoffSummary cutoff={cutoff} editing={editing} onReveal={revealLine} onPlan={onPlan} />
+        <CutoffSummary
+          cutoff={cutoff}
+          editing={editing}
+          onReveal={revealLine}
+          onPlan={onPlan}
+          onFit={onFit}
+        />
       )}
       <div className="file-bar">
         <span className="file-path" title={path}>

@@ -9,6 +9,7 @@ import { getApi } from '../api/api-client'
 import { MemoryFileView } from './memory-file-view'
 import { MemoryFileList } from './memory-file-list'
 import { PlanDialog, type PlanAction } from './plan-dialog'
+import { FitDialog } from './fit-dialog'
 import { UndoHistoryButton } from '../common/undo-history'
 import './memory.css'
 import { ErrorBar } from '../common/error-bar'
@@ -58,6 +59,7 @@ export function MemoryTab({ project }: { project: ProjectInfo }) {
   })
   const [refresh, setRefresh] = useState(0)
   const [action, setAction] = useState<PlanAction | null>(null)
+  const [fitting, setFitting] = useState(false)
   const { cutoff, error } = useCutoff(index?.path ?? null, project.memoryDir, refresh)
   const bump = useCallback(() => setRefresh((n) => n + 1), [])
 
@@ -114,6 +116,7 @@ export function MemoryTab({ project }: { project: ProjectInfo }) {
             }
             refresh={refresh}
             onPlan={setAction}
+            onFit={() => setFitting(true)}
           />
         )}
       </div>
@@ -125,7 +128,14 @@ export function MemoryTab({ project }: { project: ProjectInfo }) {
             setAction(null)
             bump()
           }}
+          onFit={() => {
+            setAction(null)
+            setFitting(true)
+          }}
         />
+      )}
+      {fitting && index && (
+        <FitDialog file={index.path} onClose={() => setFitting(false)} onApplied={bump} />
       )}
     </div>
   )

@@ -61,16 +61,21 @@ export function PlanDialog({
   action,
   onClose,
   onApplied,
+  onFit,
 }: {
   action: PlanAction
   onClose: () => void
   onApplied: (outcomes: EditOutcome[]) => void
+  /** Offer "Fit under the cutoff" instead when a move would push entries out (issue 15 item 8). */
+  onFit?: () => void
 }) {
   const [phase, setPhase] = useState<Phase>(
     action.kind === 'extract' ? { kind: 'naming' } : { kind: 'planning' },
   )
   const [topicName, setTopicName] = useState(() => suggestTopicName(action.title))
   const [shown, setShown] = useState(0)
+  /** The person accepted that the entries the move pushes out stop loading. */
+  const [accepted, setAccepted] = useState(false)
 
   const plan = useCallback(async () => {
     setPhase({ kind: 'planning' })
@@ -123,8 +128,11 @@ export function PlanDialog({
     setPhase({ kind: 'failed', message: `${failure.path}: ${reason}`, written })
   }
 
+  const fallingEntries = (p: EditPlan) => (p.falls ?? []).filter((f) => f.entry)
+  const blockedByFalls = (p: EditPlan) => fallingEntries(p).length > 0 && !accepted
   useEffect(() => {
-    if (phase.kind !== 'preview' || phase.plan.changes.length === 0) return
+    if (phase.kind !== 'preview' || phase.plan.changes.length === 0 || blockedByFalls(phase.plan))
+      return
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault()
@@ -191,6 +199,51 @@ export function PlanDialog({
                 ))}
               </ul>
             )}
+            {(phase.plan.falls ?? []).length > 0 && (
+              <div className="plan-falls" role="alert" data-testid="plan-falls">
+                <p>
+                  {fallingEntries(phase.plan).length > 0
+                    ? 'This pushes lines that load now below the cutoff; they stop loading at session start:'
+                    : 'This pushes lines below the cutoff (no entry among them):'}
+                </p>
+                <ul>
+                  {(phase.plan.falls ?? []).slice(0, 10).map((f) => (
+                    <li key={f.line}>
+                      line {f.line}: <code>{f.text.trim() === '' ? '(blank line)' : f.text}</code>
+                    </li>
+                  ))}
+                  {(phase.plan.falls ?? []).length > 10 && (
+                    <li>and {(phase.plan.falls ?? []).length - 10} more</li>
+                  )}
+                </ul>
+                {fallingEntries(phase.plan).length > 0 && (
+                  <div className="plan-falls-actions">
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={accepted}
+                        onChange={(e) => setAccepted(e.target.checked)}
+                        data-testid="plan-accept-falls"
+                      />{' '}
+                      Move it anyway:{' '}
+                      {fallingEntries(phase.plan).length === 1
+                        ? 'that entry stops'
+                        : 'those entries stop'}{' '}
+                      loading
+                    </label>
+                    {onFit && (
+                      <button
+                        className="small-button"
+                        onClick={onFit}
+                        data-testid="plan-fit-instead"
+                      >
+                        Fit under the cutoff instead (free room first)
+                      </button>
+                    )}
+                  </div>
+                )}
+              </div>
+            )}
             {phase.plan.changes.length > 1 && (
               <div className="file-switch" role="tablist" aria-label="Files this change touches">
                 {phase.plan.changes.map((c, i) => (
@@ -229,7 +282,11 @@ export function PlanDialog({
             <button
               className="primary"
               data-testid="plan-apply"
-              disabled={phase.kind === 'applying' || phase.plan.changes.length === 0}
+              disabled={
+                phase.kind === 'applying' ||
+                phase.plan.changes.length === 0 ||
+                blockedByFalls(phase.plan)
+              }
               onClick={() => void apply(phase.plan)}
               title="Apply the change (Ctrl+Enter)"
             >

@@ -125,6 +125,8 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     setSettings: { args: [{ theme: 'dark' }], paths: [] },
     // The query is text, never a path: a path-looking query only searches the scanned files.
     searchMemory: { args: ['../../../../etc/passwd'], paths: [] },
+    fitPlan: { args: [mem, null], paths: [0] },
+    previewRestore: { args: [t.memoryDir, mem, '- restored', 'in-place'], paths: [0, 1] },
   }
 }
 

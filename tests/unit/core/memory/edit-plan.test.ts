@@ -57,6 +57,10 @@ describe('planMoveEntryAboveCutoff', () => {
       },
     ])
     expect(loads(plan.changes[0].after as string, 200)).toBe(true)
+    // The line that stops loading is named for the window, which asks before applying.
+    expect(plan.falls).toEqual([
+      { line: 200, text: '- [Last](last.md) — last to load', entry: true },
+    ])
   })
 
   it('keeps \\r\\n line breaks and a missing final newline', () => {
@@ -265,8 +269,21 @@ describe('planExtractToTopic', () => {
       exists: false,
     })
     expect(plan.changes.map((c) => c.after)).toEqual([
-      '- [Deploy rules](deploy-rules.md) — Deploys go through `make ship`: never by hand\n',
+      // The line with the hook would be longer than the entry it replaces (issue 15 item 8).
+      '- [Deploy rules](deploy-rules.md)\n',
       '---\nname: Deploy rules\ndescription: "Deploys go through `make ship`: never by hand"\ntype: project\n---\n\nDeploys go through `make ship`: never by hand\n',
+    ])
+  })
+
+  it('never puts a longer line in place of a one-line entry: it refuses when a link alone is longer', () => {
+    const plan = planExtractToTopic(src('- Use pnpm\n'), 1, {
+      name: 'package-manager-rules.md',
+      path: '/m/package-manager-rules.md',
+      exists: false,
+    })
+    expect(plan.changes).toEqual([])
+    expect(plan.problems.map((p) => p.reason)).toEqual([
+      'the entry is one line of 10 characters, and a link to a topic file would take 51: moving its detail frees no room',
     ])
   })
 

@@ -263,6 +263,8 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   await call('reviewDiff', [f.memoryDir, mem])
   await call('restoreLostLine', [f.memoryDir, mem, '- restored', HASH])
   await call('planEdit', [{ kind: 'move-entry-above-cutoff', file: mem, line: 3 }])
+  await call('fitPlan', [mem, null])
+  await call('previewRestore', [f.memoryDir, mem, '- restored', 'above-cutoff'])
   await call('applyPlan', [
     [{ path: mem, expectedHash: HASH, after: 'stale hash, refused\n' }],
     'test',
