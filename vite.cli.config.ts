@@ -35,6 +35,12 @@ export default defineConfig({
         entryFileNames: '[name].js',
         // A command's own chunk is named after it (command-scan-<hash>.js): the import graph
         // test (tests/unit/cli/index.test.ts) and a reader of out/cli tell them apart.
+        // One chunk per package: a command loads only the packages it uses (left to itself the
+        // bundler merged yaml into the chunk `cutoff` needs for its path checks).
+        manualChunks: (id) => {
+          const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)
+          return m ? `vendor-${m[1].replace(/[\\/@]/g, '-').replace(/^-/, '')}` : undefined
+        },
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.replace(/\\/g, '/').includes('/src/cli/commands/')
             ? 'command-[name]-[hash].js'

@@ -164,7 +164,7 @@ export async function benchCutoffProcess(
 export function busiestProject(memoryDirs: readonly string[]): string | null {
   let best: { id: string; n: number } | null = null
   for (const dir of memoryDirs) {
-    let n = 0
+    let n: number
     try {
       n = readdirSync(dir).length
     } catch {
@@ -191,6 +191,11 @@ export async function benchProvenanceProcess(
   claudeHome: string,
   project: string | null,
   what = '',
+  /**
+   * `wc -l` instead of grep for a sparse file: GNU grep skips its holes (SEEK_DATA), so it
+   * reads nothing there; `wc -l` reads every byte, as we must.
+   */
+  baseline: 'grep' | 'wc' = 'grep',
 ): Promise<ProvenanceProcess> {
   const cold = `provenance, cold (process${what})`
   const missing = cliMissing(t, cold)
@@ -202,14 +207,20 @@ export async function benchProvenanceProcess(
   const args = [t.cli, 'provenance', '--json', '--claude-home', claudeHome, `--project=${project}`]
   const projects = resolve(claudeHome, 'projects')
   const grep = (): Promise<ChildRun> =>
-    runChild('grep', ['-r', '-c', '--include=*.jsonl', '"tool_use"', projects], {
-      env: { ...env, LC_ALL: 'C' },
-    })
+    baseline === 'wc'
+      ? runChild('sh', ['-c', 'find "$1" -name "*.jsonl" -exec wc -l {} +', 'wc', projects], {
+          env: { ...env, LC_ALL: 'C' },
+        })
+      : runChild('grep', ['-r', '-c', '--include=*.jsonl', '"tool_use"', projects], {
+          env: { ...env, LC_ALL: 'C' },
+        })
   const empty = (): void => rmSync(cache, { recursive: true, force: true })
   const c = await sideBySide(PROCESS_RUNS, node(args, env), grep, empty)
   // grep exits 1 when no line matches: still a complete pass over the bytes.
   const g = { ...c.b, code: c.b.code === 1 ? 0 : c.b.code }
-  const coldRow = processRow(cold, { a: c.a, b: g }, 'grep -rc \'"tool_use"\' (LC_ALL=C)', {
+  const label =
+    baseline === 'wc' ? 'wc -l (reads every byte)' : 'grep -rc \'"tool_use"\' (LC_ALL=C)'
+  const coldRow = processRow(cold, { a: c.a, b: g }, label, {
     project,
     jsonBytes: c.a.stdoutBytes,
   })
