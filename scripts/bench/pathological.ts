@@ -180,7 +180,8 @@ export async function benchPathological(
     t,
     sparse.claudeHome,
     sparse.project,
-    `, a ${gib} transcript`,
+    `, a ${gib} sparse transcript`,
+    'wc',
   )
   rows.push(s.rows[0])
 
