@@ -14,7 +14,7 @@ import { ratioRow, skippedRow, TARGETS, type BenchRow } from './report'
 /** Rounds of a start-up row (each a few tens of milliseconds: more rounds, less noise). */
 export const STARTUP_RUNS = 10
 /** Rounds of the other rows. */
-export const PROCESS_RUNS = 3
+export const PROCESS_RUNS = 5
 
 const BASELINES = fileURLToPath(new URL('./baselines/', import.meta.url))
 export const SCAN_BASELINE = join(BASELINES, 'scan.mjs')
