@@ -1,4 +1,8 @@
-// The command line and `serve`, bundled for Node (dependencies stay external).
+// The command line and `serve`, bundled for Node with their dependencies (issue 16): one
+// entry file that loads only the argument parser, one chunk per command (imported when it
+// runs, src/cli/index.ts) and shared chunks beside them, so a command resolves no package
+// in node_modules and compiles only what it uses. Electron-only packages never come in:
+// nothing under src/cli imports them (eslint layers; tests/unit/cli/cli-bundle.test.ts).
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
@@ -6,6 +10,11 @@ import { defineConfig } from 'vite'
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
+  ssr: {
+    // Bundle every dependency; node built-ins stay imports.
+    noExternal: true,
+    external: ['electron', 'electron-store', 'conf'],
+  },
   build: {
     ssr: true,
     outDir: resolve(root, 'out/cli'),
@@ -19,7 +28,24 @@ export default defineConfig({
         index: resolve(root, 'src/cli/index.ts'),
         'heavy-worker': resolve(root, 'src/node/jobs/heavy-worker.ts'),
       },
-      output: { format: 'es', entryFileNames: '[name].js' },
+      // Chunks beside index.js: modules that find files relative to themselves (serve's
+      // renderer, heavy-worker.js) see the same folder as before the split.
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        // A command's own chunk is named after it (command-scan-<hash>.js): the import graph
+        // test (tests/unit/cli/index.test.ts) and a reader of out/cli tell them apart.
+        // One chunk per package: a command loads only the packages it uses (left to itself the
+        // bundler merged yaml into the chunk `cutoff` needs for its path checks).
+        manualChunks: (id) => {
+          const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)
+          return m ? `vendor-${m[1].replace(/[\\/@]/g, '-').replace(/^-/, '')}` : undefined
+        },
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.replace(/\\/g, '/').includes('/src/cli/commands/')
+            ? 'command-[name]-[hash].js'
+            : '[name]-[hash].js',
+      },
     },
   },
 })

@@ -168,3 +168,42 @@ export async function forEachLimited<T>(
   }
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker))
 }
+
+export type BestChild = ChildRun & { readonly allMs: readonly number[] }
+
+function best(all: readonly ChildRun[]): BestChild {
+  const fastest = all.reduce((a, b) => (b.ms < a.ms ? b : a))
+  const peaks = all.map((r) => r.peakRssMiB).filter((p): p is number => p !== null)
+  return {
+    ...fastest,
+    peakRssMiB: peaks.length > 0 ? Math.max(...peaks) : null,
+    allMs: all.map((r) => Math.round(r.ms)),
+  }
+}
+
+/**
+ * Two commands side by side (issue 16): `runs` rounds, alternating which goes first, so a
+ * change in the machine's load hits both alike; the fastest run of each and its highest peak.
+ * `before` runs ahead of every run of `a` (e.g. emptying a cache for a cold run).
+ */
+export async function sideBySide(
+  runs: number,
+  a: () => Promise<ChildRun>,
+  b: () => Promise<ChildRun>,
+  before: () => void = () => undefined,
+): Promise<{ a: BestChild; b: BestChild }> {
+  const as: ChildRun[] = []
+  const bs: ChildRun[] = []
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      before()
+      as.push(await a())
+      bs.push(await b())
+    } else {
+      bs.push(await b())
+      before()
+      as.push(await a())
+    }
+  }
+  return { a: best(as), b: best(bs) }
+}

@@ -38,8 +38,18 @@ export const SMALL_SCALE: BenchScale = {
   notes: 20,
 }
 
-export type JobName = 'scan' | 'cutoff' | 'provenance' | 'audit' | 'window'
-export const ALL_JOBS: readonly JobName[] = ['scan', 'cutoff', 'provenance', 'audit', 'window']
+export type JobName =
+  'startup' | 'scan' | 'cutoff' | 'provenance' | 'pathological' | 'ccusage' | 'audit' | 'window'
+export const ALL_JOBS: readonly JobName[] = [
+  'startup',
+  'scan',
+  'cutoff',
+  'provenance',
+  'pathological',
+  'ccusage',
+  'audit',
+  'window',
+]
 
 export interface BenchOptions {
   readonly seed: number
@@ -55,8 +65,12 @@ export interface BenchOptions {
   /** Folder for the JSON results (default `bench-results`). */
   readonly resultsDir: string
   readonly chromium: string
-  /** The built CLI that `serve` runs from (default out/cli/index.js). */
+  /** The built CLI that `serve` and the process rows run (default out/cli/index.js). */
   readonly cli: string
+  /** The peer `ccusage` to time beside provenance (optional; never installed by the bench). */
+  readonly ccusage: string | null
+  /** Cap on the MEMORY.md files of the cutoff process row (0: every one). */
+  readonly cutoffFiles: number
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -67,10 +81,15 @@ export const USAGE = `npm run bench -- [options]
   --dir DIR                 build here (default: <tmp>/memory-curator-bench/<seed and scale>)
   --fresh                   regenerate even when a matching home exists
   --clean                   remove the generated home afterwards
-  --jobs scan,cutoff,provenance,audit,window   run only these
+  --jobs startup,scan,cutoff,provenance,pathological,ccusage,audit,window   run only these
+                            (startup: --help/--version against node -e 0; pathological: 30,000
+                            topic files, a 2 GiB sparse transcript, 512 MiB of transcripts)
+  --cutoff-files N          the cutoff process row runs every MEMORY.md, or the first N
+  --ccusage PATH            the ccusage command to time beside provenance (default $CCUSAGE,
+                            else ccusage on PATH; skipped when absent, never installed)
   --results DIR             JSON results folder (default bench-results)
   --chromium PATH           default $CHROMIUM_PATH, else /usr/bin/chromium
-  --cli PATH                the built CLI for the window (default out/cli/index.js)
+  --cli PATH                the built CLI for the process rows and the window (out/cli/index.js)
   --fresh-cli               bundle src/cli into bench-results/build first (about a second), so the
                             window times the current sources; the renderer still comes from out/`
 
@@ -99,6 +118,8 @@ export function parseBenchArgs(
   let resultsDir = 'bench-results'
   let chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   let cli = 'out/cli/index.js'
+  let ccusage: string | null = env.CCUSAGE ?? null
+  let cutoffFiles = 0
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = (): string => {
@@ -129,6 +150,8 @@ export function parseBenchArgs(
     else if (flag === '--results') resultsDir = value()
     else if (flag === '--chromium') chromium = value()
     else if (flag === '--cli') cli = value()
+    else if (flag === '--ccusage') ccusage = value()
+    else if (flag === '--cutoff-files') cutoffFiles = count()
     // Handled by scripts/bench.mjs before the run; the path it builds arrives as --cli.
     else if (flag === '--fresh-cli') continue
     else if (flag === '--jobs') {
@@ -146,7 +169,20 @@ export function parseBenchArgs(
     scaleName = 'custom'
   }
   if (scale.projects < 1) throw new Error('--projects must be at least 1')
-  return { seed, scale, scaleName, dir, fresh, clean, jobs, resultsDir, chromium, cli }
+  return {
+    seed,
+    scale,
+    scaleName,
+    dir,
+    fresh,
+    clean,
+    jobs,
+    resultsDir,
+    chromium,
+    cli,
+    ccusage,
+    cutoffFiles,
+  }
 }
 
 /** A folder name for a seed and the parts of the scale the home depends on. */

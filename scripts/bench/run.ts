@@ -4,8 +4,17 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { benchCcusage } from './ccusage'
+import {
+  benchCutoffProcess,
+  benchProvenanceProcess,
+  benchScanProcess,
+  benchStartup,
+  busiestProject,
+  type CliTarget,
+} from './cli-jobs'
 import { generateHome } from './generate-home'
 import {
   addAuditProject,
@@ -17,6 +26,7 @@ import {
   type AuditFixture,
 } from './jobs'
 import { homeKey, type BenchOptions, type JobName } from './options'
+import { benchPathological, PATHOLOGICAL_DEFAULT, PATHOLOGICAL_SMALL } from './pathological'
 import {
   describeMachine,
   formatReport,
@@ -63,21 +73,61 @@ export async function runBench(
   const rows: BenchRow[] = []
   let fixture: AuditFixture | null = null
   let added: { projectDir: string; memoryDir: string } | null = null
+  // The command line as whole processes (issue 16), each beside its baseline process.
+  const cli: CliTarget = { cli: resolve(opts.cli), work: join(work, 'cli') }
+  const pathoScale = opts.scaleName === 'small' ? PATHOLOGICAL_SMALL : PATHOLOGICAL_DEFAULT
+  const pathoRoot = join(dirname(root), `pathological-s${opts.seed}-t${pathoScale.topicFiles}`)
   try {
+    if (want('startup')) {
+      log('bench: start-up')
+      rows.push(...(await benchStartup(cli)))
+    }
     if (want('scan')) {
       log('bench: scan')
       rows.push(await benchScan(home))
+      rows.push(await benchScanProcess(cli, home.claudeHome))
     }
     if (want('cutoff')) {
       log('bench: cutoff')
       rows.push(await benchCutoff(home))
+      const indexes =
+        opts.cutoffFiles > 0 ? home.memoryIndexes.slice(0, opts.cutoffFiles) : home.memoryIndexes
+      rows.push(await benchCutoffProcess(cli, home.claudeHome, indexes))
     }
     let cacheDir: string | null = null
+    let coldProcess: { ms: number | null; peakRssMiB: number | null } | null = null
     if (want('provenance')) {
       log('bench: provenance')
       const p = await benchProvenance(home, work)
       rows.push(...p.rows)
       cacheDir = p.cacheDir
+      const q = await benchProvenanceProcess(cli, home.claudeHome, busiestProject(home.memoryDirs))
+      rows.push(...q.rows)
+      coldProcess = { ms: q.rows[0].ms, peakRssMiB: q.coldPeakRssMiB }
+    }
+    if (want('ccusage')) {
+      log('bench: ccusage')
+      rows.push(
+        await benchCcusage(opts.ccusage, home.claudeHome, join(work, 'ccusage'), {
+          ms: coldProcess?.ms ?? null,
+          peakRssMiB: coldProcess?.peakRssMiB ?? null,
+        }),
+      )
+    }
+    if (want('pathological')) {
+      rows.push(
+        ...(await benchPathological(
+          cli,
+          pathoRoot,
+          opts.seed,
+          pathoScale,
+          {
+            transcriptBytes: home.transcriptBytes,
+            coldPeakRssMiB: coldProcess?.peakRssMiB ?? null,
+          },
+          log,
+        )),
+      )
     }
     if (want('audit') || want('window')) {
       log('bench: audit (generating the repository)')
@@ -111,7 +161,10 @@ export async function runBench(
     if (added) rmSync(added.projectDir, { recursive: true, force: true })
     if (fixture) rmSync(fixture.dir, { recursive: true, force: true })
     rmSync(work, { recursive: true, force: true })
-    if (opts.clean) rmSync(root, { recursive: true, force: true })
+    if (opts.clean) {
+      rmSync(root, { recursive: true, force: true })
+      rmSync(pathoRoot, { recursive: true, force: true })
+    }
   }
   const report: BenchReport = {
     startedAt,

@@ -1,5 +1,11 @@
-/** Parsing the command line of docs/cli.md into a typed command (pure; no I/O). */
-import { isIPv4, isIPv6 } from 'node:net'
+/**
+ * Parsing the command line of docs/cli.md into a typed command (pure; no I/O). Imports
+ * nothing: `--help` and `--version` load only this (issue 16; `node:net` alone cost more
+ * than the rest of the start-up).
+ */
+
+/** Dotted decimal with no leading zeros, as `net.isIPv4` accepts. */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)$/
 
 export type FailOn = 'stale' | 'suspect'
 
@@ -132,9 +138,11 @@ const COMMON = ['--claude-home', '--codex-home', '--managed-dir', '--json', '--h
  */
 export function loopbackBindAddress(host: string): string | null {
   if (host.toLowerCase() === 'localhost') return '127.0.0.1'
-  if (isIPv4(host)) return host.split('.')[0] === '127' ? host : null
+  if (IPV4.test(host)) return host.split('.')[0] === '127' ? host : null
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
-  if (!isIPv6(bare)) return null
+  // Only hex digits, colons and (for an embedded IPv4 tail) dots can spell ::1; the URL parser
+  // below then accepts exactly the valid IPv6 forms and names their canonical spelling.
+  if (!/^[0-9A-Fa-f:.]+$/.test(bare) || !bare.includes(':')) return null
   try {
     return new URL(`http://[${bare}]/`).hostname === '[::1]' ? '::1' : null
   } catch {

@@ -1,9 +1,11 @@
 /**
  * The `evidence` field the CLI adds to `audit --json` notes and `provenance` files (docs/cli.md
- * §7, §8; issue 12 item 10): additive, every existing field kept. Pure.
+ * §7, §8; issue 12 item 10): additive, every existing field kept.
  */
 import type { AuditNote, AuditResult, ProvenanceFile } from '../shared/model'
 import type { NoteEvidence, NoteEvidenceEntry } from '../shared/evidence-model'
+import { join } from 'node:path'
+import { defaultStateDir } from '../node/app/setup'
 
 /** The evidence of one note, with where it stands: what `provenance` lists per file. */
 export type FileNoteEvidence = Pick<NoteEvidenceEntry, 'line' | 'endLine' | 'title'> & NoteEvidence
@@ -34,4 +36,17 @@ export function filesWithEvidence<F extends ProvenanceFile>(
       .filter((e) => e.file === f.path || e.topicFile === f.path)
       .map((e) => ({ line: e.line, endLine: e.endLine, title: e.title, ...e.evidence })),
   }))
+}
+
+/** Where the evidence of notes is read and archived: our state folder, never the Claude home. */
+export function evidenceArgs(
+  claudeHome: string,
+  memoryDir: string,
+): { claudeHome: string; memoryDir: string; stateDir: string; cacheDir: string } {
+  return {
+    claudeHome,
+    memoryDir,
+    stateDir: defaultStateDir(),
+    cacheDir: join(defaultStateDir(), 'provenance-cache'),
+  }
 }

@@ -2,7 +2,7 @@
  * The cutoff of a MEMORY.md on disk (docs/memory-rules.md §2): reads it safely, lists the
  * topic files beside it and applies `computeCutoff`. Never throws, never hangs.
  */
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, dirname, resolve, sep } from 'node:path'
 import { computeCutoff, MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
 import type { CutoffResult, Problem } from '../../shared/model'
 import type { TextRead } from '../fs/safe-read'
@@ -20,6 +20,15 @@ export async function listTopicFiles(
   indexName = MEMORY_INDEX_NAME,
 ): Promise<TopicListing> {
   return listMemoryFolder(dir, indexName)
+}
+
+/**
+ * `join(dir, rel)` for a listed relative path (names from readdir joined by `/`, never `.`,
+ * `..` or empty): nothing to normalize, so no `path.join` per file (issue 16: 10,000 orphans).
+ */
+function absoluteIn(dir: string, rel: string): string {
+  const prefix = dir.endsWith(sep) ? dir : dir + sep
+  return prefix + (sep === '/' ? rel : rel.split('/').join(sep))
 }
 
 /** A result with nothing loaded, for a file that could not be read. */
@@ -68,7 +77,7 @@ export async function cutoffFile(path: string): Promise<CutoffResult> {
   })
   return {
     ...result,
-    orphans: result.orphans.map((rel) => join(dir, rel)),
+    orphans: result.orphans.map((rel) => absoluteIn(dir, rel)),
     problems: [...problems, ...topics.problems, ...result.problems],
   }
 }

@@ -264,21 +264,20 @@ export async function streamTranscript(
         }
         continue
       }
-      let work = data
       let from = 0
       if (carryLen > 0) {
+        // Only the line that crosses the chunk boundary is joined (issue 16: joining the carry
+        // to the whole chunk copied every byte twice and made most of the run's garbage).
         const firstNl = data.indexOf(NL)
-        if (carryLen + firstNl > maxLine) {
-          skip('too-long')
-          from = firstNl + 1
-        } else {
-          work = Buffer.concat([...carry, data])
+        if (carryLen + firstNl > maxLine) skip('too-long')
+        else {
+          const line = Buffer.concat([...carry, data.subarray(0, firstNl + 1)])
+          processRegion(line, 0, line.length - 1)
         }
+        from = firstNl + 1
       }
-      const base = work === data ? dataStart : dataStart - carryLen
-      const limit = work === data ? lastNl : carryLen + lastNl
-      if (from <= limit) processRegion(work, from, limit)
-      committed = base + limit + 1
+      if (from <= lastNl) processRegion(data, from, lastNl)
+      committed = dataStart + lastNl + 1
       carry = lastNl + 1 < data.length ? [Buffer.from(data.subarray(lastNl + 1))] : []
       carryLen = data.length - lastNl - 1
     }

@@ -37,6 +37,16 @@ describe('bench options', () => {
     expect(() => parseBenchArgs(['--jobs', 'scan,nope'])).toThrow('--jobs: unknown job nope')
     expect(() => parseBenchArgs(['--bogus'])).toThrow('unknown option --bogus')
     expect(homeKey(7, DEFAULT_SCALE)).toBe('s7-p300-m8000-t1024mb')
+    // Issue 16: the process rows' jobs and options.
+    const p = parseBenchArgs(
+      ['--jobs', 'startup,pathological,ccusage', '--cutoff-files', '5', '--ccusage', '/x/ccusage'],
+      {},
+    )
+    expect(p.jobs).toEqual(['startup', 'pathological', 'ccusage'])
+    expect(p.cutoffFiles).toBe(5)
+    expect(p.ccusage).toBe('/x/ccusage')
+    expect(parseBenchArgs([], { CCUSAGE: '/y' }).ccusage).toBe('/y')
+    expect(parseBenchArgs([]).ccusage).toBeNull()
   })
 
   it('splits a total into parts that sum to it, the same for the same seed', () => {
@@ -73,7 +83,7 @@ describe('generated home', () => {
 describe('bench run (small, no window)', () => {
   it(
     'times every command job against its baseline and writes JSON and the table',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       const opts = {
         ...parseBenchArgs(['--scale', 'small', '--jobs', 'scan,cutoff,provenance,audit']),
@@ -84,13 +94,25 @@ describe('bench run (small, no window)', () => {
       const jobs = out.report.rows.map((r) => r.job)
       expect(jobs).toEqual([
         'scan',
+        'scan (process)',
         'cutoff (every MEMORY.md)',
+        'cutoff, every MEMORY.md (a process each)',
         'provenance, first run',
         'provenance, second run',
+        'provenance, cold (process)',
+        'provenance, warm (process)',
         `audit (${SMALL_SCALE.notes} notes)`,
         'audit, notes dated from transcripts',
       ])
+      // The process rows run the built CLI (issue 16); without a build they say so.
+      const cliBuilt = existsSync('out/cli/index.js')
       for (const row of out.report.rows) {
+        if (row.job.includes('(process') || row.job.includes('a process each')) {
+          if (!cliBuilt) {
+            expect(row.note, row.job).toMatch(/npm run build/)
+            continue
+          }
+        }
         expect(row.note, row.job).toBeNull()
         expect(Number.isFinite(row.ratio), row.job).toBe(true)
         expect(row.ratio as number, row.job).toBeGreaterThan(0)
@@ -101,7 +123,7 @@ describe('bench run (small, no window)', () => {
       const scan = out.report.rows[0]
       expect(scan.details.projects).toBe(SMALL_SCALE.projects)
       expect(scan.details.memoryFilesFound).toBe(SMALL_SCALE.memoryFiles)
-      const prov = out.report.rows[2]
+      const prov = out.report.rows[4]
       expect(prov.details.memoryWritesGenerated).toBeGreaterThan(0)
       expect(prov.details.memoryWritesFound).toBe(prov.details.memoryWritesGenerated)
       // The first run reads every transcript byte, and parses only the memory writes and
@@ -113,15 +135,15 @@ describe('bench run (small, no window)', () => {
         prov.details.memoryWritesGenerated as number,
       )
       // The second run reads nothing new and is faster than the first.
-      expect(out.report.rows[3].details.bytesRead).toBe(0)
-      expect(out.report.rows[3].ms as number).toBeLessThan(prov.ms as number)
+      expect(out.report.rows[5].details.bytesRead).toBe(0)
+      expect(out.report.rows[5].ms as number).toBeLessThan(prov.ms as number)
       expect(out.report.machine.cpus).toBeGreaterThan(0)
       expect(out.report.machine.git).toMatch(/^\d+\.\d+/)
       const json = JSON.parse(readFileSync(out.jsonPath, 'utf8')) as {
         rows: unknown[]
         text: string
       }
-      expect(json.rows.length).toBe(6)
+      expect(json.rows.length).toBe(10)
       expect(json.text).toBe(formatReport(out.report))
       expect(out.text).toContain('| scan |')
       // The generated home stays (the cache), the run's own folders go.

@@ -1,0 +1,121 @@
+/**
+ * Start-up of the built command line (issue 16), read from the bundle's import graph: the
+ * entry loads only the argument parser (no src/node module, no package, no `node:net`), each
+ * command is a chunk of its own loaded by a dynamic import, dependencies are bundled (every
+ * remaining import is a Node built-in), and nothing Electron-only is in any chunk. No timing:
+ * the times are in `npm run bench` (docs/performance.md).
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const OUT = resolve('out/cli')
+const ENTRY = join(OUT, 'index.js')
+const built = existsSync(ENTRY)
+
+/** Static imports of a built module (`import … from "x"`, `import "x"`), in order. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8')
+  return [...code.matchAll(/^import\s(?:[^'"]*?\sfrom\s)?["']([^"']+)["'];?$/gm)].map((m) => m[1])
+}
+
+/** Dynamic `import("x")` specifiers of a built module. */
+function dynamicImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8')
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])
+}
+
+/** Every file loaded before any code of `entry` runs, and the bare specifiers they import. */
+function startupGraph(entry: string): { files: string[]; bare: string[] } {
+  const files = new Set<string>()
+  const bare = new Set<string>()
+  const queue = [entry]
+  while (queue.length > 0) {
+    const f = queue.pop() as string
+    if (files.has(f)) continue
+    files.add(f)
+    for (const s of staticImports(f)) {
+      if (s.startsWith('.')) queue.push(join(dirname(f), s))
+      else bare.add(s)
+    }
+  }
+  return { files: [...files], bare: [...bare] }
+}
+
+/** The source files a built module was made from (its source map), relative to the checkout. */
+function sourcesOf(file: string): string[] {
+  const map = `${file}.map`
+  if (!existsSync(map)) return []
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }
+  return sources.map((s) => resolve(dirname(file), s).slice(resolve('.').length + 1))
+}
+
+const chunks = built ? readdirSync(OUT).filter((f) => f.endsWith('.js')) : []
+
+describe.skipIf(!built)('the built CLI (skipped when out/cli is not built: npm run build)', () => {
+  it('starts from the argument parser alone: no src/node module, no package, no node:net', () => {
+    const { files, bare } = startupGraph(ENTRY)
+    const sources = files.flatMap(sourcesOf)
+    expect(sources.length).toBeGreaterThan(0)
+    expect(sources.filter((s) => !s.startsWith('src/cli/') && s !== 'package.json')).toEqual([])
+    expect(sources).toContain('src/cli/args.ts')
+    expect(bare.filter((s) => !s.startsWith('node:'))).toEqual([])
+    expect(bare).not.toContain('node:net')
+  })
+
+  it('loads each command as its own chunk, by a dynamic import', () => {
+    const targets = dynamicImports(ENTRY)
+    for (const name of ['scan', 'cutoff', 'load-order', 'audit', 'provenance', 'serve']) {
+      const chunk = targets.find((t) => new RegExp(`^\\./command-${name}-[\\w-]+\\.js$`).test(t))
+      expect(chunk, name).toBeDefined()
+      expect(existsSync(join(OUT, chunk as string)), name).toBe(true)
+      // The command's own module is in its chunk, not in the entry.
+      expect(sourcesOf(join(OUT, chunk as string))).toContain(`src/cli/commands/${name}.ts`)
+    }
+  })
+
+  it('cutoff loads neither the back end nor the API schemas', () => {
+    const cutoff = chunks.find((c) => c.startsWith('command-cutoff-')) as string
+    const sources = startupGraph(join(OUT, cutoff)).files.flatMap(sourcesOf)
+    expect(sources).toContain('src/node/memory/cutoff-file.ts')
+    expect(sources.filter((s) => /src\/node\/app\/|node_modules\/zod\//.test(s))).toEqual([])
+  })
+
+  it('bundles its dependencies: every import left is a Node built-in', () => {
+    for (const c of chunks) {
+      const bare = [...staticImports(join(OUT, c)), ...dynamicImports(join(OUT, c))].filter(
+        (s) => !s.startsWith('.'),
+      )
+      expect(
+        bare.filter((s) => !isBuiltin(s)),
+        c,
+      ).toEqual([])
+    }
+  })
+
+  it('holds nothing Electron-only in any chunk', () => {
+    for (const c of chunks) {
+      const sources = sourcesOf(join(OUT, c))
+      expect(
+        sources.filter((s) =>
+          /node_modules\/(electron|electron-store|conf|@electron\/[^/]+)\//.test(s),
+        ),
+        c,
+      ).toEqual([])
+    }
+  })
+
+  it('answers --help and --version from the bin script as well', async () => {
+    const run = (args: string[]): Promise<string> =>
+      new Promise((ok, no) =>
+        execFile(process.execPath, [resolve('bin/memory-curator.js'), ...args], (err, out) =>
+          err ? no(err) : ok(out),
+        ),
+      )
+    expect(await run(['--help'])).toContain('memory-curator <command> [options]')
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+    expect(await run(['--version'])).toBe(`${pkg.version}\n`)
+  })
+})
