@@ -13,6 +13,8 @@ import { FitDialog } from './fit-dialog'
 import { UndoHistoryButton } from '../common/undo-history'
 import './memory.css'
 import { ErrorBar } from '../common/error-bar'
+import { useStore } from '../state/store'
+import { appStore } from '../state/app-state'
 
 /** The index's cutoff, re-read when the folder changes on disk or `refresh` changes. */
 function useCutoff(indexPath: string | null, memoryDir: string | null, refresh: number) {
@@ -57,6 +59,12 @@ export function MemoryTab({ project }: { project: ProjectInfo }) {
     const first = index?.path ?? project.memoryFiles[0]?.path
     return first ? { path: first, nonce: 0 } : null
   })
+  // A search result (search/search-palette.tsx) opens its file at its line.
+  const reveal = useStore(appStore, (s) => s.reveal)
+  useEffect(() => {
+    if (reveal?.projectId === project.id)
+      setOpen({ path: reveal.file, line: reveal.line, nonce: 1000 + reveal.nonce })
+  }, [reveal, project.id])
   const [refresh, setRefresh] = useState(0)
   const [action, setAction] = useState<PlanAction | null>(null)
   const [fitting, setFitting] = useState(false)
