@@ -22,6 +22,7 @@ import type {
   ReviewDiff,
   ScanResult,
 } from './model'
+import type { AuditJobStatus } from './audit-view'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -134,4 +135,15 @@ export interface CuratorApi {
    * any is written, and a write failing midway undoes the changes already made.
    */
   applyPlan(changes: readonly PlanChange[], reason: string): Promise<PlanOutcome>
+  /**
+   * The state of a memory folder and its repository as one string (issue 15 item 7): equal
+   * tokens mean the last audit still holds; the window audits again only when it differs.
+   */
+  auditToken(memoryDir: string, repo: string | null): Promise<string>
+  /** Start an audit as a job (answered at once from the last audit when nothing changed). */
+  startAudit(memoryDir: string, repo: string | null): Promise<{ jobId: string }>
+  /** A job's progress (n of N notes), or its result with verifications applied, or how it ended. */
+  auditJob(jobId: string): Promise<AuditJobStatus>
+  /** Stop an audit job (its result is dropped). */
+  cancelAudit(jobId: string): Promise<void>
 }

@@ -26,6 +26,13 @@ export type {
   OperationInfo,
   ReviewDiff,
 } from './model'
+export type {
+  AuditJobStatus,
+  AuditSummary,
+  AuditView,
+  NoteReview,
+  ReviewReason,
+} from './audit-view'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -39,6 +46,8 @@ const hashArg = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex content hash')
 const textArg = z.string().max(8 * 1024 * 1024)
 const reasonArg = z.string().min(1).max(500)
 const lineArg = z.number().int().min(1).max(10_000_000)
+/** An audit job's id as startAudit gave it. */
+const jobIdArg = z.string().regex(/^[0-9a-f-]{36}$/, 'an audit job id')
 /** One change of a plan: a create has no expected hash; a delete (no `after`) must have one. */
 const planChangeArg = z
   .object({ path: pathArg, expectedHash: hashArg.nullable(), after: textArg.nullable() })
@@ -105,6 +114,10 @@ export const apiSchemas = {
     ]),
   ]),
   applyPlan: z.tuple([z.array(planChangeArg).min(1).max(20), reasonArg]),
+  auditToken: z.tuple([pathArg, pathArg.nullable()]),
+  startAudit: z.tuple([pathArg, pathArg.nullable()]),
+  auditJob: z.tuple([jobIdArg]),
+  cancelAudit: z.tuple([jobIdArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

@@ -33,4 +33,8 @@ export const API_METHOD_NAMES = [
   'restoreLostLine',
   'planEdit',
   'applyPlan',
+  'auditToken',
+  'startAudit',
+  'auditJob',
+  'cancelAudit',
 ] as const

@@ -14,6 +14,7 @@ import { auditMemory } from '../audit/audit'
 import { AuditFactsCache } from '../audit/audit-cache'
 import { noteDiffs } from '../audit/note-diffs'
 import { createCuration, type KeyValueStore } from '../edits/edit-actions'
+import { createAuditJobs } from './backend-audit-jobs'
 import { createReview } from '../edits/review-snapshots'
 import { readForEdit, type TrashFn } from '../edits/safe-write'
 import { provenance, writtenAtProvider } from '../transcripts/provenance'
@@ -99,6 +100,17 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     stateDir: config.stateDir,
     trash: config.trash,
     stamps: config.stampStore,
+  })
+  // Issue 15 items 3, 7: audits as jobs; verifications that override verdicts.
+  const jobs = createAuditJobs({
+    resolve: async (dir, repo) => {
+      await ensureScanned()
+      return { dir: await allowed('memory-folder', dir), repo: await repoArg(repo) }
+    },
+    resolveFile: (file) => allowed('read-note-file', file),
+    writtenAt: (dir) => writtenAt(dir),
+    stampStore: config.stampStore,
+    facts: auditCache,
   })
   const review = createReview({
     stateDir: config.stateDir,
@@ -300,15 +312,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     listOperations: () => curation.listOperations(),
     undo: (operationId) => afterWrite(curation.undo(operationId)),
-    async verifyNote(memoryDir, repo, file, line) {
-      await ensureScanned()
-      return curation.verifyNote(
-        await allowed('memory-folder', memoryDir),
-        await repoArg(repo),
-        await allowed('read-note-file', file),
-        line,
-      )
-    },
+    ...jobs,
     async listStamps(memoryDir, repo) {
       await ensureScanned()
       return curation.listStamps(await allowed('memory-folder', memoryDir), await repoArg(repo))

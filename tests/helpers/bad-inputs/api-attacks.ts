@@ -115,6 +115,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
       args: [[{ path: mem, expectedHash: HASH, after: 'CANARY-WRITE\n' }], 'attack'],
       paths: [],
     },
+    auditToken: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    startAudit: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    auditJob: { args: ['00000000-0000-4000-8000-000000000000'], paths: [] },
+    cancelAudit: { args: ['00000000-0000-4000-8000-000000000000'], paths: [] },
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scrollToShow, windowRange } from '../../../../src/renderer/common/virtual-list'
+import { scrollToShow, windowRange } from '../../../../src/renderer/common/virtual-range'
 
 describe('windowRange', () => {
   it('draws the rows in view plus the overscan, never past the ends', () => {
