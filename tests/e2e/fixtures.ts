@@ -101,6 +101,9 @@ export function watchConsole(
       problems.push(`console error: ${m.text()}${at ? ` (${at})` : ''}`)
     })
     page.on('pageerror', (e) => {
+      // A chunk the page still wanted from a server the test stopped.
+      const url = /https?:\/\/[^\s]+/.exec(e.message)?.[0] ?? ''
+      if (/dynamically imported module/.test(e.message) && afterStop('net::ERR_', url)) return
       if (!ok(e.message)) problems.push(`page error: ${e.message}`)
     })
   }
