@@ -104,6 +104,8 @@ export function watchConsole(
       // A chunk the page still wanted from a server the test stopped.
       const url = /https?:\/\/[^\s]+/.exec(e.message)?.[0] ?? ''
       if (/dynamically imported module/.test(e.message) && afterStop('net::ERR_', url)) return
+      // A load that failed (a worker or script) rejects with a bare Event: after its server stopped.
+      if (e.message === 'Event' && afterStop('net::ERR_', page.url())) return
       if (!ok(e.message)) problems.push(`page error: ${e.message}`)
     })
   }

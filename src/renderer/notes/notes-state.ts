@@ -117,23 +117,41 @@ export function noteKeys(notes: readonly AuditNote[]): string[] {
   })
 }
 
+/**
+ * Kept per audit result (it never changes once received): with 50,000 notes, sorting them again
+ * for every row of the queue froze the window (issue 15 item 6).
+ */
+const keyedCache = new WeakMap<AuditResult, readonly { key: string; note: AuditNote }[]>()
+const byKeyCache = new WeakMap<AuditResult, ReadonlyMap<string, AuditNote>>()
+const FILE_ORDER = new Intl.Collator()
+
 /** The notes of an audit with their keys, worst verdict first, then by file and line. */
-export function keyedNotes(audit: AuditResult | null): { key: string; note: AuditNote }[] {
+export function keyedNotes(audit: AuditResult | null): readonly { key: string; note: AuditNote }[] {
   if (!audit) return []
+  const kept = keyedCache.get(audit)
+  if (kept) return kept
   const keys = noteKeys(audit.notes)
-  return audit.notes
+  const rank = new Map(VERDICT_ORDER.map((v, i) => [v, i]))
+  const sorted = audit.notes
     .map((note, i) => ({ key: keys[i], note }))
     .sort(
       (a, b) =>
-        VERDICT_ORDER.indexOf(a.note.verdict) - VERDICT_ORDER.indexOf(b.note.verdict) ||
-        a.note.file.localeCompare(b.note.file) ||
+        (rank.get(a.note.verdict) ?? 0) - (rank.get(b.note.verdict) ?? 0) ||
+        (a.note.file === b.note.file ? 0 : FILE_ORDER.compare(a.note.file, b.note.file)) ||
         a.note.line - b.note.line,
     )
+  keyedCache.set(audit, sorted)
+  return sorted
 }
 
 export function findNote(state: NotesState, key: string | null): AuditNote | null {
-  if (key === null) return null
-  return keyedNotes(state.audit).find((k) => k.key === key)?.note ?? null
+  if (key === null || !state.audit) return null
+  let byKey = byKeyCache.get(state.audit)
+  if (!byKey) {
+    byKey = new Map(keyedNotes(state.audit).map((k) => [k.key, k.note]))
+    byKeyCache.set(state.audit, byKey)
+  }
+  return byKey.get(key) ?? null
 }
 
 /** The stamp of a note (matched on file and title: stamp keys survive line moves), valid ones first. */
@@ -164,7 +182,7 @@ export function standingCounts(state: NotesState): Record<Standing, number> {
 }
 
 /** What the Notes tab lists under the current filter. */
-export function visibleNotes(state: NotesState): { key: string; note: AuditNote }[] {
+export function visibleNotes(state: NotesState): readonly { key: string; note: AuditNote }[] {
   const all = keyedNotes(state.audit)
   return state.filter === 'all'
     ? all
