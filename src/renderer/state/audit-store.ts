@@ -3,7 +3,9 @@
  * sidebar, the Notes tab and the Review queue (issue 15 items 4 and 7). An audit runs once
  * per change: opening a tab asks the back end for its change token, and only a different
  * token starts a new audit job; the job reports n of N notes and can be cancelled. A change
- * on disk under the folder or repository (the event stream) checks the token again.
+ * on disk reaches it through the sidebar, which checks the token of a changed folder again
+ * (this store opens no event stream of its own: each stream holds one of the browser's six
+ * connections to `serve`).
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import type { AuditView } from '../../shared/api'
@@ -30,7 +32,6 @@ const POLL_MS = 150
 const entries = new Map<string, AuditEntry>()
 const inFlight = new Map<string, Promise<AuditView | null>>()
 const listeners = new Set<() => void>()
-let watching = false
 
 export const auditKey = (memoryDir: string, repo: string | null): string =>
   `${memoryDir}\0${repo ?? ''}`
@@ -42,22 +43,6 @@ function update(key: string, patch: Partial<AuditEntry>): void {
 
 export function auditEntry(memoryDir: string, repo: string | null): AuditEntry {
   return entries.get(auditKey(memoryDir, repo)) ?? EMPTY
-}
-
-const under = (path: string, root: string): boolean =>
-  path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`)
-
-/** A change on disk: every project whose folder or repository holds a changed path checks its token. */
-function watchChanges(): void {
-  if (watching) return
-  watching = true
-  getApi().onDidChange((e) => {
-    for (const key of entries.keys()) {
-      const [dir, repo] = key.split('\0')
-      if (e.paths.some((p) => under(p, dir) || (repo !== '' && under(p, repo))))
-        void ensureAudit(dir, repo === '' ? null : repo)
-    }
-  })
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -72,7 +57,6 @@ export function ensureAudit(
   repo: string | null,
   force = false,
 ): Promise<AuditView | null> {
-  watchChanges()
   const key = auditKey(memoryDir, repo)
   const running = inFlight.get(key)
   if (running && !force) return running
