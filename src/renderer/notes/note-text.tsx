@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react'
 import type { AuditNote } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { shortPath } from './notes-state'
-import { filesOfNote } from './note-rewrite-parts'
 
 /** Lines of a topic file shown at most (the rest is a scroll in the editor away). */
 const MAX_TOPIC_LINES = 400
@@ -31,8 +30,7 @@ export function NoteText({ note, roots }: { note: AuditNote; roots: readonly (st
       const c = await api.readFile(note.file)
       if (!c.ok) return { kind: 'failed', reason: c.reason }
       const lines = c.text.split('\n').slice(note.line - 1, Math.max(note.line, note.endLine))
-      const files = await filesOfNote(note)
-      const topicPath = files.length > 1 ? files[0] : null
+      const topicPath = linkedTopic(note.file, lines[0] ?? '')
       if (!topicPath) return { kind: 'text', lines, topic: null }
       const t = await api.readFile(topicPath).catch(() => null)
       const topic = t?.ok
@@ -92,4 +90,19 @@ function Lines({ lines, first }: { lines: readonly string[]; first: number }) {
       ))}
     </>
   )
+}
+
+/**
+ * The topic file an index entry links (its first link to a relative `.md` file), read from the
+ * entry line itself: asking the back end for the whole index's cutoff costs seconds with
+ * 50,000 entries (issue 15 item 6). Null for a note that is not an index entry.
+ */
+function linkedTopic(file: string, entryLine: string): string | null {
+  if (!/(^|\/)MEMORY\.md$/.test(file)) return null
+  const m = /\]\(\s*<?([^)\s>]+\.md)>?\s*(?:"[^"]*")?\)/i.exec(entryLine)
+  if (!m || /^[a-z][a-z0-9+.-]*:/i.test(m[1]) || m[1].startsWith('/')) return null
+  const dir = file.slice(0, file.lastIndexOf('/'))
+  const rel = m[1].replace(/^\.\//, '')
+  if (rel.split('/').includes('..')) return null
+  return `${dir}/${rel}`
 }
