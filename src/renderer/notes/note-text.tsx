@@ -51,7 +51,7 @@ export function NoteText({ note, roots }: { note: AuditNote; roots: readonly (st
   const where = `${shortPath(note.file, roots)}:${note.line}${note.endLine > note.line ? `–${note.endLine}` : ''}`
   return (
     <div className="note-text" data-testid="note-text">
-      <div className="note-diff-labels">
+      <div className="note-diff-labels note-text-label">
         <span title={note.file}>The note as written — {where}</span>
       </div>
       {shown.kind === 'loading' && <p className="empty">Reading the note…</p>}

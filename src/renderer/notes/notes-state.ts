@@ -52,6 +52,8 @@ const QUEUE_RANK: Readonly<Record<QueueReason, number>> = {
 export interface QueueEntry {
   readonly key: string
   readonly reason: QueueReason
+  /** Came up after the session started (not in the queue as first built). */
+  readonly appended?: true
 }
 
 export interface NotesState {
@@ -220,15 +222,30 @@ export function reviewsByKey(view: AuditView): Record<string, NoteReview> {
   return out
 }
 
-/** Keep the queue's order and its handled entries; append notes that newly need review. */
+/**
+ * Keep the queue's order and its handled entries; append notes that newly need review. An
+ * appended entry whose note is gone again is dropped: it was a passing state on disk (a topic
+ * file between the two steps of an undo), not a note the person handled.
+ */
 export function mergeQueue(
   previous: readonly QueueEntry[],
   next: readonly QueueEntry[],
 ): QueueEntry[] {
   const nextByKey = new Map(next.map((e) => [e.key, e]))
-  const kept = previous.map((e) => nextByKey.get(e.key) ?? e)
+  const kept: QueueEntry[] = []
+  for (const e of previous) {
+    const now = nextByKey.get(e.key)
+    if (now) kept.push(e.appended ? { ...now, appended: true } : now)
+    else if (!e.appended) kept.push(e)
+  }
   const known = new Set(previous.map((e) => e.key))
-  return [...kept, ...next.filter((e) => !known.has(e.key))]
+  const first = previous.length === 0
+  return [
+    ...kept,
+    ...next
+      .filter((e) => !known.has(e.key))
+      .map((e) => (first ? e : { ...e, appended: true as const })),
+  ]
 }
 
 /** Whether a queue entry is done: the note was deleted, verified (valid stamp) or rewritten. */

@@ -151,10 +151,10 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
       <div className="queue-scope" role="radiogroup" aria-label="Notes in the queue">
         {(
           [
-            ['decide', `Needs a decision ${fmt.format(progress.total)}`],
-            ['all', `All notes ${fmt.format(state.summary?.total ?? 0)}`],
+            ['decide', 'Needs a decision', progress.total],
+            ['all', 'All notes', state.summary?.total ?? 0],
           ] as const
-        ).map(([id, label]) => (
+        ).map(([id, label, n]) => (
           <button
             key={id}
             role="radio"
@@ -163,7 +163,7 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
             onClick={() => dispatch({ type: 'queue-scope', scope: id })}
             data-testid={`queue-scope-${id}`}
           >
-            {label}
+            {label} <span className="count">{fmt.format(n)}</span>
           </button>
         ))}
       </div>

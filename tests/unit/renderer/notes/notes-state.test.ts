@@ -182,10 +182,16 @@ describe('the review queue', () => {
       { key: 'c', reason: 'stale' as const },
       { key: 'b', reason: 'expired' as const },
     ]
-    expect(mergeQueue(before, after)).toEqual([
+    const merged = mergeQueue(before, after)
+    expect(merged).toEqual([
       { key: 'a', reason: 'stale' },
       { key: 'b', reason: 'expired' },
-      { key: 'c', reason: 'stale' },
+      { key: 'c', reason: 'stale', appended: true },
+    ])
+    // A note that came up and is gone again (a passing state on disk) leaves; 'a' stays, handled.
+    expect(mergeQueue(merged, [{ key: 'b', reason: 'expired' }])).toEqual([
+      { key: 'a', reason: 'stale' },
+      { key: 'b', reason: 'expired' },
     ])
   })
 
