@@ -5,11 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
-import type { AuditNote } from '../../shared/model'
 import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
-import { applyPlan, describeOutcome, PlanPreview, type NoteActionProps } from './plan-preview'
+import { applyPlan, describeOutcome, type NoteActionProps } from './plan-preview'
 import { useMonacoTheme } from '../monaco/text-views'
 import { renameReplacement, shortPath } from './notes-state'
 import { dropDraft, loadDraft, saveDraft } from './note-drafts'

@@ -45,7 +45,6 @@ export function NoteText({ note, roots }: { note: AuditNote; roots: readonly (st
     return () => {
       live = false
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [note.file, note.line, note.endLine])
 
   const where = `${shortPath(note.file, roots)}:${note.line}${note.endLine > note.line ? `–${note.endLine}` : ''}`

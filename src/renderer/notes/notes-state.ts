@@ -3,13 +3,7 @@
  * which notes are shown, which is selected, the order of the review queue and how far
  * the person got through it. Components hold this in `useReducer`; nothing here does I/O.
  */
-import type {
-  AuditNote,
-  AuditReference,
-  AuditResult,
-  NoteStampStatus,
-  Verdict,
-} from '../../shared/model'
+import type { AuditNote, AuditResult, NoteStampStatus, Verdict } from '../../shared/model'
 import type { AuditSummary, AuditView, NoteReview, ReviewReason } from '../../shared/api'
 
 /** A note's standing: its verdict, or `verified` when a verification that holds overrides it. */
