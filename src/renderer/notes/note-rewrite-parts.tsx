@@ -34,7 +34,7 @@ export function DiscardDialog({
 }) {
   return (
     <Dialog title="Discard your rewrite?" onClose={onBack} testId="discard-dialog" size="narrow">
-      <p>
+      <p className="dialog-body">
         Your rewrite of “{title}” is not saved. Discard it, or close the editor and keep it as a
         draft for later?
       </p>
