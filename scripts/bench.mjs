@@ -18,6 +18,29 @@ if (args.includes('--jobs') ? args[args.indexOf('--jobs') + 1]?.includes('window
       'bench: no out/cli/index.js — run `npm run build` first, or the window rows are skipped\n',
     )
 }
+// `--workspace-scale`: 50,000 notes in the Notes tab (scripts/bench/workspace-scale.ts, bundled by vite, run alone).
+if (args.includes('--workspace-scale'))
+  process.exit(
+    spawnSync(
+      'npx',
+      [
+        'vite',
+        'build',
+        '--ssr',
+        'scripts/bench/workspace-scale.ts',
+        '--outDir',
+        'bench-results/build/scale',
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      { stdio: 'inherit' },
+    ).status ||
+      (spawnSync(process.execPath, ['bench-results/build/scale/workspace-scale.js', ...args], {
+        stdio: 'inherit',
+      }).status ??
+        1),
+  )
 if (args.includes('--fresh-cli')) {
   // Bundle the current src/cli beside bench-results (inside the checkout, so its bare imports
   // resolve from node_modules); the renderer still comes from out/renderer.

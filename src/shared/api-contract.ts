@@ -25,6 +25,7 @@ import type {
 import type { NoteEvidenceResult, NoteOrigin } from './evidence-model'
 import type { AppSettings, SearchResult } from './shell-model'
 import type { FitChoices, FitPlan, RestorePreview } from './model-fit'
+import type { AuditJobStatus } from './audit-view'
 
 /** What the window needs to know about the back end it talks to. */
 export interface AppContext {
@@ -254,4 +255,15 @@ export interface CuratorApi {
     text: string,
     placement: 'in-place' | 'above-cutoff',
   ): Promise<RestorePreview>
+  /**
+   * The state of a memory folder and its repository as one string (issue 15 item 7): equal
+   * tokens mean the last audit still holds; the window audits again only when it differs.
+   */
+  auditToken(memoryDir: string, repo: string | null): Promise<string>
+  /** Start an audit as a job (answered at once from the last audit when nothing changed). */
+  startAudit(memoryDir: string, repo: string | null): Promise<{ jobId: string }>
+  /** A job's progress (n of N notes), or its result with verifications applied, or how it ended. */
+  auditJob(jobId: string): Promise<AuditJobStatus>
+  /** Stop an audit job (its result is dropped). */
+  cancelAudit(jobId: string): Promise<void>
 }

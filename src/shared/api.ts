@@ -41,6 +41,13 @@ export type {
 } from './evidence-model'
 export type { AppSettings, SearchHit, SearchResult, ThemeSetting } from './shell-model'
 export type { FitChoices, FitPlan, RestorePreview } from './model-fit'
+export type {
+  AuditJobStatus,
+  AuditSummary,
+  AuditView,
+  NoteReview,
+  ReviewReason,
+} from './audit-view'
 export { API_PREFIX, IPC_EVENT_CHANNEL, TOKEN_HEADER, ipcChannel } from './channels'
 
 /** The methods every transport offers, with their argument schemas (run-time validation). */
@@ -54,6 +61,8 @@ const hashArg = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex content hash')
 const textArg = z.string().max(8 * 1024 * 1024)
 const reasonArg = z.string().min(1).max(500)
 const lineArg = z.number().int().min(1).max(10_000_000)
+/** An audit job's id as startAudit gave it. */
+const jobIdArg = z.string().regex(/^[0-9a-f-]{36}$/, 'an audit job id')
 /** One change of a plan: a create has no expected hash; a delete (no `after`) must have one. */
 const planChangeArg = z
   .object({ path: pathArg, expectedHash: hashArg.nullable(), after: textArg.nullable() })
@@ -158,6 +167,10 @@ export const apiSchemas = {
     z.string().min(1).max(100_000),
     z.enum(['in-place', 'above-cutoff']),
   ]),
+  auditToken: z.tuple([pathArg, pathArg.nullable()]),
+  startAudit: z.tuple([pathArg, pathArg.nullable()]),
+  auditJob: z.tuple([jobIdArg]),
+  cancelAudit: z.tuple([jobIdArg]),
 } as const
 
 export type ApiMethod = keyof typeof apiSchemas

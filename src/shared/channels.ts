@@ -44,4 +44,8 @@ export const API_METHOD_NAMES = [
   'searchMemory',
   'fitPlan',
   'previewRestore',
+  'auditToken',
+  'startAudit',
+  'auditJob',
+  'cancelAudit',
 ] as const

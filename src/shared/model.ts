@@ -271,6 +271,11 @@ export interface NoteStamp {
   /** Content hash of each referenced file (absolute path → hash, null when missing). */
   readonly references: Readonly<Record<string, string | null>>
   readonly at: string
+  /**
+   * Added field (issue 15 item 3): what the audit found for each reference when the note was
+   * verified (core/audit/note-review.ts `referenceState`); the verification lapses when it differs.
+   */
+  readonly referenceState?: string
 }
 
 export interface NoteStampStatus {

@@ -47,7 +47,11 @@ test('a stale note (renamed file) shows its verdict, the rename and a diff with 
   await expect(detail.getByTestId('note-reasons')).toContainText(
     '`src/auth/session.ts` was renamed to `src/auth/token-session.ts`',
   )
-  await expect(detail.getByTestId('written-at')).toContainText('2026-01-20')
+  // Dates in the person's locale; the machine-readable date is on the element.
+  await expect(detail.getByTestId('written-at').locator('time')).toHaveAttribute(
+    'datetime',
+    /^2026-01-20/,
+  )
   await expect(detail.getByTestId('written-at')).toContainText('frontmatter')
   await expect(detail.getByTestId('note-refs')).toContainText('moved to src/auth/token-session.ts')
   // One tab per reference; the first is the renamed path, then and now.

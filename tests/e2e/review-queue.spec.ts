@@ -22,19 +22,24 @@ test('walks the queue with the keyboard: stale first, verify, delete with confir
   await page.getByTestId('project-list').getByRole('option', { name: /shop/ }).click()
   await page.getByTestId('tab-queue').click()
   const progress = page.getByTestId('queue-progress')
-  await expect(progress).toContainText('0 of 7 reviewed')
-  // Stale first, then suspect, then the notes never verified.
-  await expect(queueRows(page)).toHaveCount(7)
+  // Only what needs a decision (issue 15 item 9): stale first, then suspect, then the note
+  // nothing can check that was never verified. The fresh notes are a filter away.
+  await expect(progress).toContainText('0 of 5 reviewed')
+  await expect(queueRows(page)).toHaveCount(5)
   const titles = await queueRows(page).locator('.note-row-title').allTextContents()
   expect(titles).toEqual([
     fx.notes.renamed,
     fx.notes.deletedScript,
     fx.notes.removedSymbol,
     fx.notes.editedAfter,
-    fx.notes.fresh,
-    fx.notes.fresh2,
     fx.notes.prose,
   ])
+  await page.getByTestId('queue-scope-all').click()
+  await expect(queueRows(page)).toHaveCount(7)
+  await expect(queueRows(page).filter({ hasText: fx.notes.fresh })).toHaveClass(/done/)
+  await expect(progress).toContainText('0 of 5 reviewed')
+  await page.getByTestId('queue-scope-decide').click()
+  await expect(queueRows(page)).toHaveCount(5)
   await expect(page.getByTestId('queue-shortcuts')).toContainText('verify')
   await expect(selectedTitle(page)).toHaveText(fx.notes.renamed)
   await expect(page.getByTestId('note-diff')).toBeVisible()
@@ -47,29 +52,30 @@ test('walks the queue with the keyboard: stale first, verify, delete with confir
   await expect(selectedTitle(page)).toHaveText(fx.notes.renamed)
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown')
   await page.keyboard.press('j')
-  await expect(selectedTitle(page)).toHaveText(fx.notes.fresh)
+  await expect(selectedTitle(page)).toHaveText(fx.notes.prose)
 
-  // v verifies and moves on to the next note still to review.
+  // v verifies and moves on to the next note still to review (round to the first).
   await page.keyboard.press('v')
-  await expect(progress).toContainText('1 of 7 reviewed')
-  await expect(selectedTitle(page)).toHaveText(fx.notes.fresh2)
-  await expect(queueRows(page).filter({ hasText: fx.notes.fresh })).toHaveClass(/done/)
+  await expect(progress).toContainText('1 of 5 reviewed')
+  await expect(selectedTitle(page)).toHaveText(fx.notes.renamed)
+  await expect(queueRows(page).filter({ hasText: fx.notes.prose })).toHaveClass(/done/)
 
   // d asks first; Enter confirms (the Delete button has focus).
+  await page.keyboard.press('j')
+  await expect(selectedTitle(page)).toHaveText(fx.notes.deletedScript)
   await page.keyboard.press('d')
   await expect(page.getByTestId('delete-panel')).toBeVisible()
   await expect(page.getByTestId('confirm-delete')).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('action-message')).toContainText('to the trash')
-  await expect(progress).toContainText('2 of 7 reviewed')
-  expect(readFileSync(fx.index, 'utf8')).not.toContain(`[${fx.notes.fresh2}]`)
-  await expect(selectedTitle(page)).toHaveText(fx.notes.prose)
+  await expect(progress).toContainText('2 of 5 reviewed')
+  expect(readFileSync(fx.index, 'utf8')).not.toContain(`[${fx.notes.deletedScript}]`)
 
   // u undoes the delete: the bytes are back and the note is in the queue again.
   await page.keyboard.press('u')
   await expect(page.getByTestId('action-message')).toContainText('Undo')
   await expect.poll(() => readFileSync(fx.index).equals(indexBefore)).toBe(true)
-  await expect(progress).toContainText('1 of 7 reviewed')
+  await expect(progress).toContainText('1 of 5 reviewed')
 
   // r opens the rewrite editor; Esc outside the editor closes it.
   await page.keyboard.press('r')
@@ -80,7 +86,7 @@ test('walks the queue with the keyboard: stale first, verify, delete with confir
   // A new session: the verified note has left the queue.
   await page.getByTestId('tab-notes').click()
   await page.getByTestId('tab-queue').click()
-  await expect(progress).toContainText('0 of 6 reviewed')
-  await expect(queueRows(page).filter({ hasText: fx.notes.fresh })).toHaveCount(0)
+  await expect(progress).toContainText('0 of 4 reviewed')
+  await expect(queueRows(page).filter({ hasText: fx.notes.prose })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/screens/review-queue-after.png' })
 })

@@ -86,5 +86,6 @@ export function isNoteStamp(value: unknown): value is NoteStamp {
   ) {
     return false
   }
+  if (v.referenceState !== undefined && typeof v.referenceState !== 'string') return false
   return Object.values(v.references).every((h) => h === null || typeof h === 'string')
 }

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { ScanResult } from '../../shared/model'
+import type { AuditResult, ScanResult } from '../../shared/model'
 import type { AppContext, CuratorApi } from '../../shared/api-contract'
 import type { AccessPurpose } from '../../core/access-policy'
 import { isInside, PathGuard } from '../fs/path-guard'
@@ -14,6 +14,7 @@ import { auditMemory } from '../audit/audit'
 import { AuditFactsCache } from '../audit/audit-cache'
 import { noteDiffs } from '../audit/note-diffs'
 import { createCuration, type KeyValueStore } from '../edits/edit-actions'
+import { createAuditJobs } from './backend-audit-jobs'
 import { createReview } from '../edits/review-snapshots'
 import { readForEdit, type TrashFn } from '../edits/safe-write'
 import { provenance, writtenAtProvider } from '../transcripts/provenance'
@@ -104,6 +105,18 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     trash: config.trash,
     stamps: config.stampStore,
   })
+  // Issue 15 items 3, 7: audits as jobs; verifications that override verdicts.
+  const jobs = createAuditJobs({
+    resolve: async (dir, repo) => {
+      await ensureScanned()
+      return { dir: await allowed('memory-folder', dir), repo: await repoArg(repo) }
+    },
+    resolveFile: (file) => allowed('read-note-file', file),
+    writtenAt: (dir) => writtenAt(dir),
+    stampStore: config.stampStore,
+    facts: auditCache,
+    onAudit: (dir, result) => audited(dir, result),
+  })
   const review = createReview({
     stateDir: config.stateDir,
     claudeHome: config.claudeHome,
@@ -186,6 +199,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
 
   const hooks = createHookHandlers(config, { launchDir, events, ensureScanned }, () => backend)
   const lastAudits = new LastAudits()
+  /** Kept for the SessionStart hook, for search's verdicts and for the fit plan's judged notes. */
+  const audited = async (dir: string, result: AuditResult): Promise<AuditResult> =>
+    lastAudits.remember(dir, shell.rememberAudit(dir, await hooks.auditDone(dir, result)))
   const backend: Backend = {
     ...shell.api,
     ...fitHandlers({ allowed, ensureScanned, lastAudits, review }),
@@ -279,9 +295,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         writtenAtFor: writtenAt(dir),
         cache: auditCache,
       }
-      const result = await hooks.auditDone(dir, await auditMemory(args))
-      // Kept for the SessionStart hook, for search's verdicts and for the fit plan's judged notes.
-      return lastAudits.remember(dir, shell.rememberAudit(dir, result))
+      return audited(dir, await auditMemory(args))
     },
     async noteDiffs(memoryDir, repo, file, line, knownWrittenAt) {
       await ensureScanned()
@@ -313,15 +327,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     listOperations: () => curation.listOperations(),
     undo: (operationId) => afterWrite(curation.undo(operationId)),
-    async verifyNote(memoryDir, repo, file, line) {
-      await ensureScanned()
-      return curation.verifyNote(
-        await allowed('memory-folder', memoryDir),
-        await repoArg(repo),
-        await allowed('read-note-file', file),
-        line,
-      )
-    },
+    ...jobs,
     async listStamps(memoryDir, repo) {
       await ensureScanned()
       return curation.listStamps(await allowed('memory-folder', memoryDir), await repoArg(repo))

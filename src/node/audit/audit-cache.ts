@@ -173,6 +173,15 @@ export class AuditFactsCache {
     }
   }
 
+  /**
+   * Events seen so far in the work tree at `root` (a change token, issue 15 item 7); null when
+   * it is not watched now, or its watcher broke: then nothing can be said about it.
+   */
+  workTreeChanges(root: string): number | null {
+    const w = this.#watched.get(root)
+    return w && !w.watch.broken ? w.watch.changes : null
+  }
+
   /** Stop every watcher and forget everything. */
   close(): void {
     for (const w of this.#watched.values()) w.watch.close()

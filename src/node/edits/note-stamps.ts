@@ -34,7 +34,12 @@ export interface KeyValueStore {
   keys(): string[]
 }
 
-export type NoteStamps = Pick<CuratorApi, 'verifyNote' | 'listStamps'>
+export type NoteStamps = Pick<CuratorApi, 'listStamps'> & {
+  /** `referenceState`: what the audit found for the note's references (core/audit/note-review.ts). */
+  verifyNote(
+    ...args: [...Parameters<CuratorApi['verifyNote']>, referenceState?: string]
+  ): ReturnType<CuratorApi['verifyNote']>
+}
 
 /** What the stamp store keeps per key: the stamp plus where it belongs. */
 interface StoredStamp {
@@ -147,6 +152,7 @@ export function createNoteStamps(store: KeyValueStore): NoteStamps {
     repo: string | null,
     file: string,
     line: number,
+    referenceState?: string,
   ): Promise<NoteStamp> {
     const dir = resolve(memoryDir)
     const abs = resolve(file)
@@ -160,6 +166,7 @@ export function createNoteStamps(store: KeyValueStore): NoteStamps {
       noteHash: hashContent(note.text),
       references: root === null ? {} : await referencedFiles(note, root),
       at: new Date().toISOString(),
+      ...(referenceState === undefined ? {} : { referenceState }),
     }
     const stored: StoredStamp = { stamp, memoryDir: dir, root }
     store.set(stamp.key, stored)

@@ -1,45 +1,77 @@
 /** One note: its verdict and why, when it was written and how we know, and what it rests on. */
-import type { AuditNote, NoteStampStatus, Verdict } from '../../shared/model'
+import type { AuditNote, Verdict } from '../../shared/model'
+import type { NoteReview } from '../../shared/api'
 import { VERDICT_LABEL, findingReasons, shortPath, writtenAtSource } from './notes-state'
 import { TableHead } from '../common/table-head'
 
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+/** A date and time in the person's locale. */
+export function localTime(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString()
+}
+
+/**
+ * The note's standing: its verdict, or "verified" when the person's verification overrides it
+ * (issue 15 item 3: never "stale ✓ verified"; the verdict it overrides is in the tooltip).
+ */
+export function VerdictBadge({
+  verdict,
+  review = null,
+}: {
+  verdict: Verdict
+  review?: NoteReview | null
+}) {
+  const standing = review?.standing ?? verdict
+  const title =
+    standing === 'verified' && review?.verifiedAt
+      ? `The audit says ${VERDICT_LABEL[verdict]}; you verified this note on ${localTime(review.verifiedAt)}. That stands until the code it rests on changes.`
+      : undefined
   return (
-    <span className={`verdict-badge verdict-${verdict}`} data-testid="verdict-badge">
-      {VERDICT_LABEL[verdict]}
+    <span
+      className={`verdict-badge verdict-${standing}`}
+      data-testid="verdict-badge"
+      data-standing={standing}
+      title={title}
+    >
+      {VERDICT_LABEL[standing]}
     </span>
   )
 }
 
-export function StampBadge({ stamp }: { stamp: NoteStampStatus | null }) {
-  if (!stamp) return null
-  return stamp.state === 'valid' ? (
-    <span
-      className="stamp-badge stamp-valid"
-      title={`Verified ${stamp.stamp.at}`}
-      data-testid="stamp-badge"
-    >
-      ✓ verified
-    </span>
-  ) : (
+/** A verification on a note the verdict badge does not already speak for: on a fresh note, or lapsed. */
+export function StampBadge({ review }: { review: NoteReview | null }) {
+  if (!review || review.verification === 'none') return null
+  if (review.verification === 'valid') {
+    if (review.standing === 'verified') return null
+    return (
+      <span
+        className="stamp-badge stamp-valid"
+        title={review.verifiedAt ? `Verified ${localTime(review.verifiedAt)}` : 'Verified'}
+        data-testid="stamp-badge"
+      >
+        ✓ verified
+      </span>
+    )
+  }
+  return (
     <span
       className="stamp-badge stamp-expired"
-      title={stamp.reasons.join('\n')}
+      title={review.lapsedBecause.join('\n')}
       data-testid="stamp-badge"
     >
-      stamp expired
+      verification lapsed
     </span>
   )
 }
 
 export function NoteDetail({
   note,
-  stamp,
+  review,
   memoryDir,
   repoRoot,
 }: {
   note: AuditNote
-  stamp: NoteStampStatus | null
+  review: NoteReview | null
   memoryDir: string
   repoRoot: string | null
 }) {
@@ -49,9 +81,9 @@ export function NoteDetail({
   return (
     <div className="note-detail" data-testid="note-detail">
       <div className="note-detail-head">
-        <VerdictBadge verdict={note.verdict} />
+        <VerdictBadge verdict={note.verdict} review={review} />
         <h2 title={note.title}>{note.title}</h2>
-        <StampBadge stamp={stamp} />
+        <StampBadge review={review} />
       </div>
       <div className="note-meta">
         <span title={note.file}>
@@ -60,19 +92,19 @@ export function NoteDetail({
         <span data-testid="written-at">
           written{' '}
           {note.writtenAt ? (
-            <time dateTime={note.writtenAt}>
-              {note.writtenAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}
-            </time>
+            <time dateTime={note.writtenAt}>{localTime(note.writtenAt)}</time>
           ) : (
             'at an unknown time'
           )}
           {source && <span className="muted"> — from {source}</span>}
         </span>
-        {stamp && (
-          <span className="muted">
-            {stamp.state === 'valid'
-              ? `verified ${stamp.stamp.at}`
-              : `verified ${stamp.stamp.at}, since expired: ${stamp.reasons.join('; ')}`}
+        {review?.verifiedAt && (
+          <span className="muted" data-testid="verified-line">
+            {review.verification === 'valid'
+              ? review.standing === 'verified'
+                ? `you verified it on ${localTime(review.verifiedAt)}: it counts as right (the audit says ${VERDICT_LABEL[note.verdict]}) until the code it rests on changes`
+                : `verified ${localTime(review.verifiedAt)}`
+              : `verified ${localTime(review.verifiedAt)}, since lapsed: ${review.lapsedBecause.join('; ')}`}
           </span>
         )}
       </div>

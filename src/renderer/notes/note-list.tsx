@@ -1,16 +1,26 @@
-/** The list beside the note: one row per note (verdict, title, file:line), keyboard-navigable. */
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
-import type { AuditNote, NoteStampStatus } from '../../shared/model'
+/**
+ * The list beside the note: one row per note (standing, title, file:line), keyboard-navigable,
+ * drawn a window at a time (common/virtual-list.tsx: 50,000 notes paint at once, issue 15 item 6).
+ */
+import type { KeyboardEvent, ReactNode } from 'react'
+import type { AuditNote } from '../../shared/model'
+import type { NoteReview } from '../../shared/api'
+import { VirtualList } from '../common/virtual-list'
 import { VerdictBadge, StampBadge } from './note-detail'
 import { shortPath } from './notes-state'
+
+/** Every row's height in pixels (notes.css `.note-row` has the same). */
+export const NOTE_ROW_HEIGHT = 52
 
 export interface NoteRow {
   readonly key: string
   readonly note: AuditNote | null
-  readonly stamp: NoteStampStatus | null
+  readonly review: NoteReview | null
   /** Shown before the title (e.g. why the note is in the queue). */
   readonly tag?: ReactNode
   readonly done?: boolean
+  /** An unsaved rewrite of this note is kept (issue 15 item 1). */
+  readonly draft?: boolean
 }
 
 export function NoteList({
@@ -30,14 +40,7 @@ export function NoteList({
   label: string
   testId: string
 }) {
-  const listRef = useRef<HTMLUListElement>(null)
-  useEffect(() => {
-    if (!selectedKey || !listRef.current) return
-    const el = listRef.current.querySelector<HTMLElement>('[aria-selected="true"]')
-    el?.scrollIntoView({ block: 'nearest' })
-  }, [selectedKey])
-
-  const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
+  const onKey = (e: KeyboardEvent<HTMLElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return
     if (e.key === 'ArrowDown') {
       e.preventDefault()
@@ -48,17 +51,19 @@ export function NoteList({
     }
   }
 
+  const active = selectedKey === null ? -1 : rows.findIndex((r) => r.key === selectedKey)
   return (
-    <ul
-      ref={listRef}
+    <VirtualList
+      items={rows}
+      rowHeight={NOTE_ROW_HEIGHT}
+      activeIndex={active}
       className="note-list"
       role="listbox"
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKey}
-      data-testid={testId}
-    >
-      {rows.map((r) => (
+      testId={testId}
+      renderRow={(r) => (
         <li
           key={r.key}
           role="option"
@@ -75,19 +80,28 @@ export function NoteList({
           <div className="note-row-top">
             {r.tag}
             {r.note ? (
-              <VerdictBadge verdict={r.note.verdict} />
+              <VerdictBadge verdict={r.note.verdict} review={r.review} />
             ) : (
               <span className="verdict-badge verdict-gone">deleted</span>
             )}
             <span className="note-row-title" title={r.note?.title}>
               {r.note?.title ?? r.key.split('::').slice(1).join('::')}
             </span>
+            {r.draft && (
+              <span
+                className="draft-mark"
+                data-testid="draft-mark"
+                title="An unsaved rewrite is kept"
+              >
+                draft
+              </span>
+            )}
             {r.done && (
               <span className="done-mark" aria-label="reviewed">
                 ✓
               </span>
             )}
-            {!r.done && <StampBadge stamp={r.stamp} />}
+            {!r.done && <StampBadge review={r.review} />}
           </div>
           {r.note && (
             <div className="note-row-where" title={r.note.file}>
@@ -95,7 +109,7 @@ export function NoteList({
             </div>
           )}
         </li>
-      ))}
-    </ul>
+      )}
+    />
   )
 }

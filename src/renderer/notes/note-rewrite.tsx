@@ -5,13 +5,15 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
-import type { AuditNote } from '../../shared/model'
 import type { EditPlan } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
-import { applyPlan, describeOutcome, PlanPreview, type NoteActionProps } from './plan-preview'
+import { applyPlan, describeOutcome, type NoteActionProps } from './plan-preview'
 import { useMonacoTheme } from '../monaco/text-views'
 import { renameReplacement, shortPath } from './notes-state'
+import { dropDraft, loadDraft, saveDraft } from './note-drafts'
+import { localTime } from './note-detail'
+import { DiscardDialog, filesOfNote, RewriteConflict, RewritePlan } from './note-rewrite-parts'
 
 type EditorInstance = Parameters<OnMount>[0]
 
@@ -27,21 +29,15 @@ type Stage =
     }
   | { readonly kind: 'plan'; readonly plan: EditPlan }
 
-/** The topic file an index entry links, when the note is one (the back end resolved it for the cutoff). */
-async function filesOfNote(note: AuditNote): Promise<string[]> {
-  if (!/(^|\/)MEMORY\.md$/.test(note.file)) return [note.file]
-  try {
-    const cut = await getApi().cutoff(note.file)
-    const target = cut.entries.find((e) => e.line === note.line)?.target
-    if (!target || /^[a-z]+:/i.test(target)) return [note.file]
-    const dir = note.file.slice(0, note.file.lastIndexOf('/'))
-    return [`${dir}/${target.replace(/^\.\//, '')}`, note.file]
-  } catch {
-    return [note.file]
-  }
-}
-
-export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: NoteActionProps) {
+export function NoteRewrite({
+  note,
+  memoryDir,
+  repoRoot,
+  onApplied,
+  onCancel,
+  noteKey = null,
+  takeFocus = true,
+}: NoteActionProps & { readonly noteKey?: string | null; readonly takeFocus?: boolean }) {
   const roots = [memoryDir, repoRoot]
   const theme = useMonacoTheme()
   const [files, setFiles] = useState<string[]>([])
@@ -52,13 +48,17 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   const editorRef = useRef<EditorInstance | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  // The kept draft of this note, read once when the panel opens (issue 15 item 1).
+  const kept = useRef(noteKey ? loadDraft(memoryDir, noteKey) : null)
 
   useEffect(() => {
     let live = true
     void filesOfNote(note).then((f) => {
       if (!live) return
       setFiles(f)
-      setPath(f[0])
+      const d = kept.current
+      setPath(d && f.includes(d.path) ? d.path : f[0])
     })
     return () => {
       live = false
@@ -81,8 +81,20 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
             else setStage({ kind: 'failed', reason: `${shortPath(c.path, roots)}: ${c.reason}` })
             return
           }
-          setBase({ text: c.text, hash: c.hash })
-          setDraft(c.text)
+          const d = kept.current
+          kept.current = null
+          if (d && d.path === path) {
+            // The draft goes on from the file as it was read then: a save finds out whether
+            // the file changed since and shows both versions (the conflict below).
+            setBase({ text: d.baseText, hash: d.baseHash })
+            setDraft(d.text)
+            setNotice(
+              `Restored your unsaved rewrite from ${localTime(d.at)}.${d.baseHash === c.hash ? '' : ' The file changed on disk since: saving will show both versions.'}`,
+            )
+          } else {
+            setBase({ text: c.text, hash: c.hash })
+            setDraft(c.text)
+          }
           setStage({ kind: 'editing' })
         },
         (e: Error) =>
@@ -93,6 +105,29 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path])
+
+  /** Change the draft and keep it (or drop it once it is the file again). */
+  const edit = (text: string) => {
+    setDraft(text)
+    if (!noteKey || !base || !path) return
+    if (text === base.text) dropDraft(memoryDir, noteKey)
+    else
+      saveDraft(memoryDir, noteKey, {
+        path,
+        baseText: base.text,
+        baseHash: base.hash,
+        text,
+        at: new Date().toISOString(),
+      })
+  }
+  const forget = () => {
+    if (noteKey) dropDraft(memoryDir, noteKey)
+  }
+  /** Cancel: an unsaved rewrite is never dropped without asking. */
+  const requestCancel = () => {
+    if (base !== null && draft !== base.text) setConfirming(true)
+    else onCancel()
+  }
 
   const renames = note.references
     .map((r) => renameReplacement(r, repoRoot))
@@ -125,7 +160,7 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
       draft === base.text
     ) {
       // The replacement lands in the editor; the person sees it in the diff before saving.
-      setDraft(only.after)
+      edit(only.after)
       editorRef.current?.setValue(only.after)
       setNotice(`Replaced \`${from}\` with \`${to}\` in the editor — review and save.`)
       return
@@ -146,6 +181,7 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
     try {
       const o = await getApi().writeFile(path, expectedHash, draft, `rewrite note "${note.title}"`)
       if (o.kind === 'written') {
+        forget()
         onApplied({
           operationIds: o.operationId ? [o.operationId] : [],
           lines: [describeOutcome(o, roots)],
@@ -173,6 +209,7 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
     }
     setBase({ text, hash })
     setDraft(text)
+    forget()
     setStage({ kind: 'editing' })
     setNotice('Your edit was dropped; the editor now shows the version on disk.')
   }
@@ -182,12 +219,13 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
 
   return (
     <div
-      className="note-panel rewrite"
+      // Reviewing, a conflict or a plan is itself a diff: it takes the whole width.
+      className={`note-panel rewrite${stage.kind === 'editing' || stage.kind === 'loading' ? '' : ' wide'}`}
       data-testid="rewrite-panel"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && stage.kind !== 'editing') {
+        if (e.key === 'Escape' && stage.kind !== 'editing' && !confirming) {
           e.stopPropagation()
-          onCancel()
+          requestCancel()
         }
         if ((e.ctrlKey || e.metaKey) && e.key === 's') {
           e.preventDefault()
@@ -244,13 +282,28 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
           </>
         )}
         <button
-          onClick={onCancel}
+          onClick={requestCancel}
           title="Cancel (Esc outside the editor)"
           data-testid="cancel-rewrite"
         >
           Cancel
         </button>
       </div>
+      {confirming && (
+        <DiscardDialog
+          title={note.title}
+          onDiscard={() => {
+            forget()
+            setConfirming(false)
+            onCancel()
+          }}
+          onKeep={() => {
+            setConfirming(false)
+            onCancel()
+          }}
+          onBack={() => setConfirming(false)}
+        />
+      )}
       {renames.length > 0 && (stage.kind === 'editing' || stage.kind === 'review') && (
         <div className="rename-offers">
           {renames.map((r) => (
@@ -294,11 +347,12 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
               automaticLayout: true,
               fontSize: 13,
             }}
-            onChange={(v) => setDraft(v ?? '')}
+            onChange={(v) => edit(v ?? '')}
             onMount={(editor) => {
               editorRef.current = editor
               if (path === note.file) editor.revealLineInCenter(note.line)
-              editor.focus()
+              // A draft reopened by selecting its note must not take the keys of the list.
+              if (takeFocus) editor.focus()
             }}
           />
         </div>
@@ -314,64 +368,28 @@ export function NoteRewrite({ note, memoryDir, repoRoot, onApplied, onCancel }: 
         />
       )}
       {stage.kind === 'conflict' && (
-        <div className="conflict" data-testid="rewrite-conflict">
-          <div className="error-bar" role="alert">
-            {name} changed on disk while you were editing. Nothing was written. Choose which version
-            to keep.
-          </div>
-          <div className="conflict-actions">
-            <button
-              className="danger-button"
-              disabled={busy}
-              onClick={() => void save(stage.diskHash)}
-              data-testid="keep-mine"
-              title="Write your version over the one on disk (a backup of it is kept)"
-            >
-              Keep mine
-            </button>
-            <button
-              onClick={() => takeDisk(stage.diskText, stage.diskHash)}
-              data-testid="keep-disk"
-              title="Drop your edit and continue from the version on disk"
-            >
-              Keep the one on disk
-            </button>
-          </div>
-          <LabelledDiff
-            testId="conflict-diff"
-            before={stage.diskText ?? ''}
-            after={draft}
-            beforeLabel={`${name} (on disk now)`}
-            afterLabel={`${name} (yours)`}
-            language="markdown"
-          />
-        </div>
+        <RewriteConflict
+          name={name}
+          busy={busy}
+          diskText={stage.diskText}
+          draft={draft}
+          onKeepMine={() => void save(stage.diskHash)}
+          onKeepDisk={() => takeDisk(stage.diskText, stage.diskHash)}
+        />
       )}
       {stage.kind === 'plan' && (
-        <div className="conflict">
-          <div className="conflict-actions">
-            <button
-              className="primary-button"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true)
-                const r = await applyPlan(
-                  stage.plan,
-                  `follow a rename in note "${note.title}"`,
-                  roots,
-                )
-                setBusy(false)
-                onApplied(r)
-              }}
-              data-testid="apply-plan"
-              autoFocus
-            >
-              Apply
-            </button>
-            <button onClick={() => setStage({ kind: 'editing' })}>Back</button>
-          </div>
-          <PlanPreview plan={stage.plan} roots={roots} />
-        </div>
+        <RewritePlan
+          plan={stage.plan}
+          busy={busy}
+          roots={roots}
+          onApply={async () => {
+            setBusy(true)
+            const r = await applyPlan(stage.plan, `follow a rename in note "${note.title}"`, roots)
+            setBusy(false)
+            onApplied(r)
+          }}
+          onBack={() => setStage({ kind: 'editing' })}
+        />
       )}
     </div>
   )

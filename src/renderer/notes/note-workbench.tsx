@@ -3,14 +3,17 @@
  * the note beside its code (detail above, per-reference diff below, or the open action).
  * After every change the audit runs again.
  */
-import { useCallback, useRef, useState } from 'react'
-import type { AuditNote, NoteStampStatus } from '../../shared/model'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { AuditNote } from '../../shared/model'
+import type { NoteReview } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { NoteDetail } from './note-detail'
 import { NoteDiffs } from './note-diffs'
 import { NoteOrigin } from './note-origin'
 import { NoteDelete } from './note-delete'
 import { NoteRewrite } from './note-rewrite'
+import { NoteText } from './note-text'
+import { loadDraft } from './note-drafts'
 import { describeOutcome, type AppliedPlan } from './plan-preview'
 import type { NotesSession } from './notes-session'
 import { shortPath } from './notes-state'
@@ -26,6 +29,8 @@ export interface ActionMessage {
 
 export interface NoteActions {
   readonly panel: Panel
+  /** The Rewrite panel was opened on a kept draft (not by the person): it does not take focus. */
+  readonly restored: boolean
   readonly message: ActionMessage | null
   readonly busy: boolean
   verify(): void
@@ -90,6 +95,13 @@ export function useNoteActions({
   onAfter?: (kind: ActionKind, key: string | null) => void
 }): NoteActions {
   const [panel, setPanel] = useState<Panel>('none')
+  const [restored, setRestored] = useState(false)
+  // A note with an unsaved rewrite opens on it (issue 15 item 1: nothing is lost by moving away).
+  useEffect(() => {
+    const draft = noteKey !== null && loadDraft(memoryDir, noteKey) !== null
+    setPanel(draft ? 'rewrite' : 'none')
+    setRestored(draft)
+  }, [memoryDir, noteKey])
   const [message, setMessage] = useState<ActionMessage | null>(null)
   const [busy, setBusy] = useState(false)
   const undoStack = useRef<UndoGroup[]>([])
@@ -104,7 +116,7 @@ export function useNoteActions({
         (stamp) => {
           setMessage({
             kind: 'ok',
-            text: `Verified “${note.title}” at ${stamp.at}. It stays verified until the note or the code it names changes.`,
+            text: `Verified “${note.title}” on ${new Date(stamp.at).toLocaleString()}: it counts as right until the note or the code it rests on changes.`,
           })
           session.refresh()
           onAfter?.('verify', noteKey)
@@ -181,10 +193,15 @@ export function useNoteActions({
 
   return {
     panel,
+    restored,
     message,
     busy,
     verify,
-    openRewrite: () => note && setPanel('rewrite'),
+    openRewrite: () => {
+      if (!note) return
+      setRestored(false)
+      setPanel('rewrite')
+    },
     openDelete: () => note && setPanel('delete'),
     closePanel: () => setPanel('none'),
     undo,
@@ -237,17 +254,23 @@ export function NoteActionBar({
   )
 }
 
-/** The selected note beside its code, or the open Rewrite / Delete panel in place of the diff. */
+/**
+ * The selected note beside its code: its verdict and references above; below, the note's own
+ * text (or the open Rewrite / Delete panel in its place) beside the diff, which stays visible
+ * while rewriting (issue 15 item 10).
+ */
 export function NoteWorkbench({
   note,
-  stamp,
+  noteKey,
+  review,
   memoryDir,
   repoRoot,
   actions,
   shortcuts,
 }: {
   note: AuditNote | null
-  stamp: NoteStampStatus | null
+  noteKey: string | null
+  review: NoteReview | null
   memoryDir: string
   repoRoot: string | null
   actions: NoteActions
@@ -261,23 +284,30 @@ export function NoteWorkbench({
       ) : (
         <>
           <div className="note-detail-scroll">
-            <NoteDetail note={note} stamp={stamp} memoryDir={memoryDir} repoRoot={repoRoot} />
+            <NoteDetail note={note} review={review} memoryDir={memoryDir} repoRoot={repoRoot} />
             <NoteOrigin note={note} memoryDir={memoryDir} />
           </div>
-          <div className="note-lower">
-            {actions.panel === 'none' ? (
+          <div className="note-lower split">
+            <div className="note-side-pane">
+              {actions.panel === 'none' ? (
+                <NoteText note={note} roots={[memoryDir, repoRoot]} />
+              ) : (
+                <OpenPanel
+                  key={`${actions.panel}:${note.file}:${note.line}`}
+                  kind={actions.panel}
+                  note={note}
+                  noteKey={noteKey}
+                  restored={actions.restored}
+                  memoryDir={memoryDir}
+                  repoRoot={repoRoot}
+                  onApplied={(r, kind) => actions.applied(r, kind)}
+                  onCancel={actions.closePanel}
+                />
+              )}
+            </div>
+            <div className="note-diff-pane">
               <NoteDiffs note={note} memoryDir={memoryDir} repoRoot={repoRoot} />
-            ) : (
-              <OpenPanel
-                key={`${actions.panel}:${note.file}:${note.line}`}
-                kind={actions.panel}
-                note={note}
-                memoryDir={memoryDir}
-                repoRoot={repoRoot}
-                onApplied={(r, kind) => actions.applied(r, kind)}
-                onCancel={actions.closePanel}
-              />
-            )}
+            </div>
           </div>
         </>
       )}
@@ -285,19 +315,31 @@ export function NoteWorkbench({
   )
 }
 
-/** The Rewrite or Delete panel, in place of the diff while it is open. */
+/** The Rewrite or Delete panel, in place of the note's text while it is open. */
 function OpenPanel({
   kind,
   onApplied,
+  noteKey,
+  restored,
   ...props
 }: {
   kind: 'rewrite' | 'delete'
+  noteKey: string | null
+  restored: boolean
   note: AuditNote
   memoryDir: string
   repoRoot: string | null
   onApplied: (result: AppliedPlan, kind: 'rewrite' | 'delete') => void
   onCancel: () => void
 }) {
-  const Panel = kind === 'rewrite' ? NoteRewrite : NoteDelete
-  return <Panel {...props} onApplied={(r) => onApplied(r, kind)} />
+  return kind === 'rewrite' ? (
+    <NoteRewrite
+      {...props}
+      noteKey={noteKey}
+      takeFocus={!restored}
+      onApplied={(r) => onApplied(r, kind)}
+    />
+  ) : (
+    <NoteDelete {...props} onApplied={(r) => onApplied(r, kind)} />
+  )
 }

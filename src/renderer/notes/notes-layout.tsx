@@ -4,12 +4,13 @@
  */
 import { useCallback, useRef, type ReactNode } from 'react'
 import type { AuditNote } from '../../shared/model'
-import { findNote, stampFor } from './notes-state'
+import { findNote } from './notes-state'
 import { useNotesSession, type NotesSession } from './notes-session'
+import { progressText } from '../state/audit-store'
 import { NoteWorkbench, useNoteActions, type ActionKind, type NoteActions } from './note-workbench'
 import './notes.css'
 
-/** The "Auditing…" line with Cancel, the failure, or the re-run button. */
+/** The audit's progress (n of N notes) with Cancel, the failure, or the re-run button. */
 export function AuditStatus({
   session,
   repoRoot,
@@ -17,38 +18,53 @@ export function AuditStatus({
   session: NotesSession
   repoRoot: string | null
 }) {
-  const { state } = session
+  const { audit } = session
+  const running = audit.running
+  const pct = running && running.total > 0 ? (running.done / running.total) * 100 : 0
   return (
     <div className="audit-status">
-      {state.auditing ? (
+      {running ? (
         <>
           <span className="spinner" aria-hidden="true" />
-          <span data-testid="auditing">Auditing notes against {repoRoot ?? 'no repository'}…</span>
-          <button
-            onClick={session.cancel}
-            data-testid="cancel-audit"
-            title="Stop waiting for this audit (Esc)"
+          <span
+            data-testid="auditing"
+            title={`Auditing notes against ${repoRoot ?? 'no repository'}`}
           >
+            <span data-testid="audit-progress">{progressText(running)}</span>
+          </span>
+          <button onClick={session.cancel} data-testid="cancel-audit" title="Stop this audit (Esc)">
             Cancel
           </button>
+          <div
+            className="gauge-bar audit-gauge"
+            role="progressbar"
+            aria-label="Audit progress"
+            aria-valuemin={0}
+            aria-valuemax={running.total}
+            aria-valuenow={running.done}
+          >
+            <div className="gauge-fill" style={{ width: `${pct}%` }} />
+          </div>
         </>
       ) : (
         <>
-          <span className="muted">
-            {state.audit
-              ? repoRoot
-                ? `Checked against ${repoRoot}`
-                : 'No repository: nothing can be checked'
-              : 'Not audited'}
+          <span className="muted" data-testid="audit-state">
+            {audit.cancelled && !audit.view
+              ? 'Audit cancelled'
+              : audit.view
+                ? repoRoot
+                  ? `Checked against ${repoRoot}`
+                  : 'No repository: nothing can be checked'
+                : 'Not audited'}
           </span>
           <button onClick={session.refresh} data-testid="rerun-audit" title="Run the audit again">
             Re-audit
           </button>
         </>
       )}
-      {state.error && (
+      {audit.error && (
         <div className="error-bar" role="alert" data-testid="audit-error">
-          {state.error}
+          {audit.error}
         </div>
       )}
     </div>
@@ -115,7 +131,12 @@ export function NotesLayout({
       <section className="notes-main" aria-label={mainLabel}>
         <NoteWorkbench
           note={note}
-          stamp={note ? stampFor(note, session.state.stamps) : null}
+          noteKey={session.state.selectedKey}
+          review={
+            session.state.selectedKey
+              ? (session.state.reviews[session.state.selectedKey] ?? null)
+              : null
+          }
           memoryDir={memoryDir}
           repoRoot={repoRoot}
           actions={actions}

@@ -1,17 +1,20 @@
 /**
- * The audit of one project's notes, held in the pure reducer of notes-state.ts: runs the
- * audit and reads the stamps, drops answers of cancelled or superseded runs, re-runs on demand.
+ * The audit of one project's notes, held in the pure reducer of notes-state.ts. The audit
+ * itself lives in the window's audit store (state/audit-store.ts): one audit per change,
+ * shared with the sidebar and the other note tab, with progress and a cancel (issue 15 item 7).
  */
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react'
-import { getApi } from '../api/api-client'
+import { cancelAudit, ensureAudit, useAudit, type AuditEntry } from '../state/audit-store'
 import { initialNotesState, reduceNotes, type NotesAction, type NotesState } from './notes-state'
 
 export interface NotesSession {
   readonly state: NotesState
   readonly dispatch: Dispatch<NotesAction>
-  /** Run the audit again (after any change, or on request). */
+  /** The project's audit as the store holds it: in flight (n of N), failed, cancelled. */
+  readonly audit: AuditEntry
+  /** Read the audit again after a change of ours (the back end reuses it when nothing moved). */
   refresh(): void
-  /** Stop waiting for the audit in flight; its answer is dropped when it comes. */
+  /** Stop the audit in flight. */
   cancel(): void
 }
 
@@ -23,35 +26,25 @@ export function useNotesSession(
   const reducer = useRef(reduceNotes(mode)).current
   const [state, dispatch] = useReducer(reducer, initialNotesState)
   const nextId = useRef(1)
+  const audit = useAudit(memoryDir, repoRoot)
 
-  const refresh = useCallback(() => {
-    if (!memoryDir) return
+  // Each new view of the audit goes through the reducer (selection and queue follow it).
+  useEffect(() => {
+    if (!audit.view) return
     const requestId = nextId.current++
     dispatch({ type: 'audit-start', requestId })
-    const api = getApi()
-    Promise.all([
-      api.audit(memoryDir, repoRoot),
-      api.listStamps(memoryDir, repoRoot).catch(() => []),
-    ]).then(
-      ([audit, stamps]) => dispatch({ type: 'audit-done', requestId, audit, stamps }),
-      (err: Error) =>
-        dispatch({
-          type: 'audit-failed',
-          requestId,
-          message: `Audit of ${memoryDir} failed: ${err.message}`,
-        }),
-    )
+    dispatch({ type: 'audit-done', requestId, view: audit.view })
+  }, [audit.view])
+
+  const refresh = useCallback(() => {
+    if (memoryDir) void ensureAudit(memoryDir, repoRoot, true)
   }, [memoryDir, repoRoot])
 
   const cancel = useCallback(() => {
-    nextId.current++
-    dispatch({ type: 'audit-cancel' })
-  }, [])
+    if (memoryDir) cancelAudit(memoryDir, repoRoot)
+  }, [memoryDir, repoRoot])
 
-  // A new folder or repository starts a new request; the reducer drops answers of older ones.
-  useEffect(() => refresh(), [refresh])
-
-  return { state, dispatch, refresh, cancel }
+  return { state, dispatch, audit, refresh, cancel }
 }
 
 /** True when keyboard focus is in a text field or a Monaco editor (shortcuts must not fire there). */

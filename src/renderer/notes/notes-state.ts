@@ -3,15 +3,12 @@
  * which notes are shown, which is selected, the order of the review queue and how far
  * the person got through it. Components hold this in `useReducer`; nothing here does I/O.
  */
-import type {
-  AuditNote,
-  AuditReference,
-  AuditResult,
-  NoteStampStatus,
-  Verdict,
-} from '../../shared/model'
+import type { AuditNote, AuditResult, NoteStampStatus, Verdict } from '../../shared/model'
+import type { AuditSummary, AuditView, NoteReview, ReviewReason } from '../../shared/api'
 
-export type VerdictFilter = 'all' | Verdict
+/** A note's standing: its verdict, or `verified` when a verification that holds overrides it. */
+export type Standing = Verdict | 'verified'
+export type VerdictFilter = 'all' | Standing
 
 /** Worst first: the order notes are listed in and the queue is walked in. */
 export const VERDICT_ORDER: readonly Verdict[] = [
@@ -22,33 +19,45 @@ export const VERDICT_ORDER: readonly Verdict[] = [
   'unverifiable',
 ]
 
-/** How each verdict is named in lists, filters and badges. */
-export const VERDICT_LABEL: Readonly<Record<Verdict, string>> = {
+/** The filters of the Notes tab, in order: every standing a count is shown for. */
+export const STANDING_ORDER: readonly Standing[] = [...VERDICT_ORDER, 'verified']
+
+/** How each standing is named in lists, filters and badges. */
+export const VERDICT_LABEL: Readonly<Record<Standing, string>> = {
   stale: 'stale',
   suspect: 'suspect',
   // A reference that already failed when the note was written: never counted as stale.
   'never-matched': 'wrong from the start',
   fresh: 'fresh',
   unverifiable: 'unverifiable',
+  verified: 'verified',
 }
 
-/** Why a note is in the review queue, in queue order. */
-export type QueueReason = 'stale' | 'suspect' | 'expired' | 'unverified'
+/** Why a note is in the review queue, in queue order (core/audit/note-review.ts decides). */
+export type QueueReason = ReviewReason
 const QUEUE_RANK: Readonly<Record<QueueReason, number>> = {
   stale: 0,
   suspect: 1,
-  expired: 2,
-  unverified: 3,
+  'never-matched': 2,
+  expired: 3,
+  unverified: 4,
 }
 
 export interface QueueEntry {
   readonly key: string
   readonly reason: QueueReason
+  /** Came up after the session started (not in the queue as first built). */
+  readonly appended?: true
 }
 
 export interface NotesState {
   readonly audit: AuditResult | null
   readonly stamps: readonly NoteStampStatus[]
+  /** Each note's standing by key (from the back end's view: one source for every count). */
+  readonly reviews: Readonly<Record<string, NoteReview>>
+  readonly summary: AuditSummary | null
+  /** The review queue shows what needs a decision, or every note (the rest a filter away). */
+  readonly queueScope: 'decide' | 'all'
   readonly auditing: boolean
   /** Id of the audit in flight; results of any other (older, cancelled) request are dropped. */
   readonly requestId: number
@@ -66,15 +75,11 @@ export interface NotesState {
 
 export type NotesAction =
   | { readonly type: 'audit-start'; readonly requestId: number }
-  | {
-      readonly type: 'audit-done'
-      readonly requestId: number
-      readonly audit: AuditResult
-      readonly stamps: readonly NoteStampStatus[]
-    }
+  | { readonly type: 'audit-done'; readonly requestId: number; readonly view: AuditView }
   | { readonly type: 'audit-failed'; readonly requestId: number; readonly message: string }
   | { readonly type: 'audit-cancel' }
   | { readonly type: 'filter'; readonly filter: VerdictFilter }
+  | { readonly type: 'queue-scope'; readonly scope: 'decide' | 'all' }
   | { readonly type: 'select'; readonly key: string | null }
   | { readonly type: 'rewritten'; readonly key: string }
   | { readonly type: 'unrewritten'; readonly key: string }
@@ -82,6 +87,9 @@ export type NotesAction =
 export const initialNotesState: NotesState = {
   audit: null,
   stamps: [],
+  reviews: {},
+  summary: null,
+  queueScope: 'decide',
   auditing: false,
   requestId: 0,
   error: null,
@@ -105,23 +113,41 @@ export function noteKeys(notes: readonly AuditNote[]): string[] {
   })
 }
 
+/**
+ * Kept per audit result (it never changes once received): with 50,000 notes, sorting them again
+ * for every row of the queue froze the window (issue 15 item 6).
+ */
+const keyedCache = new WeakMap<AuditResult, readonly { key: string; note: AuditNote }[]>()
+const byKeyCache = new WeakMap<AuditResult, ReadonlyMap<string, AuditNote>>()
+const FILE_ORDER = new Intl.Collator()
+
 /** The notes of an audit with their keys, worst verdict first, then by file and line. */
-export function keyedNotes(audit: AuditResult | null): { key: string; note: AuditNote }[] {
+export function keyedNotes(audit: AuditResult | null): readonly { key: string; note: AuditNote }[] {
   if (!audit) return []
+  const kept = keyedCache.get(audit)
+  if (kept) return kept
   const keys = noteKeys(audit.notes)
-  return audit.notes
+  const rank = new Map(VERDICT_ORDER.map((v, i) => [v, i]))
+  const sorted = audit.notes
     .map((note, i) => ({ key: keys[i], note }))
     .sort(
       (a, b) =>
-        VERDICT_ORDER.indexOf(a.note.verdict) - VERDICT_ORDER.indexOf(b.note.verdict) ||
-        a.note.file.localeCompare(b.note.file) ||
+        (rank.get(a.note.verdict) ?? 0) - (rank.get(b.note.verdict) ?? 0) ||
+        (a.note.file === b.note.file ? 0 : FILE_ORDER.compare(a.note.file, b.note.file)) ||
         a.note.line - b.note.line,
     )
+  keyedCache.set(audit, sorted)
+  return sorted
 }
 
 export function findNote(state: NotesState, key: string | null): AuditNote | null {
-  if (key === null) return null
-  return keyedNotes(state.audit).find((k) => k.key === key)?.note ?? null
+  if (key === null || !state.audit) return null
+  let byKey = byKeyCache.get(state.audit)
+  if (!byKey) {
+    byKey = new Map(keyedNotes(state.audit).map((k) => [k.key, k.note]))
+    byKeyCache.set(state.audit, byKey)
+  }
+  return byKey.get(key) ?? null
 }
 
 /** The stamp of a note (matched on file and title: stamp keys survive line moves), valid ones first. */
@@ -133,59 +159,87 @@ export function stampFor(
   return mine.find((s) => s.state === 'valid') ?? mine[0] ?? null
 }
 
-/** Counts per verdict (from the notes, so a filter never disagrees with its count). */
-export function verdictCounts(audit: AuditResult | null): Record<Verdict, number> {
-  const counts: Record<Verdict, number> = {
-    stale: 0,
-    suspect: 0,
-    'never-matched': 0,
-    fresh: 0,
-    unverifiable: 0,
+/** A note's standing: a verification that holds overrides the verdict (core/audit/note-review.ts). */
+export function standingOf(state: NotesState, key: string, note: AuditNote): Standing {
+  return state.reviews[key]?.standing ?? note.verdict
+}
+
+/** The counts every view shows: the back end's one summary (never counted again here). */
+export function standingCounts(state: NotesState): Record<Standing, number> {
+  const c = state.summary?.counts
+  return {
+    stale: c?.stale ?? 0,
+    suspect: c?.suspect ?? 0,
+    'never-matched': c?.['never-matched'] ?? 0,
+    fresh: c?.fresh ?? 0,
+    unverifiable: c?.unverifiable ?? 0,
+    verified: c?.verified ?? 0,
   }
-  for (const n of audit?.notes ?? []) counts[n.verdict]++
-  return counts
 }
 
 /** What the Notes tab lists under the current filter. */
-export function visibleNotes(state: NotesState): { key: string; note: AuditNote }[] {
+export function visibleNotes(state: NotesState): readonly { key: string; note: AuditNote }[] {
   const all = keyedNotes(state.audit)
-  return state.filter === 'all' ? all : all.filter((k) => k.note.verdict === state.filter)
+  return state.filter === 'all'
+    ? all
+    : all.filter((k) => standingOf(state, k.key, k.note) === state.filter)
 }
 
 /**
- * The queue for periodic cleanup: stale notes first, then suspect ones, then notes whose
- * verification stamp expired, then notes never verified. A valid stamp takes a note out.
+ * The queue for periodic cleanup: what needs a decision (stale, suspect, wrong from the start,
+ * a verification that lapsed, never verified where nothing can be checked), worst first. The
+ * standings come from the back end (core/audit/note-review.ts); a verification that holds
+ * takes a note out.
  */
 export function buildQueue(
   audit: AuditResult | null,
-  stamps: readonly NoteStampStatus[],
+  reviews: Readonly<Record<string, NoteReview>>,
 ): QueueEntry[] {
   const entries: (QueueEntry & { order: number })[] = []
-  keyedNotes(audit).forEach(({ key, note }, order) => {
-    const stamp = stampFor(note, stamps)
-    if (stamp?.state === 'valid') return
-    const reason: QueueReason =
-      note.verdict === 'stale' || note.verdict === 'suspect'
-        ? note.verdict
-        : stamp
-          ? 'expired'
-          : 'unverified'
-    entries.push({ key, reason, order })
+  keyedNotes(audit).forEach(({ key }, order) => {
+    const reason = reviews[key]?.needs ?? null
+    if (reason !== null) entries.push({ key, reason, order })
   })
   return entries
     .sort((a, b) => QUEUE_RANK[a.reason] - QUEUE_RANK[b.reason] || a.order - b.order)
     .map(({ key, reason }) => ({ key, reason }))
 }
 
-/** Keep the queue's order and its handled entries; append notes that newly need review. */
+/** Each note's review by key (the view's reviews are in the order of its notes). */
+export function reviewsByKey(view: AuditView): Record<string, NoteReview> {
+  const keys = noteKeys(view.audit.notes)
+  const out: Record<string, NoteReview> = {}
+  keys.forEach((k, i) => {
+    const r = view.reviews[i]
+    if (r) out[k] = r
+  })
+  return out
+}
+
+/**
+ * Keep the queue's order and its handled entries; append notes that newly need review. An
+ * appended entry whose note is gone again is dropped: it was a passing state on disk (a topic
+ * file between the two steps of an undo), not a note the person handled.
+ */
 export function mergeQueue(
   previous: readonly QueueEntry[],
   next: readonly QueueEntry[],
 ): QueueEntry[] {
   const nextByKey = new Map(next.map((e) => [e.key, e]))
-  const kept = previous.map((e) => nextByKey.get(e.key) ?? e)
+  const kept: QueueEntry[] = []
+  for (const e of previous) {
+    const now = nextByKey.get(e.key)
+    if (now) kept.push(e.appended ? { ...now, appended: true } : now)
+    else if (!e.appended) kept.push(e)
+  }
   const known = new Set(previous.map((e) => e.key))
-  return [...kept, ...next.filter((e) => !known.has(e.key))]
+  const first = previous.length === 0
+  return [
+    ...kept,
+    ...next
+      .filter((e) => !known.has(e.key))
+      .map((e) => (first ? e : { ...e, appended: true as const })),
+  ]
 }
 
 /** Whether a queue entry is done: the note was deleted, verified (valid stamp) or rewritten. */
@@ -193,7 +247,7 @@ export function isReviewed(state: NotesState, key: string): boolean {
   if (state.rewritten[key]) return true
   const note = findNote(state, key)
   if (!note) return true
-  return stampFor(note, state.stamps)?.state === 'valid'
+  return (state.reviews[key]?.needs ?? null) === null
 }
 
 export interface QueueProgress {
@@ -205,20 +259,29 @@ export interface QueueProgress {
 export function queueProgress(state: NotesState): QueueProgress {
   const total = state.queue.length
   const reviewed = state.queue.filter((e) => isReviewed(state, e.key)).length
-  return { reviewed, total, text: `${reviewed} of ${total} reviewed` }
+  const f = new Intl.NumberFormat()
+  return { reviewed, total, text: `${f.format(reviewed)} of ${f.format(total)} reviewed` }
 }
 
 /** The queue rows: each entry with its note (null once deleted) and whether it is done. */
 export function queueRows(
   state: NotesState,
-): { key: string; reason: QueueReason; note: AuditNote | null; done: boolean }[] {
-  const byKey = new Map(keyedNotes(state.audit).map((k) => [k.key, k.note]))
-  return state.queue.map((e) => ({
-    key: e.key,
-    reason: e.reason,
-    note: byKey.get(e.key) ?? null,
-    done: isReviewed(state, e.key),
-  }))
+): { key: string; reason: QueueReason | null; note: AuditNote | null; done: boolean }[] {
+  const all = keyedNotes(state.audit)
+  const byKey = new Map(all.map((k) => [k.key, k.note]))
+  const rows: { key: string; reason: QueueReason | null; note: AuditNote | null; done: boolean }[] =
+    state.queue.map((e) => ({
+      key: e.key,
+      reason: e.reason,
+      note: byKey.get(e.key) ?? null,
+      done: isReviewed(state, e.key),
+    }))
+  if (state.queueScope === 'decide') return rows
+  // "All notes": the rest after the queue, nothing to decide on them.
+  const inQueue = new Set(state.queue.map((e) => e.key))
+  for (const { key, note } of all)
+    if (!inQueue.has(key)) rows.push({ key, reason: null, note, done: true })
+  return rows
 }
 
 /** Move the selection by `delta` in `keys` (clamped); with no selection, start at the first. */
@@ -275,11 +338,14 @@ export function reduceNotes(mode: 'notes' | 'queue') {
         return { ...state, auditing: true, requestId: action.requestId, error: null }
       case 'audit-done': {
         if (action.requestId !== state.requestId || !state.auditing) return state
-        const queue = mergeQueue(state.queue, buildQueue(action.audit, action.stamps))
+        const reviews = reviewsByKey(action.view)
+        const queue = mergeQueue(state.queue, buildQueue(action.view.audit, reviews))
         const next: NotesState = {
           ...state,
-          audit: action.audit,
-          stamps: action.stamps,
+          audit: action.view.audit,
+          stamps: action.view.stamps,
+          reviews,
+          summary: action.view.summary,
           auditing: false,
           error: null,
           queue,
@@ -311,6 +377,8 @@ export function reduceNotes(mode: 'notes' | 'queue') {
       }
       case 'select':
         return { ...state, selectedKey: action.key }
+      case 'queue-scope':
+        return { ...state, queueScope: action.scope }
       case 'rewritten':
         return { ...state, rewritten: { ...state.rewritten, [action.key]: true } }
       case 'unrewritten': {
@@ -322,68 +390,10 @@ export function reduceNotes(mode: 'notes' | 'queue') {
   }
 }
 
-/** Where `writtenAt` came from, in words (the audit names the source; the reason line says the same). */
-export function writtenAtSource(note: AuditNote): string | null {
-  switch (note.writtenAtSource) {
-    case 'transcript':
-      return 'the session transcript that wrote it'
-    case 'frontmatter':
-      return 'the topic file’s frontmatter'
-    case 'git-blame':
-      return 'git blame (the last commit to these lines)'
-    case 'mtime':
-      return 'the file’s modification time (coarse: any later edit moves it)'
-    default:
-      return null
-  }
-}
-
-/** The reasons worth showing as findings (the written-at line is shown on its own). */
-export function findingReasons(note: AuditNote): readonly string[] {
-  return note.reasons.filter((r) => !r.startsWith('written-at '))
-}
-
-/**
- * For a reference git saw renamed: the replacement text, written the way the note wrote
- * it (relative to the repository when the note used a relative path). Null when no rename.
- */
-export function renameReplacement(
-  ref: AuditReference,
-  repoRoot: string | null,
-): { from: string; to: string } | null {
-  if (!ref.movedTo || ref.kind !== 'path') return null
-  let to = ref.movedTo
-  if (repoRoot && !ref.text.startsWith('/')) {
-    const root = repoRoot.endsWith('/') ? repoRoot : `${repoRoot}/`
-    if (to.startsWith(root)) to = to.slice(root.length)
-    if (ref.text.startsWith('./')) to = `./${to}`
-  }
-  return to === ref.text ? null : { from: ref.text, to }
-}
-
-/** The path shown for a file: relative to the memory folder or the repository when inside one. */
-export function shortPath(path: string, roots: readonly (string | null)[]): string {
-  for (const root of roots) {
-    if (!root) continue
-    const r = root.endsWith('/') ? root : `${root}/`
-    if (path.startsWith(r)) return path.slice(r.length)
-  }
-  return path
-}
-
-/**
- * The reference tab to open first: one that no longer holds and has something to compare,
- * else any with text on a side, else one that no longer holds, else the first.
- */
-export function firstDiffTab(
-  diffs: readonly { reference: { status: string }; before: unknown; after: unknown }[],
-): number {
-  const hasText = (d: (typeof diffs)[number]): boolean => d.before !== null || d.after !== null
-  const broken = (d: (typeof diffs)[number]): boolean => d.reference.status !== 'ok'
-  const order = [(d: (typeof diffs)[number]) => broken(d) && hasText(d), hasText, broken]
-  for (const test of order) {
-    const i = diffs.findIndex(test)
-    if (i >= 0) return i
-  }
-  return 0
-}
+export {
+  findingReasons,
+  firstDiffTab,
+  renameReplacement,
+  shortPath,
+  writtenAtSource,
+} from './notes-format'

@@ -7,9 +7,8 @@ import type { ProjectInfo } from '../../shared/model'
 import {
   listKeys,
   moveSelection,
-  stampFor,
-  VERDICT_ORDER,
-  verdictCounts,
+  STANDING_ORDER,
+  standingCounts,
   VERDICT_LABEL,
   visibleNotes,
   type VerdictFilter,
@@ -18,6 +17,7 @@ import { focusInEditor } from './notes-session'
 import { NoteList } from './note-list'
 import { NotesLayout, useNotesFrame } from './notes-layout'
 import { prewarmNoteDiffs } from './note-diffs'
+import { useDraftKeys } from './note-drafts'
 
 export function NotesTab({ project }: { project: ProjectInfo }) {
   // The first click on a note should not wait for Monaco's worker or a language to load.
@@ -31,12 +31,16 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
   const frame = useNotesFrame(memoryDir, repoRoot, 'notes')
   const { session, actions } = frame
   const { state, dispatch } = session
-  const counts = verdictCounts(state.audit)
-  const total = state.audit?.notes.length ?? 0
+  // The back end's one summary: the sidebar and the queue show the same numbers.
+  const counts = standingCounts(state)
+  const total = state.summary?.total ?? 0
+  const fmt = new Intl.NumberFormat()
+  const drafts = useDraftKeys(memoryDir)
   const roots = [memoryDir, repoRoot]
 
   const select = (key: string | null) => {
-    actions.closePanel()
+    // Another note: its own panel (a kept draft reopens by itself, note-workbench.tsx).
+    if (key !== state.selectedKey) actions.closePanel()
     dispatch({ type: 'select', key })
   }
 
@@ -50,22 +54,23 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
       ) {
         e.preventDefault()
         actions.undo()
-      } else if (e.key === 'Escape' && state.auditing) {
+      } else if (e.key === 'Escape' && session.audit.running) {
         session.cancel()
       }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [actions, session, state.auditing])
+  }, [actions, session])
 
   const filters: { id: VerdictFilter; label: string; count: number }[] = [
     { id: 'all', label: 'All', count: total },
-    ...VERDICT_ORDER.map((v) => ({ id: v, label: VERDICT_LABEL[v], count: counts[v] })),
+    ...STANDING_ORDER.map((v) => ({ id: v, label: VERDICT_LABEL[v], count: counts[v] })),
   ]
   const rows = visibleNotes(state).map(({ key, note: n }) => ({
     key,
     note: n,
-    stamp: stampFor(n, state.stamps),
+    review: state.reviews[key] ?? null,
+    draft: drafts.has(key),
   }))
 
   return (
@@ -80,7 +85,7 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
             onClick={() => dispatch({ type: 'filter', filter: f.id })}
             data-testid={`filter-${f.id}`}
           >
-            {f.label} <span className="count">{f.count}</span>
+            {f.label} <span className="count">{fmt.format(f.count)}</span>
           </button>
         ))}
       </div>

@@ -1,6 +1,8 @@
 /**
- * The review queue for periodic cleanup: stale notes first, then suspect ones, then notes
- * never verified or whose verification expired — walked with the keyboard.
+ * The review queue for periodic cleanup: what needs a decision — stale notes first, then
+ * suspect ones, wrong from the start, verifications that lapsed, and notes nothing can check
+ * that were never verified — walked with the keyboard. Every other note is a filter away
+ * (issue 15 item 9).
  */
 import { useCallback, useEffect, useRef } from 'react'
 import type { ProjectInfo } from '../../shared/model'
@@ -10,9 +12,9 @@ import {
   nextUnreviewed,
   queueProgress,
   queueRows,
-  stampFor,
   type QueueReason,
 } from './notes-state'
+import { useDraftKeys } from './note-drafts'
 import { focusInEditor, type NotesSession } from './notes-session'
 import { NoteList } from './note-list'
 import type { ActionKind } from './note-workbench'
@@ -21,7 +23,8 @@ import { NotesLayout, useNotesFrame } from './notes-layout'
 const REASON_LABEL: Readonly<Record<QueueReason, string>> = {
   stale: 'stale',
   suspect: 'suspect',
-  expired: 'stamp expired',
+  'never-matched': 'wrong from the start',
+  expired: 'verification lapsed',
   unverified: 'never verified',
 }
 
@@ -82,7 +85,7 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
       if (e.ctrlKey || e.metaKey || e.altKey) return
       if (e.key === 'Escape') {
         if (actions.panel !== 'none') actions.closePanel()
-        else if (stateRef.current.auditing) session.cancel()
+        else if (session.audit.running) session.cancel()
         return
       }
       // Letters act on the note only while no panel is open (the panel has its own keys).
@@ -119,10 +122,13 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
     return () => window.removeEventListener('keydown', onKey)
   }, [actions, move, session])
 
+  const drafts = useDraftKeys(memoryDir)
+  const fmt = new Intl.NumberFormat()
   const rows = queueRows(state).map((r) => ({
     key: r.key,
     note: r.note,
-    stamp: r.note ? stampFor(r.note, state.stamps) : null,
+    review: state.reviews[r.key] ?? null,
+    draft: drafts.has(r.key),
     done: r.done,
     // Stale and suspect speak through the verdict badge; the other reasons need a word.
     tag:
@@ -142,8 +148,30 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
           <div className="gauge-fill" style={{ width: `${pct}%` }} />
         </div>
       </div>
+      <div className="queue-scope" role="radiogroup" aria-label="Notes in the queue">
+        {(
+          [
+            ['decide', 'Needs a decision', progress.total],
+            ['all', 'All notes', state.summary?.total ?? 0],
+          ] as const
+        ).map(([id, label, n]) => (
+          <button
+            key={id}
+            role="radio"
+            aria-checked={state.queueScope === id}
+            className={`verdict-filter${state.queueScope === id ? ' active' : ''}`}
+            onClick={() => dispatch({ type: 'queue-scope', scope: id })}
+            data-testid={`queue-scope-${id}`}
+          >
+            {label} <span className="count">{fmt.format(n)}</span>
+          </button>
+        ))}
+      </div>
       {state.audit && progress.total === 0 && (
-        <p className="empty">Nothing to review: every note is verified and holds.</p>
+        <p className="empty" data-testid="queue-empty">
+          Nothing needs a decision: no note is stale, suspect or wrong from the start, and every
+          verification holds.
+        </p>
       )}
       {state.audit && progress.total > 0 && progress.reviewed === progress.total && (
         <p className="empty" data-testid="queue-done">
@@ -154,7 +182,7 @@ function QueueBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
         rows={rows}
         selectedKey={state.selectedKey}
         onSelect={(key) => {
-          actions.closePanel()
+          if (key !== state.selectedKey) actions.closePanel()
           dispatch({ type: 'select', key })
         }}
         onMove={move}

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { ProjectInfo } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { appStore } from '../state/app-state'
+import { auditEntry, ensureAudit, useAuditView } from '../state/audit-store'
 import { useStore } from '../state/store'
 import {
   backgroundDelay,
@@ -39,14 +40,16 @@ const QUIET_AFTER_INPUT_MS = 1000
 async function checkFolder(job: HealthJob): Promise<FolderHealth> {
   const api = getApi()
   try {
-    const [audit, cut] = await Promise.all([
-      api.audit(job.memoryDir, job.repo),
+    // The audit the Notes and Review queue tabs show (state/audit-store.ts): one run, one summary.
+    const [view, cut] = await Promise.all([
+      ensureAudit(job.memoryDir, job.repo),
       job.indexPath ? api.cutoff(job.indexPath) : Promise.resolve(null),
     ])
+    if (!view) throw new Error(auditEntry(job.memoryDir, job.repo).error ?? 'audit cancelled')
     return {
       state: 'done',
-      stale: audit.summary.stale,
-      suspect: audit.summary.suspect,
+      stale: view.summary.counts.stale,
+      suspect: view.summary.counts.suspect,
       overflows: cut !== null && cut.firstUnloadedLine !== null,
     }
   } catch (err) {
@@ -160,12 +163,25 @@ function HealthBadges({
   project: ProjectInfo
   health: ReadonlyMap<string, FolderHealth>
 }) {
+  const view = useAuditView(project.memoryDir, project.repoRoot)
   if (project.memoryDir === null) {
     return projectRole(project) === 'main' || projectRole(project) === 'standalone' ? null : (
       <span className="badge muted">memory shared with the main checkout</span>
     )
   }
-  const h = health.get(project.memoryDir)
+  const known = health.get(project.memoryDir)
+  // The counts of the project's latest audit, wherever it ran (the Notes tab's too): issue 15 item 4.
+  const h: FolderHealth | undefined =
+    view && known?.state === 'done'
+      ? { ...known, stale: view.summary.counts.stale, suspect: view.summary.counts.suspect }
+      : view && !known
+        ? {
+            state: 'done',
+            stale: view.summary.counts.stale,
+            suspect: view.summary.counts.suspect,
+            overflows: false,
+          }
+        : known
   if (!h || h.state === 'pending') {
     return (
       <span
@@ -190,13 +206,13 @@ function HealthBadges({
         className={h.stale ? 'badge danger' : 'badge muted'}
         title="Notes whose references no longer hold"
       >
-        {h.stale} stale
+        {h.stale.toLocaleString()} stale
       </span>
       <span
         className={h.suspect ? 'badge warn' : 'badge muted'}
         title="Notes whose referenced files changed since they were written"
       >
-        {h.suspect} suspect
+        {h.suspect.toLocaleString()} suspect
       </span>
       {h.overflows && (
         <span

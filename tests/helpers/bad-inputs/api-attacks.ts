@@ -127,6 +127,10 @@ function templates(t: AttackTargets): Record<string, { args: unknown[]; paths: n
     searchMemory: { args: ['../../../../etc/passwd'], paths: [] },
     fitPlan: { args: [mem, null], paths: [0] },
     previewRestore: { args: [t.memoryDir, mem, '- restored', 'in-place'], paths: [0, 1] },
+    auditToken: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    startAudit: { args: [t.memoryDir, t.repo], paths: [0, 1] },
+    auditJob: { args: ['00000000-0000-4000-8000-000000000000'], paths: [] },
+    cancelAudit: { args: ['00000000-0000-4000-8000-000000000000'], paths: [] },
   }
 }
 

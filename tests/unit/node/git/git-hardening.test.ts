@@ -259,6 +259,16 @@ async function exerciseEverything(backend: Backend, f: AuditFixture): Promise<At
   }
   await call('noteEvidence', [f.memoryDir])
   await call('listStamps', [f.memoryDir, f.repo])
+  await call('auditToken', [f.memoryDir, f.repo])
+  const job = (await call('startAudit', [f.memoryDir, f.repo])) as { jobId?: string }
+  const jobId = job.jobId ?? '00000000-0000-4000-8000-000000000000'
+  // Wait for the job (it runs git like the audit does) before the canaries are checked.
+  for (let i = 0; i < 600; i++) {
+    const s = (await call('auditJob', [jobId])) as { state?: string }
+    if (s.state !== 'running') break
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  await call('cancelAudit', [jobId])
   await call('markReviewed', [mem, HASH])
   await call('reviewDiff', [f.memoryDir, mem])
   await call('restoreLostLine', [f.memoryDir, mem, '- restored', HASH])

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditNote, AuditResult, NoteStampStatus, Verdict } from '../../../../src/shared/model'
+import type { AuditView } from '../../../../src/shared/api'
+import { reviewNotes } from '../../../../src/core/audit/note-review'
 import {
   firstDiffTab,
   buildQueue,
@@ -15,8 +17,9 @@ import {
   reduceNotes,
   renameReplacement,
   shortPath,
+  reviewsByKey,
   stampFor,
-  verdictCounts,
+  standingCounts,
   VERDICT_LABEL,
   visibleNotes,
   writtenAtSource,
@@ -67,6 +70,29 @@ function stamp(title: string, state: 'valid' | 'expired', file = M): NoteStampSt
 
 const key = (title: string) => `${M}::${title}`
 
+/** The back end's view of an audit: standings from core/audit/note-review.ts. */
+function view(a: AuditResult, stamps: NoteStampStatus[] = []): AuditView {
+  const { reviews, summary } = reviewNotes(a.notes, stamps)
+  return { audit: a, stamps, reviews, summary, token: 't' }
+}
+
+/** A state holding `a` as the back end would hand it over. */
+function holding(
+  a: AuditResult,
+  stamps: NoteStampStatus[] = [],
+  extra: Partial<NotesState> = {},
+): NotesState {
+  const v = view(a, stamps)
+  return {
+    ...initialNotesState,
+    audit: a,
+    stamps,
+    reviews: reviewsByKey(v),
+    summary: v.summary,
+    ...extra,
+  }
+}
+
 const NOTES = [
   note('Fresh one', 'fresh', 3),
   note('Stale one', 'stale', 4),
@@ -98,22 +124,27 @@ describe('keys and listing', () => {
   it('names never-matched notes "wrong from the start" and keeps them out of the stale count', () => {
     const a = audit([...NOTES, note('Never', 'never-matched', 9)])
     expect(VERDICT_LABEL['never-matched']).toBe('wrong from the start')
-    expect(verdictCounts(a)).toMatchObject({ stale: 2, 'never-matched': 1 })
-    const s: NotesState = { ...initialNotesState, audit: a, filter: 'never-matched' }
+    const s: NotesState = holding(a, [], { filter: 'never-matched' })
+    expect(standingCounts(s)).toMatchObject({ stale: 2, 'never-matched': 1 })
     expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Never'])
   })
 
   it('counts verdicts and filters by one', () => {
     const a = audit(NOTES)
-    expect(verdictCounts(a)).toEqual({
-      stale: 2,
+    const s: NotesState = holding(a, [stamp('Stale two', 'valid')], { filter: 'fresh' })
+    // A verified stale note counts as verified, not stale (issue 15 item 3).
+    expect(standingCounts(s)).toEqual({
+      stale: 1,
       suspect: 1,
       'never-matched': 0,
       fresh: 2,
       unverifiable: 1,
+      verified: 1,
     })
-    const s: NotesState = { ...initialNotesState, audit: a, filter: 'fresh' }
     expect(visibleNotes(s).map((k) => k.note.title)).toEqual(['Fresh one', 'Fresh two'])
+    expect(visibleNotes({ ...s, filter: 'verified' }).map((k) => k.note.title)).toEqual([
+      'Stale two',
+    ])
   })
 
   it('matches a stamp on file and title, preferring a valid one', () => {
@@ -128,11 +159,12 @@ describe('keys and listing', () => {
 
 describe('the review queue', () => {
   it('orders stale, suspect, expired stamps, never verified; a valid stamp takes a note out', () => {
-    const q = buildQueue(audit(NOTES), [
+    const v = view(audit(NOTES), [
       stamp('Fresh two', 'expired'),
       stamp('Fresh one', 'valid'),
       stamp('Stale two', 'valid'),
     ])
+    const q = buildQueue(v.audit, reviewsByKey(v))
     expect(q).toEqual([
       { key: key('Stale one'), reason: 'stale' },
       { key: key('Suspect one'), reason: 'suspect' },
@@ -150,38 +182,46 @@ describe('the review queue', () => {
       { key: 'c', reason: 'stale' as const },
       { key: 'b', reason: 'expired' as const },
     ]
-    expect(mergeQueue(before, after)).toEqual([
+    const merged = mergeQueue(before, after)
+    expect(merged).toEqual([
       { key: 'a', reason: 'stale' },
       { key: 'b', reason: 'expired' },
-      { key: 'c', reason: 'stale' },
+      { key: 'c', reason: 'stale', appended: true },
+    ])
+    // A note that came up and is gone again (a passing state on disk) leaves; 'a' stays, handled.
+    expect(mergeQueue(merged, [{ key: 'b', reason: 'expired' }])).toEqual([
+      { key: 'a', reason: 'stale' },
+      { key: 'b', reason: 'expired' },
     ])
   })
 
   it('counts progress: deleted, verified and rewritten notes are reviewed', () => {
     const reduce = reduceNotes('queue')
     let s = reduce(initialNotesState, { type: 'audit-start', requestId: 1 })
-    s = reduce(s, { type: 'audit-done', requestId: 1, audit: audit(NOTES), stamps: [] })
-    expect(queueProgress(s)).toEqual({ reviewed: 0, total: 6, text: '0 of 6 reviewed' })
+    s = reduce(s, { type: 'audit-done', requestId: 1, view: view(audit(NOTES)) })
+    // Fresh notes need no decision (issue 15 item 9).
+    expect(queueProgress(s)).toEqual({ reviewed: 0, total: 4, text: '0 of 4 reviewed' })
     expect(s.selectedKey).toBe(key('Stale one'))
-    // Stale one deleted, Fresh one verified, Prose rewritten.
+    // Stale one deleted, Suspect one verified, Prose rewritten.
     s = reduce(s, { type: 'rewritten', key: key('Prose') })
     s = reduce(s, { type: 'audit-start', requestId: 2 })
     s = reduce(s, {
       type: 'audit-done',
       requestId: 2,
-      audit: audit(NOTES.filter((n) => n.title !== 'Stale one')),
-      stamps: [stamp('Fresh one', 'valid')],
+      view: view(audit(NOTES.filter((n) => n.title !== 'Stale one')), [
+        stamp('Suspect one', 'valid'),
+      ]),
     })
-    expect(queueProgress(s).text).toBe('3 of 6 reviewed')
+    expect(queueProgress(s).text).toBe('3 of 4 reviewed')
     expect(isReviewed(s, key('Stale one'))).toBe(true)
-    expect(isReviewed(s, key('Fresh one'))).toBe(true)
+    expect(isReviewed(s, key('Suspect one'))).toBe(true)
     expect(isReviewed(s, key('Stale two'))).toBe(false)
     // The deleted note's place goes to the next one in the queue.
     expect(s.selectedKey).toBe(key('Stale two'))
     expect(listKeys(s, 'queue')).not.toContain(key('Stale one'))
     // Undo of the rewrite takes it back out of "reviewed".
     s = reduce(s, { type: 'unrewritten', key: key('Prose') })
-    expect(queueProgress(s).text).toBe('2 of 6 reviewed')
+    expect(queueProgress(s).text).toBe('2 of 4 reviewed')
   })
 
   it('finds the next note still to review, wrapping round, or null when all are done', () => {
@@ -190,32 +230,30 @@ describe('the review queue', () => {
     s = reduce(s, {
       type: 'audit-done',
       requestId: 1,
-      audit: audit(NOTES),
-      stamps: [stamp('Suspect one', 'valid')],
+      view: view(audit(NOTES), [stamp('Suspect one', 'valid')]),
     })
     // Suspect one was verified before the session: not in the queue at all.
-    expect(listKeys(s, 'queue')).toEqual([
-      key('Stale one'),
-      key('Stale two'),
-      key('Fresh one'),
-      key('Fresh two'),
-      key('Prose'),
-    ])
-    s = {
-      ...s,
-      stamps: [
-        stamp('Suspect one', 'valid'),
-        stamp('Stale two', 'valid'),
-        stamp('Fresh one', 'valid'),
-      ],
-    }
-    expect(nextUnreviewed(s, key('Stale one'))).toBe(key('Fresh two'))
+    expect(listKeys(s, 'queue')).toEqual([key('Stale one'), key('Stale two'), key('Prose')])
+    s = reduce(s, { type: 'audit-start', requestId: 2 })
+    s = reduce(s, {
+      type: 'audit-done',
+      requestId: 2,
+      view: view(audit(NOTES), [stamp('Suspect one', 'valid'), stamp('Stale two', 'valid')]),
+    })
+    expect(nextUnreviewed(s, key('Stale one'))).toBe(key('Prose'))
     expect(nextUnreviewed(s, key('Prose'))).toBe(key('Stale one'))
-    s = {
-      ...s,
-      rewritten: { [key('Stale one')]: true, [key('Fresh two')]: true, [key('Prose')]: true },
-    }
+    s = { ...s, rewritten: { [key('Stale one')]: true, [key('Prose')]: true } }
     expect(nextUnreviewed(s, key('Prose'))).toBeNull()
+  })
+
+  it('shows every note a filter away: the rest after the queue, nothing to decide on them', () => {
+    const reduce = reduceNotes('queue')
+    let q = reduce(initialNotesState, { type: 'audit-start', requestId: 1 })
+    q = reduce(q, { type: 'audit-done', requestId: 1, view: view(audit(NOTES)) })
+    expect(listKeys(q, 'queue')).toHaveLength(4)
+    q = reduce(q, { type: 'queue-scope', scope: 'all' })
+    expect(listKeys(q, 'queue')).toHaveLength(6)
+    expect(queueProgress(q).total).toBe(4)
   })
 })
 
@@ -234,10 +272,10 @@ describe('selection and requests', () => {
     let s = reduce(initialNotesState, { type: 'audit-start', requestId: 1 })
     s = reduce(s, { type: 'audit-cancel' })
     expect(s.auditing).toBe(false)
-    expect(reduce(s, { type: 'audit-done', requestId: 1, audit: audit(NOTES), stamps: [] })).toBe(s)
+    expect(reduce(s, { type: 'audit-done', requestId: 1, view: view(audit(NOTES)) })).toBe(s)
     s = reduce(s, { type: 'audit-start', requestId: 5 })
     expect(reduce(s, { type: 'audit-failed', requestId: 4, message: 'old' })).toBe(s)
-    s = reduce(s, { type: 'audit-done', requestId: 5, audit: audit(NOTES), stamps: [] })
+    s = reduce(s, { type: 'audit-done', requestId: 5, view: view(audit(NOTES)) })
     expect(s.audit?.notes.length).toBe(6)
     expect(s.selectedKey).toBe(key('Stale one'))
     s = reduce(s, { type: 'audit-start', requestId: 6 })
@@ -249,7 +287,7 @@ describe('selection and requests', () => {
 
   it('keeps the selection across a filter when it still shows, else takes the first', () => {
     const reduce = reduceNotes('notes')
-    let s: NotesState = { ...initialNotesState, audit: audit(NOTES), selectedKey: key('Fresh two') }
+    let s: NotesState = holding(audit(NOTES), [], { selectedKey: key('Fresh two') })
     s = reduce(s, { type: 'filter', filter: 'fresh' })
     expect(s.selectedKey).toBe(key('Fresh two'))
     s = reduce(s, { type: 'filter', filter: 'stale' })
