@@ -10,15 +10,13 @@ import { test, expect, openProject } from './fixtures'
 import { realMemory } from '../helpers/real-memory'
 
 /**
- * Console errors and page errors of the test: each test ends with none. The missing
- * /favicon.ico (issue 15 item 18, another helper's) is the one 404 let through.
+ * Console errors and page errors of the test: each test ends with none.
  */
 function watchErrors(page: Page): string[] {
   const errors: string[] = []
   const missing: string[] = []
   page.on('response', (r) => {
-    if (r.status() === 404 && !new URL(r.url()).pathname.endsWith('/favicon.ico'))
-      missing.push(r.url())
+    if (r.status() === 404) missing.push(r.url())
   })
   page.on('console', (m) => {
     if (m.type() !== 'error') return

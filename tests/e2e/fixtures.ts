@@ -96,8 +96,6 @@ export function watchConsole(
     page.on('console', (m) => {
       const at = m.location().url
       if (m.type() !== 'error' || ok(m.text()) || afterStop(m.text(), at)) return
-      // Until the app icon is served (issue 15 item 18, done apart from this): remove then.
-      if (/\/favicon\.ico$/.test(at) && /\b404\b/.test(m.text())) return
       problems.push(`console error: ${m.text()}${at ? ` (${at})` : ''}`)
     })
     page.on('pageerror', (e) => {

@@ -14,9 +14,7 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('console', (m) => {
-    // The browser's own favicon request is not the page's doing (serve has none).
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
-      errors.push(`${m.text()} ${m.location().url}`)
+    if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`)
   })
   return errors
 }

@@ -32,10 +32,7 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('console', (m) => {
-    // Chromium asks every origin for /favicon.ico on its own; `serve` has none (a 404 of the
-    // browser's, not of the page's code; left to serve's owner).
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
-      errors.push(`${m.text()} at ${m.location().url}`)
+    if (m.type() === 'error') errors.push(`${m.text()} at ${m.location().url}`)
   })
   page.on('dialog', (d) => {
     errors.push(`dialog: ${d.message()}`)

@@ -31,6 +31,7 @@ import { projectsStamp } from './projects-stamp'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
 import { createShell } from './backend-shell'
+import { editHandlers } from './backend-edits'
 import { fitHandlers, LastAudits } from './backend-fit'
 
 /**
@@ -313,61 +314,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         cache: auditCache,
       })
     },
-    async writeFile(path, expectedHash, newText, reason) {
-      await ensureScanned()
-      return afterWrite(
-        curation.writeFile(await allowed('write-note-file', path), expectedHash, newText, reason),
-      )
-    },
-    async deleteFile(path, expectedHash, reason) {
-      await ensureScanned()
-      return afterWrite(
-        curation.deleteFile(await allowed('memory-file', path), expectedHash, reason),
-      )
-    },
-    listOperations: () => curation.listOperations(),
-    undo: (operationId) => afterWrite(curation.undo(operationId)),
+    ...editHandlers({ ensureScanned, allowed, repoArg, afterWrite, curation, review }),
     ...jobs,
-    async listStamps(memoryDir, repo) {
-      await ensureScanned()
-      return curation.listStamps(await allowed('memory-folder', memoryDir), await repoArg(repo))
-    },
-    async markReviewed(file, hash) {
-      await ensureScanned()
-      return review.markReviewed(await allowed('memory-file', file), hash)
-    },
-    async reviewDiff(memoryDir, file) {
-      await ensureScanned()
-      return review.reviewDiff(
-        await allowed('memory-folder', memoryDir),
-        await allowed('memory-file', file),
-      )
-    },
-    async planEdit(request) {
-      await ensureScanned()
-      return curation.planEdit({ ...request, file: await allowed('read-note-file', request.file) })
-    },
-    async applyPlan(changes, reason) {
-      await ensureScanned()
-      const checked = []
-      for (const c of changes) {
-        // The same access rules as writeFile (a write) and deleteFile (a deletion).
-        const purpose = c.after === null ? 'memory-file' : 'write-note-file'
-        checked.push({ ...c, path: await allowed(purpose, c.path) })
-      }
-      return afterWrite(curation.applyPlan(checked, reason))
-    },
-    async restoreLostLine(memoryDir, file, text, expectedHash) {
-      await ensureScanned()
-      return afterWrite(
-        review.restoreLostLine(
-          await allowed('memory-folder', memoryDir),
-          await allowed('memory-file', file),
-          text,
-          expectedHash,
-        ),
-      )
-    },
     async provenance(memoryDir) {
       await ensureScanned()
       const dir = await allowed('memory-folder', memoryDir)
