@@ -42,14 +42,19 @@ export function checkPath(
       skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
     }
   }
-  if (!dir && !path.includes('/') && facts.git) {
-    const bare = checkBareName(ref, path, facts)
+  const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
+  if (partial) {
+    const bare = checkBySuffix(ref, path, dir, facts)
     if (bare) return bare
   }
+  if (ref.kind === 'path' && ref.pattern)
+    return {
+      skipped: `${tick(ref.text)} is a pattern with placeholders, not one path; not checked`,
+    }
   const named = candidates[0]
   const missing = (reason: string): CheckedReference =>
     checked(ref, 'missing', null, { namedPath: named, reason })
-  const notInGit = { skipped: `${tick(ref.text)} is a build output folder; not checked` }
+  const notInGit = { skipped: `${tick(ref.text)} is a build or runtime output folder; not checked` }
   if (!facts.history) {
     if (generated) return notInGit
     return missing(
@@ -57,8 +62,8 @@ export function checkPath(
     )
   }
   let fate: PathFate = { kind: 'unknown' }
-  const bareHistory = !dir && !path.includes('/') ? historyByBasename(facts.history, path) : []
-  for (const c of [...candidates, ...bareHistory.filter((h) => !candidates.includes(h))]) {
+  const bySuffix = partial ? historyBySuffix(facts.history, path, dir) : []
+  for (const c of [...candidates, ...bySuffix.filter((h) => !candidates.includes(h))]) {
     fate = followPath(facts.history, c, facts.exists)
     if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
       fate = followDir(facts.history, c, facts.exists)
@@ -100,10 +105,11 @@ export function checkPath(
   return facts.shallow ? never : { ...never, goneIn: null }
 }
 
-/** Folder names build tools and package managers create; never part of the source. */
+/** Folder names build tools, package managers and running programs create; never part of the source. */
 const GENERATED_DIRS = new Set(
   (
     'dist build out target coverage node_modules .next .nuxt .svelte-kit .turbo .cache .parcel-cache ' +
+    'logs tmp .tmp temp output outputs ' +
     '.output .vercel .terraform __pycache__ .pytest_cache .mypy_cache .venv venv storybook-static'
   ).split(' '),
 )
@@ -113,12 +119,20 @@ function isGenerated(rel: string): boolean {
 }
 
 /**
- * A bare file name (`money.ts`) names a file somewhere in the repository: it holds
- * when a tracked file has that name. Null when no tracked file has it (the caller
- * then asks history, by basename too).
+ * A bare file name (`money.ts`) or a partial path (`game/character/x.ts`, `base/`) names a
+ * file or folder somewhere in the repository (issue 12 item 2): it holds when a tracked path
+ * ends with it. Null when none does (the caller then asks history, by suffix too).
  */
-function checkBareName(ref: Reference, name: string, facts: RepoFacts): CheckedReference | null {
-  const files = [...facts.byBasename(name)].sort(byDepth)
+function checkBySuffix(
+  ref: Reference,
+  written: string,
+  dir: boolean,
+  facts: RepoFacts,
+): CheckedReference | null {
+  // A name with an extension is a file; one written with a trailing `/` a folder.
+  const files = [...facts.bySuffix(written)]
+    .filter((f) => (dir ? facts.isDir(f) : !facts.isDir(f) || !/\.[^/]+$/.test(written)))
+    .sort(byDepth)
   if (files.length === 1) {
     return checked(ref, 'ok', absolute(facts.root, files[0]), {
       restsOn: files[0],
@@ -131,15 +145,25 @@ function checkBareName(ref: Reference, name: string, facts: RepoFacts): CheckedR
     const more = files.length > 3 ? `, and ${files.length - 3} more` : ''
     // Which one the note means is unknown, so none of them can make it suspect.
     return checked(ref, 'ok', null, {
-      reason: `${tick(ref.text)} matches ${files.length} tracked files (${shown}${more})`,
+      reason: `${tick(ref.text)} matches ${files.length} tracked ${dir ? 'folders' : 'files'} (${shown}${more})`,
     })
   }
   return null
 }
 
-/** Paths in history with this last segment, for a bare file name no tracked file has. */
-function historyByBasename(history: HistoryIndex, name: string): string[] {
-  const out: string[] = []
-  for (const p of history.leaves.keys()) if (p === name || p.endsWith(`/${name}`)) out.push(p)
-  return out.sort()
+/**
+ * Paths in history ending with a bare name or partial path no tracked path has: files that
+ * left under that name, or (for a folder) the folders that held files that left.
+ */
+function historyBySuffix(history: HistoryIndex, written: string, dir: boolean): string[] {
+  const out = new Set<string>()
+  const tail = `/${written}`
+  for (const p of history.leaves.keys()) {
+    if (p.endsWith(tail)) out.add(p)
+    if (!dir && /\.[^/]+$/.test(written)) continue
+    // A folder: `src/base/a.ts` left, so `src/base` is a candidate for `base/`.
+    const at = p.indexOf(`${tail}/`)
+    if (at !== -1) out.add(p.slice(0, at + tail.length))
+  }
+  return [...out].sort(byDepth)
 }

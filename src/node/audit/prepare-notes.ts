@@ -125,18 +125,11 @@ export async function prepare(
   const absent = [...wanted].filter((rel) => existsCache.get(rel)?.exists === false)
   const ignoredSet =
     state && absent.length > 0 ? await ignoredPaths(root, absent) : new Set<string>()
-  // Bare file names (`money.ts`) resolve against the tracked files' last segments.
-  const bareNames = new Set(absent.filter((rel) => !rel.includes('/')))
-  const basenames = new Map<string, string[]>()
-  if (state && bareNames.size > 0) {
-    for (const f of state.tracked) {
-      const name = f.slice(f.lastIndexOf('/') + 1)
-      if (!bareNames.has(name)) continue
-      const list = basenames.get(name)
-      if (list) list.push(f)
-      else basenames.set(name, [f])
-    }
-  }
+  // Bare file names (`money.ts`) and partial paths (`game/character/x.ts`) the root does not
+  // have resolve by suffix against the tracked files and folders (issue 12 item 2).
+  const basenames = state
+    ? bySuffix(state, notes, refs, root, existsCache)
+    : new Map<string, string[]>()
   const exists = (rel: string): boolean =>
     existsCache.get(rel)?.exists ??
     (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
@@ -204,7 +197,7 @@ export async function prepare(
               ...(candidatePaths(r.path, root, dirname(n.file)) ?? []).filter(
                 (c) => exists(c) && !isDir(c),
               ),
-              ...(basenames.get(r.path) ?? []),
+              ...(basenames.get(r.path) ?? []).filter((f) => state?.tracked.has(f)),
             ]
           : [],
       )
@@ -253,7 +246,7 @@ export async function prepare(
     exists,
     isDir,
     ignored: (rel) => ignoredSet.has(rel),
-    byBasename: (name) => basenames.get(name) ?? [],
+    bySuffix: (written) => basenames.get(written) ?? [],
     history,
     wordFiles,
     ...manifests,
@@ -285,4 +278,42 @@ export async function prepare(
     }
   }
   return { ...base, facts, state }
+}
+
+/**
+ * For each path a note writes that is absent at every candidate place, the tracked files and
+ * folders whose path ends with `/<path>`: one pass over the tracked paths' suffixes.
+ */
+function bySuffix(
+  state: RepoState,
+  notes: readonly Note[],
+  refs: ReadonlyMap<Note, readonly Reference[]>,
+  root: string,
+  existsCache: ReadonlyMap<string, { exists: boolean }>,
+): Map<string, string[]> {
+  const written = new Set<string>()
+  for (const n of notes) {
+    for (const r of refs.get(n) ?? []) {
+      const p =
+        r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
+      if (p === null || p.startsWith('../') || p.startsWith('/') || p.startsWith('~')) continue
+      const cands = candidatePaths(p, root, dirname(n.file)) ?? []
+      if (cands.length > 0 && cands.every((c) => existsCache.get(c)?.exists === false))
+        written.add(p)
+    }
+  }
+  const out = new Map<string, string[]>()
+  if (written.size === 0) return out
+  const add = (path: string): void => {
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) {
+      const tail = path.slice(i + 1)
+      if (!written.has(tail)) continue
+      const list = out.get(tail)
+      if (list) list.push(path)
+      else out.set(tail, [path])
+    }
+  }
+  for (const f of state.tracked) add(f)
+  for (const d of state.trackedDirs) add(d)
+  return out
 }

@@ -39,7 +39,7 @@ describe('checkReference', () => {
       { skipped: '`dist/` is ignored by git (build output); not checked' },
       { skipped: '`dist/index.js` is ignored by git (build output); not checked' },
       { skipped: '`.env` is ignored by git; not checked' },
-      { skipped: '`build/` is a build output folder; not checked' },
+      { skipped: '`build/` is a build or runtime output folder; not checked' },
     ])
     // The script still counts, so the note stays checkable.
     expect(judgeNote(checked('`npm run build` emits to `dist/`.'), march10, facts)).toEqual({

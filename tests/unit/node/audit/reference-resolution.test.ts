@@ -211,7 +211,7 @@ describe('reference resolution without false verdicts (issue 4)', () => {
     mkdirSync(m)
     writeFileSync(join(m, 'MEMORY.md'), '- Builds go to dist/ from src/a.ts.\n')
     const r = await auditMemory({ memoryDir: m, repo: plain })
-    expect(r.notes[0].reasons[0]).toBe('`dist/` is a build output folder; not checked')
+    expect(r.notes[0].reasons[0]).toBe('`dist/` is a build or runtime output folder; not checked')
     expect(r.notes[0].references.map((x) => [x.text, x.status])).toEqual([['src/a.ts', 'ok']])
   })
 })
