@@ -149,8 +149,9 @@ describe('auditMemory on a scripted history', () => {
   })
 
   it('tells a quote with a small edit (changed) from a quote that is gone (missing)', () => {
+    // Names intact, lines changed since the note: suspect, never stale (issue 12 item 5).
     const changed = byTitle(notes, 'Totals')
-    expect(changed.verdict).toBe('stale')
+    expect(changed.verdict).toBe('suspect')
     expect(changed.references).toEqual([
       {
         text: `${TOTAL.split('\n')[0]} … (7 lines)`,
@@ -161,7 +162,7 @@ describe('auditMemory on a scripted history', () => {
       },
     ])
     expect(changed.reasons[0]).toMatch(
-      /^quoted code `export function computeTotal.*` now appears only with changes in `src\/billing\/total.ts` \(lines 3–9, 93% alike\)$/,
+      /^quoted code `export function computeTotal.*` changed since the note: it matched `src\/billing\/total.ts` exactly at [0-9a-f]{7} \(2026-01-01\), when the note was written; now 93% alike \(lines 3–9\)$/,
     )
     // Never in the history: a paraphrase or example, not stale (issue 12 item 1).
     const gone = byTitle(notes, 'Answer')
@@ -171,7 +172,7 @@ describe('auditMemory on a scripted history', () => {
     )
     expect(gone.references.map((r) => [r.kind, r.status])).toEqual([['snippet', 'missing']])
     const inline = byTitle(notes, 'Limit')
-    expect(inline.verdict).toBe('stale')
+    expect(inline.verdict).toBe('suspect')
     expect(inline.references).toEqual([
       {
         text: 'const RETRY_LIMIT = 3',
@@ -264,11 +265,12 @@ describe('auditMemory on a scripted history', () => {
   })
 
   it('counts every verdict and reports progress', () => {
-    // Issue 12: Answer, Make and CLAUDE.md line 5 never matched (were stale); Retries is fresh (was suspect).
+    // Issue 12: Answer, Make and CLAUDE.md line 5 never matched (were stale); Retries is fresh (was suspect);
+    // Totals and Limit quote code changed since (item 5: suspect, were stale).
     expect(summary).toEqual({
       fresh: 8,
-      suspect: 0,
-      stale: 8,
+      suspect: 2,
+      stale: 6,
       'never-matched': 3,
       unverifiable: 3,
     })
