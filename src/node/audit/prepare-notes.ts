@@ -28,6 +28,7 @@ import type { Loaded } from './load-notes'
 import { toPosix } from './repo-file'
 import { noManifests, readManifests } from './repo-manifests'
 import { findQuotes, quoteProbes, type Quote } from './quote-search'
+import { searchIgnoredFiles } from './ignored-files'
 
 export interface Prepared {
   readonly notes: readonly Note[]
@@ -123,8 +124,18 @@ export async function prepare(
   )
   // Paths that are not there may be ignored (build output, local files): one git run.
   const absent = [...wanted].filter((rel) => existsCache.get(rel)?.exists === false)
-  const ignoredSet =
-    state && absent.length > 0 ? await ignoredPaths(root, absent) : new Set<string>()
+  // Named files present but untracked may be ignored too (a `.env` that is there): same run.
+  const untracked = [...wanted].filter(
+    (rel) =>
+      existsCache.get(rel)?.exists === true &&
+      !state?.tracked.has(rel) &&
+      !state?.trackedDirs.has(rel),
+  )
+  const askIgnored = [...absent, ...untracked]
+  const ignoredAll =
+    state && askIgnored.length > 0 ? await ignoredPaths(root, askIgnored) : new Set<string>()
+  const ignoredSet = new Set(absent.filter((rel) => ignoredAll.has(rel)))
+  const ignoredHere = new Set(untracked.filter((rel) => ignoredAll.has(rel)))
   // Bare file names (`money.ts`) and partial paths (`game/character/x.ts`) the root does not
   // have resolve by suffix against the tracked files and folders (issue 12 item 2).
   const basenames = state
@@ -173,6 +184,14 @@ export async function prepare(
     const s = await symbolRun
     if (s.ok) for (const [k, v] of s.files) wordFiles.set(k, v)
     else problems.push({ path: root, reason: s.reason })
+  }
+  // Ignored is not absent: a `.env` the notes name is read when present (issue 12 item 6).
+  if (state && terms.length > 0) {
+    const present = [...existsCache.entries()]
+      .filter(([rel, v]) => v.exists && !v.dir && !state.tracked.has(rel))
+      .map(([rel]) => rel)
+      .filter((rel) => ignoredHere.has(rel))
+    await searchIgnoredFiles(root, present, terms, wordFiles)
   }
   signal?.throwIfAborted()
   step()

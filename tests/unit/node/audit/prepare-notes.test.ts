@@ -106,3 +106,52 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     )
   })
 })
+
+describe('config behind ignored files (issue 12 item 6)', () => {
+  const repo = join(base, 'env-repo')
+  const mem = join(base, 'env-mem')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    mkdirSync(repo)
+    git(repo, 'init', '-q', '-b', 'main')
+    write(repo, '.gitignore', '.env\nlocal.env\n')
+    write(repo, 'src/env.ts', 'export const load = () => process.env\n')
+    git(repo, 'add', '-A')
+    gitAt('2026-01-01T12:00:00Z', repo, 'commit', '-q', '-m', 'c1')
+    // Present, ignored, never committed: the note's key is checked in it.
+    write(repo, '.env', 'OPENAI_API_KEY=sk-test\nLOCAL_DIR=/srv/app\n')
+    mkdirSync(mem)
+    const notesBy: [string, string][] = [
+      ['present', 'The REPL loads `OPENAI_API_KEY` from `.env`.'],
+      ['absent', 'Deploys read `DEPLOY_TOKEN` from `local.env`.'],
+    ]
+    for (const [name, body] of notesBy)
+      writeFileSync(
+        join(mem, `${name}.md`),
+        topic(body, '2026-02-15T00:00:00Z').replace('name: t', `name: ${name}`),
+      )
+    writeFileSync(
+      join(mem, 'MEMORY.md'),
+      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
+    )
+    clearHistoryCache()
+    clearPickaxeCache()
+    notes = (await auditMemory({ memoryDir: mem, repo })).notes
+  })
+
+  it('finds a key in an ignored .env that is present', () => {
+    const n = byTitle(notes, 'present')
+    expect(n.verdict).toBe('fresh')
+    expect(n.references.map((r) => [r.text, r.status, r.resolved])).toEqual([
+      ['OPENAI_API_KEY', 'ok', join(repo, '.env')],
+      ['.env', 'ok', join(repo, '.env')],
+    ])
+  })
+
+  it('does not count an ignored file that is absent, nor a key only it could hold, as stale', () => {
+    const n = byTitle(notes, 'absent')
+    expect(n.verdict).not.toBe('stale')
+    expect(n.reasons).toContain('`local.env` is ignored by git; not checked')
+  })
+})
