@@ -29,8 +29,11 @@ export function checkPath(
     return { skipped: `${tick(shown)} ${overlong}; not checked` }
   }
   const candidates = candidatePaths(path, facts.root, noteDir)
+  // Another repository or place on this machine: unverifiable here, never stale (issue 12 item 3).
   if (candidates === null)
-    return { skipped: `${tick(ref.text)} is outside the repository; not checked` }
+    return {
+      skipped: `${tick(ref.text)} is outside the audited repository (another project or folder); not checked`,
+    }
   const found = candidates.find((c) => facts.exists(c))
   if (found !== undefined) {
     return checked(ref, 'ok', absolute(facts.root, found), { restsOn: found, namedPath: found })
@@ -97,12 +100,26 @@ export function checkPath(
     }
   }
   if (generated) return notInGit
+  if (repositoryName(path, dir, facts))
+    return {
+      skipped: `${tick(ref.text)} names another repository (\`owner/name\`), not a path in this one; not checked`,
+    }
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
   const never = missing(
     `${tick(ref.text)} does not exist and git history has no record of it${shallow}`,
   )
   // Beyond a shallow clone's edge it may have existed: not known, never "never".
   return facts.shallow ? never : { ...never, goneIn: null }
+}
+
+/**
+ * `owner/name` that no tracked path and no history has, whose first part is no folder at the root:
+ * another repository (issue 12 item 3), not a path of this one.
+ */
+function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
+  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)$/.exec(path)
+  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2])) return false
+  return !facts.exists(m[1])
 }
 
 /** Folder names build tools, package managers and running programs create; never part of the source. */

@@ -323,16 +323,25 @@ function bySuffix(
   }
   const out = new Map<string, string[]>()
   if (written.size === 0) return out
-  const add = (path: string): void => {
-    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) {
-      const tail = path.slice(i + 1)
-      if (!written.has(tail)) continue
-      const list = out.get(tail)
-      if (list) list.push(path)
-      else out.set(tail, [path])
+  const push = (tail: string, path: string): void => {
+    const list = out.get(tail)
+    if (!list) out.set(tail, [path])
+    else if (!list.includes(path)) list.push(path)
+  }
+  const add = (path: string, key = path): void => {
+    for (let i = key.indexOf('/'); i !== -1; i = key.indexOf('/', i + 1)) {
+      const tail = key.slice(i + 1)
+      if (written.has(tail)) push(tail, path)
     }
   }
-  for (const f of state.tracked) add(f)
+  for (const f of state.tracked) {
+    add(f)
+    // A module path without its extension (`connections/types` for `src/connections/types.ts`).
+    const bare = f.replace(/\.[^/.]+$/, '')
+    if (bare === f) continue
+    if (written.has(bare)) push(bare, f)
+    add(f, bare)
+  }
   for (const d of state.trackedDirs) add(d)
   return out
 }

@@ -155,3 +155,65 @@ describe('config behind ignored files (issue 12 item 6)', () => {
     expect(n.reasons).toContain('`local.env` is ignored by git; not checked')
   })
 })
+
+describe('other repositories are external, not stale (issue 12 item 3)', () => {
+  const repo = join(base, 'ext-repo')
+  const mem = join(base, 'ext-mem')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    mkdirSync(repo)
+    git(repo, 'init', '-q', '-b', 'main')
+    write(repo, 'src/connections/types.ts', 'export type Conn = { id: string }\n')
+    git(repo, 'add', '-A')
+    gitAt('2026-01-01T12:00:00Z', repo, 'commit', '-q', '-m', 'c1')
+    mkdirSync(mem)
+    const notesBy: [string, string][] = [
+      ['sibling', 'Session logs are pushed to `acme/claude-sessions`.'],
+      ['absolute', 'The course lives in `/home/someone/projects/elearning/index.ts`.'],
+      ['relative', 'Data comes from `../other-project/data.json`.'],
+      ['module', 'Skills import only `connections/types`.'],
+      ['folder', 'Old code was in `src/ghost` (never here).'],
+    ]
+    for (const [name, body] of notesBy)
+      writeFileSync(
+        join(mem, `${name}.md`),
+        topic(body, '2026-02-15T00:00:00Z').replace('name: t', `name: ${name}`),
+      )
+    writeFileSync(
+      join(mem, 'MEMORY.md'),
+      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
+    )
+    clearHistoryCache()
+    clearPickaxeCache()
+    notes = (await auditMemory({ memoryDir: mem, repo })).notes
+  })
+
+  it('calls an owner/name another repository: unverifiable, with that reason', () => {
+    const n = byTitle(notes, 'sibling')
+    expect(n.verdict).toBe('unverifiable')
+    expect(n.reasons[0]).toBe(
+      '`acme/claude-sessions` names another repository (`owner/name`), not a path in this one; not checked',
+    )
+  })
+
+  it('calls absolute and ../ paths outside the repository unverifiable, with that reason', () => {
+    for (const [title, text] of [
+      ['absolute', '/home/someone/projects/elearning/index.ts'],
+      ['relative', '../other-project/data.json'],
+    ]) {
+      const n = byTitle(notes, title)
+      expect(n.verdict).toBe('unverifiable')
+      expect(n.reasons[0]).toBe(
+        `\`${text}\` is outside the audited repository (another project or folder); not checked`,
+      )
+    }
+  })
+
+  it('resolves a module path written without its extension, and keeps a path under a real folder a path', () => {
+    const m = byTitle(notes, 'module')
+    expect(m.verdict).toBe('fresh')
+    expect(m.reasons[0]).toBe('`connections/types` resolved to `src/connections/types.ts`')
+    expect(byTitle(notes, 'folder').verdict).toBe('never-matched')
+  })
+})
