@@ -22,6 +22,8 @@ export function checkPath(
   dir: boolean,
   facts: RepoFacts,
   noteDir: string | null,
+  /** When the note was written (ms), when known: which of a path's namesakes it meant. */
+  writtenMs: number | null = null,
 ): CheckedReference | { readonly skipped: string } {
   const overlong = overlongPath(path)
   if (overlong !== null) {
@@ -46,11 +48,16 @@ export function checkPath(
     }
   }
   const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
-  if (partial) {
+  // The path as written, through history: when it left after the note was written, that is
+  // what the note meant; a later namesake elsewhere does not make it hold.
+  const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
+  const leftAt = literal === null ? null : leftTime(literal)
+  const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
+  if (partial && !literalFirst) {
     const bare = checkBySuffix(ref, path, dir, facts)
     if (bare) return bare
   }
-  if (ref.kind === 'path' && ref.pattern)
+  if (ref.kind === 'path' && ref.pattern && leftAt === null)
     return {
       skipped: `${tick(ref.text)} is a pattern with placeholders, not one path; not checked`,
     }
@@ -64,13 +71,12 @@ export function checkPath(
       `${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`,
     )
   }
-  let fate: PathFate = { kind: 'unknown' }
-  const bySuffix = partial ? historyBySuffix(facts.history, path, dir) : []
-  for (const c of [...candidates, ...bySuffix.filter((h) => !candidates.includes(h))]) {
-    fate = followPath(facts.history, c, facts.exists)
-    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
-      fate = followDir(facts.history, c, facts.exists)
-    if (fate.kind !== 'unknown') break
+  let fate: PathFate = literal ?? { kind: 'unknown' }
+  if (fate.kind === 'unknown' && partial) {
+    const bySuffix = historyBySuffix(facts.history, path, dir).filter(
+      (h) => !candidates.includes(h),
+    )
+    fate = fateOf(facts.history, bySuffix, dir, facts)
   }
   if (fate.kind === 'moved') {
     const to = absolute(facts.root, fate.current)
@@ -110,6 +116,29 @@ export function checkPath(
   )
   // Beyond a shallow clone's edge it may have existed: not known, never "never".
   return facts.shallow ? never : { ...never, goneIn: null }
+}
+
+/** The first known fate of these paths in history (a file's renames, else a folder's). */
+function fateOf(
+  history: HistoryIndex,
+  paths: readonly string[],
+  dir: boolean,
+  facts: RepoFacts,
+): PathFate {
+  for (const c of paths) {
+    let fate = followPath(history, c, facts.exists)
+    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
+      fate = followDir(history, c, facts.exists)
+    if (fate.kind !== 'unknown') return fate
+  }
+  return { kind: 'unknown' }
+}
+
+/** When a path left the name it was written with (renamed or deleted); null when it never did. */
+function leftTime(fate: PathFate): number | null {
+  if (fate.kind === 'unknown') return null
+  const date = fate.steps[0]?.date ?? (fate.kind === 'deleted' ? fate.date : null)
+  return date === null ? null : Date.parse(date)
 }
 
 /**

@@ -100,6 +100,7 @@ export async function judgeAll(
     signal?.throwIfAborted()
     const reasons: string[] = []
     const checked: CheckedReference[] = []
+    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     if (p.facts) {
       const refs = p.refs.get(note) ?? []
       const elsewhere = refs.flatMap((r) => {
@@ -107,13 +108,12 @@ export async function judgeAll(
         return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
       })
       for (const r of refs) {
-        let c = checkReference(r, p.facts, dirname(note.file))
+        let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
         if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
         if ('skipped' in c) reasons.push(c.skipped)
         else checked.push(c)
       }
     }
-    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     // In git, when each failing reference went away, and which names changed since the note.
     const repo = p.state
     if (repo)

@@ -35,6 +35,7 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     write(repo, 'src/old/thing.ts', 'export const thing = 1\n')
     write(repo, 'materials/base/one.md', 'one\n')
     write(repo, 'early/gone.ts', 'export const gone = 1\n')
+    write(repo, 'targets/profiles/a.json', '{"a": 1}\n')
     commit('c1', '2026-01-01T12:00:00Z')
     git(repo, 'rm', '-q', 'early/gone.ts')
     commit('early-gone', '2026-02-01T12:00:00Z')
@@ -42,6 +43,9 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     commit('thing-gone', '2026-03-01T12:00:00Z')
     git(repo, 'rm', '-q', '-r', 'materials/base')
     commit('base-gone', '2026-03-02T12:00:00Z')
+    mkdirSync(join(repo, 'materials/targets'), { recursive: true })
+    git(repo, 'mv', 'targets/profiles', 'materials/targets/profiles')
+    commit('profiles-moved', '2026-03-03T12:00:00Z')
 
     mkdirSync(mem)
     const notesBy: [string, string][] = [
@@ -51,6 +55,7 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
       ['base', 'Templates are kept in `base/`.'],
       ['early', 'Gone is in `early/gone.ts` (already deleted).'],
       ['pattern', 'Tailored resumes go in `batch-NN/` folders.'],
+      ['moved', 'Profiles are in `targets/profiles/`.'],
     ]
     for (const [name, body] of notesBy)
       writeFileSync(
@@ -96,6 +101,14 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
 
   it('keeps a partial path deleted before the note never-matched', () => {
     expect(byTitle(notes, 'early').verdict).toBe('never-matched')
+  })
+
+  it('follows the path as written when it moved after the note, not a namesake found by suffix', () => {
+    const n = byTitle(notes, 'moved')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toBe(
+      `\`targets/profiles\` was renamed to \`materials/targets/profiles\` in ${sha['profiles-moved']} on 2026-03-03`,
+    )
   })
 
   it('does not check a path with placeholders', () => {
