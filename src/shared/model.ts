@@ -147,6 +147,30 @@ export interface AuditReference {
   readonly status: ReferenceStatus
   readonly resolved: string | null
   readonly movedTo: string | null
+  /** Added field (issue 12 item 8): what the note's diff compares, kept by the audit. */
+  readonly compare?: DiffBasis
+}
+
+/**
+ * What a reference's diff compares (issue 12 item 8): the file as of the commit the note was
+ * written on, and the file now. A click reads these two; it never audits again.
+ */
+export interface DiffBasis {
+  /** Repository-relative path the reference had at `commit`; null when none. */
+  readonly then: string | null
+  /** The commit at or before the note was written (or the parent of the commit that deleted
+   * the path, when it was gone already); null when not known. */
+  readonly commit: string | null
+  /** Repository-relative path now; null when it is gone. */
+  readonly now: string | null
+  /** Committer date of `commit` (ISO), for the label. */
+  readonly commitDate?: string
+  /** What the audit said about the reference, when it said something. */
+  readonly reason?: string
+  /** Lines of `then` a quote matched, when known. */
+  readonly thenLines?: readonly [number, number]
+  /** Lines of `now` a quote matches, when known. */
+  readonly nowLines?: readonly [number, number]
 }
 
 export interface AuditNote {

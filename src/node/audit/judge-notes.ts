@@ -20,6 +20,7 @@ import { toPosix } from './repo-file'
 import { nameChanges, withGoneIn } from './reference-history'
 import type { Needle } from './pickaxe'
 import { quoteThen } from './quote-then'
+import { withDiffBases } from './diff-basis'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -147,7 +148,7 @@ export async function judgeAll(
         verdict: judged.verdict,
         writtenAt: writtenAt?.iso ?? null,
         writtenAtSource: writtenAt?.source ?? null,
-        references: checked.map((c) => c.audit),
+        references: await withDiffBases(checked, p, writtenAt),
         reasons,
       },
       checked,
@@ -238,6 +239,8 @@ async function withSinceNote(
   const file = `\`${finding.file}\``
   const pct = (x: number): string => `${Math.round(x * 100)}%`
   const at = `${then.commit.sha.slice(0, 7)} (${then.commit.date.slice(0, 10)})`
+  const m = then.match
+  const thenLines = m && m.kind !== 'none' ? { thenLines: [m.startLine, m.endLine] as const } : {}
   if (then.match !== null && then.match.kind !== 'exact' && then.region === now) {
     return {
       ...c,
@@ -258,6 +261,7 @@ async function withSinceNote(
     sinceNote: {
       changed: true,
       reason: `quoted code \`${head}\` changed since the note: ${was}; now ${pct(finding.match.score)} alike (lines ${finding.match.startLine}–${finding.match.endLine})`,
+      ...thenLines,
     },
   }
 }

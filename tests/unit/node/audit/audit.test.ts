@@ -11,6 +11,7 @@ import {
   buildScriptedRepo,
   byTitle,
   mem,
+  plain,
   removeBase,
   repo,
   shas,
@@ -49,7 +50,7 @@ describe('auditMemory on a scripted history', () => {
     expect(n.line).toBe(3)
     expect(n.endLine).toBe(3)
     expect(n.file).toBe(join(mem, 'MEMORY.md'))
-    expect(n.references).toEqual([
+    expect(plain(n.references)).toEqual([
       {
         text: 'src/auth/session.ts',
         kind: 'path',
@@ -87,7 +88,7 @@ describe('auditMemory on a scripted history', () => {
   it('reports a deleted file as missing, with the commit', () => {
     const n = byTitle(notes, 'Legacy parser')
     expect(n.verdict).toBe('stale')
-    expect(n.references).toEqual([
+    expect(plain(n.references)).toEqual([
       { text: 'src/old.ts', kind: 'path', status: 'missing', resolved: null, movedTo: null },
     ])
     expect(n.reasons[0]).toBe(`\`src/old.ts\` was deleted in ${shas.c4} on 2026-03-05`)
@@ -96,7 +97,7 @@ describe('auditMemory on a scripted history', () => {
   it('reports a removed package.json script', () => {
     const n = byTitle(notes, 'Scripts')
     expect(n.verdict).toBe('stale')
-    expect(n.references).toEqual([
+    expect(plain(n.references)).toEqual([
       { text: 'npm run lint', kind: 'command', status: 'missing', resolved: null, movedTo: null },
       {
         text: 'npm run build',
@@ -144,7 +145,7 @@ describe('auditMemory on a scripted history', () => {
   it('calls a prose-only note unverifiable', () => {
     const n = byTitle(notes, 'Team')
     expect(n.verdict).toBe('unverifiable')
-    expect(n.references).toEqual([])
+    expect(plain(n.references)).toEqual([])
     expect(n.reasons[0]).toBe('nothing checkable: no path, symbol, command or quoted code')
   })
 
@@ -152,7 +153,7 @@ describe('auditMemory on a scripted history', () => {
     // Names intact, lines changed since the note: suspect, never stale (issue 12 item 5).
     const changed = byTitle(notes, 'Totals')
     expect(changed.verdict).toBe('suspect')
-    expect(changed.references).toEqual([
+    expect(plain(changed.references)).toEqual([
       {
         text: `${TOTAL.split('\n')[0]} … (7 lines)`,
         kind: 'snippet',
@@ -173,7 +174,7 @@ describe('auditMemory on a scripted history', () => {
     expect(gone.references.map((r) => [r.kind, r.status])).toEqual([['snippet', 'missing']])
     const inline = byTitle(notes, 'Limit')
     expect(inline.verdict).toBe('suspect')
-    expect(inline.references).toEqual([
+    expect(plain(inline.references)).toEqual([
       {
         text: 'const RETRY_LIMIT = 3',
         kind: 'snippet',
@@ -204,7 +205,7 @@ describe('auditMemory on a scripted history', () => {
     expect(byTitle(notes, 'Logo').verdict).toBe('fresh')
     const rel = byTitle(notes, 'Release script')
     expect(rel.verdict).toBe('fresh')
-    expect(rel.references).toEqual([
+    expect(plain(rel.references)).toEqual([
       {
         text: './scripts/release.sh',
         kind: 'command',
@@ -227,7 +228,7 @@ describe('auditMemory on a scripted history', () => {
   it('does not check URLs and branches', () => {
     const n = byTitle(notes, 'Links')
     expect(n.verdict).toBe('unverifiable')
-    expect(n.references).toEqual([
+    expect(plain(n.references)).toEqual([
       {
         text: 'https://example.com/docs',
         kind: 'url',
