@@ -151,25 +151,18 @@ export interface AuditReference {
   readonly compare?: DiffBasis
 }
 
-/**
- * What a reference's diff compares (issue 12 item 8): the file as of the commit the note was
- * written on, and the file now. A click reads these two; it never audits again.
- */
+/** What a reference's diff compares (issue 12 item 8); a click reads it, never audits again. */
 export interface DiffBasis {
-  /** Repository-relative path the reference had at `commit`; null when none. */
+  /** Repository-relative path at `commit` (null: none), and now (null: gone). */
   readonly then: string | null
-  /** The commit at or before the note was written (or the parent of the commit that deleted
-   * the path, when it was gone already); null when not known. */
-  readonly commit: string | null
-  /** Repository-relative path now; null when it is gone. */
   readonly now: string | null
-  /** Committer date of `commit` (ISO), for the label. */
+  /** The commit at or before the note (`sha^`: before the path's deletion); null: unknown. */
+  readonly commit: string | null
   readonly commitDate?: string
-  /** What the audit said about the reference, when it said something. */
+  /** What the audit said about the reference. */
   readonly reason?: string
-  /** Lines of `then` a quote matched, when known. */
+  /** Lines a quote matched then and matches now. */
   readonly thenLines?: readonly [number, number]
-  /** Lines of `now` a quote matches, when known. */
   readonly nowLines?: readonly [number, number]
 }
 

@@ -147,7 +147,8 @@ function leftTime(fate: PathFate): number | null {
  */
 function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
   const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)$/.exec(path)
-  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2])) return false
+  // `find_op/2` is an Erlang name and arity, not a repository.
+  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
   return !facts.exists(m[1])
 }
 

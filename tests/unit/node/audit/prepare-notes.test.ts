@@ -187,6 +187,7 @@ describe('other repositories are external, not stale (issue 12 item 3)', () => {
       ['relative', 'Data comes from `../other-project/data.json`.'],
       ['module', 'Skills import only `connections/types`.'],
       ['folder', 'Old code was in `src/ghost` (never here).'],
+      ['arity', 'Lookups go through `find_op/2`.'],
     ]
     for (const [name, body] of notesBy)
       writeFileSync(
@@ -228,5 +229,7 @@ describe('other repositories are external, not stale (issue 12 item 3)', () => {
     expect(m.verdict).toBe('fresh')
     expect(m.reasons[0]).toBe('`connections/types` resolved to `src/connections/types.ts`')
     expect(byTitle(notes, 'folder').verdict).toBe('never-matched')
+    // An Erlang name and arity is no repository.
+    expect(byTitle(notes, 'arity').reasons[0]).not.toMatch(/another repository/)
   })
 })
