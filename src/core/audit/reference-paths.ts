@@ -67,8 +67,9 @@ export const PATH_PLACEHOLDER_RE =
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
   if (isDotWord(raw)) return null
-  // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path.
-  if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw)) return null
+  // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
+  // function's name and arity (Erlang, Elixir), not a path.
+  if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
   const body = raw.replace(/:\d+(?:-\d+)?$/, '')
   // Spaces only inside later segments (`src/my dir/a.ts`), never `cd src/x`.
