@@ -159,6 +159,23 @@ export interface AuditReference {
   readonly status: ReferenceStatus
   readonly resolved: string | null
   readonly movedTo: string | null
+  /** Added field (issue 12 item 8): what the note's diff compares, kept by the audit. */
+  readonly compare?: DiffBasis
+}
+
+/** What a reference's diff compares (issue 12 item 8); a click reads it, never audits again. */
+export interface DiffBasis {
+  /** Repository-relative path at `commit` (null: none), and now (null: gone). */
+  readonly then: string | null
+  readonly now: string | null
+  /** The commit at or before the note (`sha^`: before the path's deletion); null: unknown. */
+  readonly commit: string | null
+  readonly commitDate?: string
+  /** What the audit said about the reference. */
+  readonly reason?: string
+  /** Lines a quote matched then and matches now. */
+  readonly thenLines?: readonly [number, number]
+  readonly nowLines?: readonly [number, number]
 }
 
 export interface AuditNote {

@@ -22,6 +22,8 @@ export function checkPath(
   dir: boolean,
   facts: RepoFacts,
   noteDir: string | null,
+  /** When the note was written (ms), when known: which of a path's namesakes it meant. */
+  writtenMs: number | null = null,
 ): CheckedReference | { readonly skipped: string } {
   const overlong = overlongPath(path)
   if (overlong !== null) {
@@ -29,8 +31,11 @@ export function checkPath(
     return { skipped: `${tick(shown)} ${overlong}; not checked` }
   }
   const candidates = candidatePaths(path, facts.root, noteDir)
+  // Another repository or place on this machine: unverifiable here, never stale (issue 12 item 3).
   if (candidates === null)
-    return { skipped: `${tick(ref.text)} is outside the repository; not checked` }
+    return {
+      skipped: `${tick(ref.text)} is outside the audited repository (another project or folder); not checked`,
+    }
   const found = candidates.find((c) => facts.exists(c))
   if (found !== undefined) {
     return checked(ref, 'ok', absolute(facts.root, found), { restsOn: found, namedPath: found })
@@ -42,27 +47,36 @@ export function checkPath(
       skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
     }
   }
-  if (!dir && !path.includes('/') && facts.git) {
-    const bare = checkBareName(ref, path, facts)
+  const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
+  // The path as written, through history: when it left after the note was written, that is
+  // what the note meant; a later namesake elsewhere does not make it hold.
+  const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
+  const leftAt = literal === null ? null : leftTime(literal)
+  const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
+  if (partial && !literalFirst) {
+    const bare = checkBySuffix(ref, path, dir, facts)
     if (bare) return bare
   }
+  if (ref.kind === 'path' && ref.pattern && leftAt === null)
+    return {
+      skipped: `${tick(ref.text)} is a pattern with placeholders, not one path; not checked`,
+    }
   const named = candidates[0]
   const missing = (reason: string): CheckedReference =>
     checked(ref, 'missing', null, { namedPath: named, reason })
-  const notInGit = { skipped: `${tick(ref.text)} is a build output folder; not checked` }
+  const notInGit = { skipped: `${tick(ref.text)} is a build or runtime output folder; not checked` }
   if (!facts.history) {
     if (generated) return notInGit
     return missing(
       `${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`,
     )
   }
-  let fate: PathFate = { kind: 'unknown' }
-  const bareHistory = !dir && !path.includes('/') ? historyByBasename(facts.history, path) : []
-  for (const c of [...candidates, ...bareHistory.filter((h) => !candidates.includes(h))]) {
-    fate = followPath(facts.history, c, facts.exists)
-    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
-      fate = followDir(facts.history, c, facts.exists)
-    if (fate.kind !== 'unknown') break
+  let fate: PathFate = literal ?? { kind: 'unknown' }
+  if (fate.kind === 'unknown' && partial) {
+    const bySuffix = historyBySuffix(facts.history, path, dir).filter(
+      (h) => !candidates.includes(h),
+    )
+    fate = fateOf(facts.history, bySuffix, dir, facts)
   }
   if (fate.kind === 'moved') {
     const to = absolute(facts.root, fate.current)
@@ -92,6 +106,10 @@ export function checkPath(
     }
   }
   if (generated) return notInGit
+  if (repositoryName(path, dir, facts))
+    return {
+      skipped: `${tick(ref.text)} names another repository (\`owner/name\`), not a path in this one; not checked`,
+    }
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
   const never = missing(
     `${tick(ref.text)} does not exist and git history has no record of it${shallow}`,
@@ -100,10 +118,45 @@ export function checkPath(
   return facts.shallow ? never : { ...never, goneIn: null }
 }
 
-/** Folder names build tools and package managers create; never part of the source. */
+/** The first known fate of these paths in history (a file's renames, else a folder's). */
+function fateOf(
+  history: HistoryIndex,
+  paths: readonly string[],
+  dir: boolean,
+  facts: RepoFacts,
+): PathFate {
+  for (const c of paths) {
+    let fate = followPath(history, c, facts.exists)
+    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
+      fate = followDir(history, c, facts.exists)
+    if (fate.kind !== 'unknown') return fate
+  }
+  return { kind: 'unknown' }
+}
+
+/** When a path left the name it was written with (renamed or deleted); null when it never did. */
+function leftTime(fate: PathFate): number | null {
+  if (fate.kind === 'unknown') return null
+  const date = fate.steps[0]?.date ?? (fate.kind === 'deleted' ? fate.date : null)
+  return date === null ? null : Date.parse(date)
+}
+
+/**
+ * `owner/name` that no tracked path and no history has, whose first part is no folder at the root:
+ * another repository (issue 12 item 3), not a path of this one.
+ */
+function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
+  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)$/.exec(path)
+  // `find_op/2` is an Erlang name and arity, not a repository.
+  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
+  return !facts.exists(m[1])
+}
+
+/** Folder names build tools, package managers and running programs create; never part of the source. */
 const GENERATED_DIRS = new Set(
   (
     'dist build out target coverage node_modules .next .nuxt .svelte-kit .turbo .cache .parcel-cache ' +
+    'logs tmp .tmp temp output outputs ' +
     '.output .vercel .terraform __pycache__ .pytest_cache .mypy_cache .venv venv storybook-static'
   ).split(' '),
 )
@@ -113,12 +166,20 @@ function isGenerated(rel: string): boolean {
 }
 
 /**
- * A bare file name (`money.ts`) names a file somewhere in the repository: it holds
- * when a tracked file has that name. Null when no tracked file has it (the caller
- * then asks history, by basename too).
+ * A bare file name (`money.ts`) or a partial path (`game/character/x.ts`, `base/`) names a
+ * file or folder somewhere in the repository (issue 12 item 2): it holds when a tracked path
+ * ends with it. Null when none does (the caller then asks history, by suffix too).
  */
-function checkBareName(ref: Reference, name: string, facts: RepoFacts): CheckedReference | null {
-  const files = [...facts.byBasename(name)].sort(byDepth)
+function checkBySuffix(
+  ref: Reference,
+  written: string,
+  dir: boolean,
+  facts: RepoFacts,
+): CheckedReference | null {
+  // A name with an extension is a file; one written with a trailing `/` a folder.
+  const files = [...facts.bySuffix(written)]
+    .filter((f) => (dir ? facts.isDir(f) : !facts.isDir(f) || !/\.[^/]+$/.test(written)))
+    .sort(byDepth)
   if (files.length === 1) {
     return checked(ref, 'ok', absolute(facts.root, files[0]), {
       restsOn: files[0],
@@ -131,15 +192,25 @@ function checkBareName(ref: Reference, name: string, facts: RepoFacts): CheckedR
     const more = files.length > 3 ? `, and ${files.length - 3} more` : ''
     // Which one the note means is unknown, so none of them can make it suspect.
     return checked(ref, 'ok', null, {
-      reason: `${tick(ref.text)} matches ${files.length} tracked files (${shown}${more})`,
+      reason: `${tick(ref.text)} matches ${files.length} tracked ${dir ? 'folders' : 'files'} (${shown}${more})`,
     })
   }
   return null
 }
 
-/** Paths in history with this last segment, for a bare file name no tracked file has. */
-function historyByBasename(history: HistoryIndex, name: string): string[] {
-  const out: string[] = []
-  for (const p of history.leaves.keys()) if (p === name || p.endsWith(`/${name}`)) out.push(p)
-  return out.sort()
+/**
+ * Paths in history ending with a bare name or partial path no tracked path has: files that
+ * left under that name, or (for a folder) the folders that held files that left.
+ */
+function historyBySuffix(history: HistoryIndex, written: string, dir: boolean): string[] {
+  const out = new Set<string>()
+  const tail = `/${written}`
+  for (const p of history.leaves.keys()) {
+    if (p.endsWith(tail)) out.add(p)
+    if (!dir && /\.[^/]+$/.test(written)) continue
+    // A folder: `src/base/a.ts` left, so `src/base` is a candidate for `base/`.
+    const at = p.indexOf(`${tail}/`)
+    if (at !== -1) out.add(p.slice(0, at + tail.length))
+  }
+  return [...out].sort(byDepth)
 }

@@ -15,15 +15,17 @@ export function checkReference(
   ref: Reference,
   facts: RepoFacts,
   noteDir: string | null,
+  /** When the note was written (ms), when known (check-path.ts). */
+  writtenMs: number | null = null,
 ): CheckedReference | { readonly skipped: string } {
   switch (ref.kind) {
     case 'url':
     case 'branch':
       return { ...checked(ref, 'ok', null), checkable: false }
     case 'path':
-      return checkPath(ref, ref.path, ref.dir, facts, noteDir)
+      return checkPath(ref, ref.path, ref.dir, facts, noteDir, writtenMs)
     case 'command':
-      if (ref.runner === 'file') return checkPath(ref, ref.target, false, facts, noteDir)
+      if (ref.runner === 'file') return checkPath(ref, ref.target, false, facts, noteDir, writtenMs)
       return checkCommand(ref, facts)
     case 'symbol':
       return checkSymbol(ref, facts)

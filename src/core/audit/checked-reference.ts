@@ -28,6 +28,16 @@ export interface CheckedReference {
    * last line removed from code); null when history never had it; absent when not known.
    */
   readonly goneIn?: Gone | null
+  /**
+   * For quoted code that now appears only with changes: whether the lines holding it changed
+   * since the note was written (issue 12 item 5), with the reason; absent when not known.
+   */
+  readonly sinceNote?: {
+    readonly changed: boolean
+    readonly reason: string
+    /** The lines it matched in the same file at the note's commit, when it did. */
+    readonly thenLines?: readonly [number, number]
+  }
 }
 
 /** The commit in which a reference stopped holding. */

@@ -43,9 +43,33 @@ const NOT_FILES = new Set(
   ),
 )
 
+/**
+ * Dot-names that are files on their own; any other `.name` alone is a file extension (`.js`
+ * files) or a property (`.color`), not a path (issue 12 item 2).
+ */
+const DOTFILE_RE =
+  /^\.(?:env(?:\.[\w.-]+)?|[\w-]*rc|[\w-]*ignore|gitattributes|gitmodules|editorconfig|tool-versions|python-version|node-version|mailmap|htaccess|flake8|dockerfile)$/i
+
+/** `.js`, `.color`: a lone dot-name that is not a known dotfile. */
+export function isDotWord(s: string): boolean {
+  return /^\.[\w-]+$/.test(s) && !DOTFILE_RE.test(s)
+}
+
+/**
+ * Placeholders inside a path: `batch-NN/`, `NNN-name.md`, `YYYY-MM-DD.md`, `[algo].html`.
+ * Such a path names a pattern, not one file (issue 12 item 2); it is checked only in case it
+ * exists as written (`pages/[id].tsx` is a real Next.js file).
+ */
+export const PATH_PLACEHOLDER_RE =
+  /(?:^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])|\[[A-Za-z][\w-]*\]/
+
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
+  if (isDotWord(raw)) return null
+  // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
+  // function's name and arity (Erlang, Elixir), not a path.
+  if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
   const body = raw.replace(/:\d+(?:-\d+)?$/, '')
   // Spaces only inside later segments (`src/my dir/a.ts`), never `cd src/x`.
@@ -60,7 +84,7 @@ export function spanPathRef(s: string): Reference | null {
 
 /** A word in prose that is a path: a known extension, or a `./` or trailing-`/` folder. */
 export function prosePathRef(raw: string): Reference | null {
-  if (raw.length < 3) return null
+  if (raw.length < 3 || isDotWord(raw)) return null
   const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
   if (notAFile(noLine)) return null
   const last = noLine.replace(/\/+$/, '').split('/').pop() ?? ''
@@ -82,7 +106,10 @@ export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | nul
   const dir = written.endsWith('/')
   const path = normalizePath(written)
   if (path === '.') return null
-  return { kind: 'path', text: raw, path, line: m[2] ? Number(m[2]) : null, dir }
+  const line = m[2] ? Number(m[2]) : null
+  return PATH_PLACEHOLDER_RE.test(path)
+    ? { kind: 'path', text: raw, path, line, dir, pattern: true }
+    : { kind: 'path', text: raw, path, line, dir }
 }
 
 /** A file name with a known extension and a letter before it, or a known extension-less one. */

@@ -15,6 +15,8 @@ export type Reference =
       readonly line: number | null
       /** Written with a trailing `/` (a folder). */
       readonly dir: boolean
+      /** Holds placeholders (`batch-NN/`, `[algo].html`): a pattern unless it exists as written. */
+      readonly pattern?: true
     }
   | {
       readonly kind: 'symbol'

@@ -42,6 +42,14 @@ const continuesAsPattern = (text: string, at: number): boolean =>
   PATTERN_NEXT_RE.test(text.slice(at, at + PATTERN_NEXT_MAX))
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
+/**
+ * Words that negate a mention: "no \`repositories/\` layer", "without \`x.ts\`". What the note
+ * says is absent is not something it rests on (issue 12 item 2).
+ */
+const NEGATED_BEFORE_RE =
+  /(?:\b(?:no|not|without|never|nor|instead of|rather than)|n't)\s+(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
+/** Box-drawing and arrow characters: a fenced block drawing a tree or a diagram, not code. */
+const DIAGRAM_RE = /[\u2190-\u21ff\u2500-\u257f]/
 /** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
 const EXAMPLE_LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi
@@ -75,6 +83,10 @@ export function extractReferences(text: string): Reference[] {
         const refs = cmds.length > 0 ? cmds : isCommandLine(line) ? commandLineRefs(line) : []
         for (const ref of refs) found.push({ pos: f.pos, ref })
       }
+    } else if (DIAGRAM_RE.test(f.code)) {
+      // A tree or diagram names files and folders in prose form; it is not quoted code.
+      for (const ref of extractReferences(f.code.replace(/[\u2190-\u21ff\u2500-\u257f]/g, ' ')))
+        found.push({ pos: f.pos, ref })
     } else if (!GLUED_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
@@ -130,7 +142,9 @@ export function extractReferences(text: string): Reference[] {
         span.start - exampleEnd <= 40 &&
         EXAMPLE_LIST_GAP_RE.test(spanSource.slice(exampleEnd, span.start)))
     exampleEnd = example ? span.end : -1
-    if (!example) for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
+    const negated = NEGATED_BEFORE_RE.test(before)
+    if (!example && !negated)
+      for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
     mask(span.start, span.end)
   }
 
@@ -199,6 +213,7 @@ export function extractReferences(text: string): Reference[] {
   for (const m of masked.matchAll(PROSE_PATH_RE)) {
     if (continuesAsPattern(masked, m.index + m[0].length) || /\/\.\.\.?$/.test(m[0])) continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
+    if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
     const p = prosePathRef(raw)
     if (p) found.push({ pos: m.index, ref: p })
   }
@@ -221,7 +236,8 @@ function dedupe(refs: readonly Reference[]): Reference[] {
 
 /** What one inline code span names. */
 function classifySpan(raw: string): Reference[] {
-  const s = raw.trim()
+  // `**copyLocal.mjs**`: markdown emphasis inside the span, not a glob.
+  const s = raw.trim().replace(/^(\*\*?)(?=[^*\s])(.*[^*\s])\1$/, '$2')
   if (s === '') return []
   if (/^https?:\/\/\S+$/i.test(s)) return [urlRef(s)]
   const cmds = commandsIn(stripPrompt(s))

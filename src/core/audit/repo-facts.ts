@@ -25,8 +25,11 @@ export interface RepoFacts {
   readonly isDir: (rel: string) => boolean
   /** Whether a path that does not exist is ignored by the repository's `.gitignore`. */
   readonly ignored: (rel: string) => boolean
-  /** Tracked files (relative) whose last segment is `name`, for bare file names. */
-  readonly byBasename: (name: string) => readonly string[]
+  /**
+   * Tracked files and folders (relative) whose path ends with `/written`: a bare file name
+   * (`money.ts`) or a partial path (`game/character/x.ts`, `base/`) the root does not have.
+   */
+  readonly bySuffix: (written: string) => readonly string[]
   readonly history: HistoryIndex | null
   /** Files (relative) in which each word occurs; a word absent from the map was not searched. */
   readonly wordFiles: ReadonlyMap<string, readonly string[]>

@@ -19,6 +19,9 @@
  *   this repository), "not a reference" for a symbol or quote history never had (a
  *   paraphrase, template or example). A note is `stale` only for a reference that held
  *   when it was written; its reason names the commit that changed it.
+ * - Names intact, lines changed (item 5): quoted code found now only with changes makes a
+ *   note suspect, never stale; when the node layer knows the lines were the same when the
+ *   note was written (it paraphrased them from the start), it does not count at all.
  * - Suspect from content (item 4): in a git repository a note is suspect when code lines
  *   holding its names were added or removed after it was written (the node layer's
  *   pickaxe), or a file it names has uncommitted edits since; a commit to a file it names
@@ -118,9 +121,17 @@ export function judgeNote(
   }
   let stale = false
   let never = false
+  const reworded: string[] = []
   for (const c of checkable) {
     if (c.audit.status === 'ok') {
       if (c.reason) reasons.push(c.reason)
+      continue
+    }
+    // Quoted code whose lines survive with changes (names intact, lines changed) is never
+    // stale: suspect when they changed since the note, fresh when they were so already then.
+    if (c.audit.status === 'changed' && c.goneIn !== null) {
+      if (c.sinceNote && !c.sinceNote.changed) reasons.push(c.sinceNote.reason)
+      else reworded.push(c.sinceNote?.reason ?? c.reason ?? `${tick(c.audit.text)} changed`)
       continue
     }
     const f = classify(c, writtenAt)
@@ -130,7 +141,8 @@ export function judgeNote(
   }
   if (stale) return { verdict: 'stale', reasons }
   if (never) return { verdict: 'never-matched', reasons }
-  let suspect = false
+  reasons.push(...reworded)
+  let suspect = reworded.length > 0
   if (writtenAt) {
     const seen = new Set<string>()
     for (const c of checkable) {

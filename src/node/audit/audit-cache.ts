@@ -8,6 +8,7 @@
  */
 import { join, resolve } from 'node:path'
 import type { Note } from '../../core/memory/notes'
+import type { AuditNote } from '../../shared/model'
 import type { Reference } from '../../core/audit/reference'
 import { openRepo } from '../git/history'
 import type { RepoState } from '../git/history'
@@ -49,6 +50,12 @@ interface Kept {
   >
 }
 
+interface KeptResult {
+  readonly root: string | null
+  readonly texts: ReadonlyMap<string, string>
+  readonly byNote: ReadonlyMap<string, { readonly note: Note; readonly audit: AuditNote }>
+}
+
 /**
  * The last audits' repository facts, so that a click on a note does not search the whole
  * repository again (issue 7: a diff within 200 ms of a click; `git grep` and `git status`
@@ -61,14 +68,66 @@ interface Kept {
 export class AuditFactsCache {
   readonly #kept: BoundedCache<string, Kept>
   readonly #watched = new Map<string, Watched>()
+  /** The last audits' results, each note with what its diffs compare (issue 12 item 8). */
+  readonly #results: BoundedCache<string, KeptResult>
   /**
    * Clicks answered from kept facts, clicks that had to gather them again, and clicks whose
    * note was taken from the kept audit without reading the memory folder again.
    */
-  readonly stats = { reused: 0, gathered: 0, notesKept: 0 }
+  readonly stats = { reused: 0, gathered: 0, notesKept: 0, readFromResult: 0 }
+
+  /** A click answered from a kept result's diff bases (issue 12 item 8). */
+  countRead(): void {
+    this.stats.readFromResult++
+  }
 
   constructor(maxEntries = 4) {
     this.#kept = new BoundedCache(maxEntries)
+    this.#results = new BoundedCache(maxEntries)
+  }
+
+  /** Keep an audit's result: a click on one of its notes reads the diff bases from it. */
+  keepResult(key: string, root: string | null, loaded: Loaded, notes: readonly AuditNote[]): void {
+    if (!loaded.texts) return
+    const byNote = new Map<string, { note: Note; audit: AuditNote }>()
+    notes.forEach((audit, i) => {
+      const note = loaded.notes[i]
+      if (note && note.file === audit.file && note.line === audit.line)
+        byNote.set(noteKey(note), { note, audit })
+    })
+    this.#results.set(key, { root, texts: loaded.texts, byNote })
+  }
+
+  /**
+   * The audited note at `file:line` and its result, when the files it was read from still hold
+   * the text the audit read (else null: the note changed, and is looked at afresh).
+   */
+  async keptResult(
+    key: string,
+    file: string,
+    line: number,
+  ): Promise<{ root: string | null; note: Note; audit: AuditNote } | null> {
+    const kept = this.#results.peek(key)
+    if (!kept) return null
+    // Only while the audit's facts still hold (the same HEAD and index, no event in the work
+    // tree since): otherwise the click looks again, as with kept facts.
+    const facts = this.#kept.peek(key)
+    const state = facts?.prepared.state
+    if (!facts || !state || facts.prepared.facts?.root !== kept.root) return null
+    const now = await openRepo(state.root)
+    if (!now.ok || now.state.stamp !== facts.armed.stamp || !this.#unchanged(facts.armed))
+      return null
+    const hit = [...kept.byNote.values()].find(
+      (x) => x.note.file === file && x.note.line <= line && line <= x.note.endLine,
+    )
+    if (!hit || hit.note.danglingTarget !== null) return null
+    for (const f of new Set([hit.note.file, ...(hit.note.topicFile ? [hit.note.topicFile] : [])])) {
+      const was = kept.texts.get(f)
+      if (was === undefined) return null
+      const r = await readTextFile(f, { lenient: true })
+      if (!r.ok || r.text !== was) return null
+    }
+    return { root: kept.root, note: hit.note, audit: hit.audit }
   }
 
   /** Start (or keep) watching the work tree an audit just opened; null when it cannot be watched. */
@@ -187,6 +246,7 @@ export class AuditFactsCache {
     for (const w of this.#watched.values()) w.watch.close()
     this.#watched.clear()
     this.#kept.clear()
+    this.#results.clear()
   }
 
   #unchanged(a: Armed): boolean {

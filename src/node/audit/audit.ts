@@ -60,6 +60,12 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     if (cache && held) cache.done(cacheKey(opts.memoryDir, opts.repo), held, ran)
   }
   const { prepared } = ran
+  cache?.keepResult(
+    cacheKey(opts.memoryDir, opts.repo),
+    prepared.facts && prepared.state ? prepared.facts.root : null,
+    loaded,
+    judged.map((j) => j.note),
+  )
   const summary: Record<Verdict, number> = {
     fresh: 0,
     suspect: 0,

@@ -19,6 +19,8 @@ import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
 import { nameChanges, withGoneIn } from './reference-history'
 import type { Needle } from './pickaxe'
+import { quoteThen } from './quote-then'
+import { withDiffBases } from './diff-basis'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -99,6 +101,7 @@ export async function judgeAll(
     signal?.throwIfAborted()
     const reasons: string[] = []
     const checked: CheckedReference[] = []
+    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     if (p.facts) {
       const refs = p.refs.get(note) ?? []
       const elsewhere = refs.flatMap((r) => {
@@ -106,17 +109,19 @@ export async function judgeAll(
         return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
       })
       for (const r of refs) {
-        let c = checkReference(r, p.facts, dirname(note.file))
+        let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
         if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
         if ('skipped' in c) reasons.push(c.skipped)
         else checked.push(c)
       }
     }
-    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
     // In git, when each failing reference went away, and which names changed since the note.
     const repo = p.state
     if (repo)
-      for (let i = 0; i < checked.length; i++) checked[i] = await withGoneIn(checked[i], repo)
+      for (let i = 0; i < checked.length; i++) {
+        checked[i] = await withGoneIn(checked[i], repo)
+        checked[i] = await withSinceNote(checked[i], p, writtenAt)
+      }
     const changes = repo
       ? await nameChanges(
           checked,
@@ -143,7 +148,7 @@ export async function judgeAll(
         verdict: judged.verdict,
         writtenAt: writtenAt?.iso ?? null,
         writtenAtSource: writtenAt?.source ?? null,
-        references: checked.map((c) => c.audit),
+        references: await withDiffBases(checked, p, writtenAt),
         reasons,
       },
       checked,
@@ -210,4 +215,53 @@ function onBranch(
     return { ...c, checkedIn: b.facts, reason: c.reason ? `${where}; ${c.reason}` : where }
   }
   return failed
+}
+
+/**
+ * Quoted code found now only with changes, against the same file when the note was written
+ * (issue 12 item 5): changed since (suspect), or the same lines then (a paraphrase from the start).
+ */
+async function withSinceNote(
+  c: CheckedReference,
+  p: Prepared,
+  writtenAt: WrittenAt | null,
+): Promise<CheckedReference> {
+  if (c.ref.kind !== 'snippet' || c.audit.status !== 'changed' || c.checkedIn) return c
+  const finding = p.facts?.snippets.get(c.ref.code)
+  if (!p.state || !writtenAt || !finding || finding.file === null) return c
+  const then = await quoteThen(p.state.root, p.state.head, c.ref.code, finding.file, writtenAt.ms)
+  if (!then) return c
+  const now = (p.snippetTexts.get(c.ref.code) ?? '')
+    .split(/\r?\n/)
+    .slice(finding.match.startLine - 1, finding.match.endLine)
+    .join('\n')
+  const head = c.audit.text.split(/\r?\n/)[0].slice(0, 60)
+  const file = `\`${finding.file}\``
+  const pct = (x: number): string => `${Math.round(x * 100)}%`
+  const at = `${then.commit.sha.slice(0, 7)} (${then.commit.date.slice(0, 10)})`
+  const m = then.match
+  const thenLines = m && m.kind !== 'none' ? { thenLines: [m.startLine, m.endLine] as const } : {}
+  if (then.match !== null && then.match.kind !== 'exact' && then.region === now) {
+    return {
+      ...c,
+      sinceNote: {
+        changed: false,
+        reason: `quoted code \`${head}\` differs from ${file} as it already did when the note was written (${at}); those lines are unchanged since`,
+      },
+    }
+  }
+  const was =
+    then.match === null
+      ? `${file} did not exist at ${at}, when the note was written`
+      : then.match.kind === 'exact'
+        ? `it matched ${file} exactly at ${at}, when the note was written`
+        : `${file} held it ${pct(then.match.score)} alike at ${at}, when the note was written`
+  return {
+    ...c,
+    sinceNote: {
+      changed: true,
+      reason: `quoted code \`${head}\` changed since the note: ${was}; now ${pct(finding.match.score)} alike (lines ${finding.match.startLine}–${finding.match.endLine})`,
+      ...thenLines,
+    },
+  }
 }

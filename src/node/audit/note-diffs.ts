@@ -14,6 +14,7 @@ import { loadNotes } from './load-notes'
 import { judgeAll, type WrittenAtProvider } from './judge-notes'
 import { prepare, type Prepared } from './prepare-notes'
 import { readRepoFile } from './repo-file'
+import { diffsFromAudit } from './diff-read'
 
 /** Largest file `noteDiffs` shows. */
 const DIFF_MAX_BYTES = 4 * 1024 * 1024
@@ -45,6 +46,15 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
     instructionFiles.push(file)
   }
   const key = cacheKey(opts.memoryDir, opts.repo)
+  // What the audit kept for this note: read, never audited again (issue 12 item 8).
+  const kept = (await opts.cache?.keptResult(key, file, opts.line)) ?? null
+  if (kept && kept.root !== null) {
+    const read = await diffsFromAudit(kept.root, kept.note, kept.audit)
+    if (read) {
+      opts.cache?.countRead()
+      return read
+    }
+  }
   const quick = (await opts.cache?.keptNote(key, file, opts.line)) ?? null
   const loaded = quick?.loaded ?? (await loadNotes(opts.memoryDir, instructionFiles))
   const note =
@@ -67,7 +77,9 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
       ? commitAtOrBefore(facts.history, judged.writtenAt.ms)
       : null
   const out: NoteDiff[] = []
-  for (const c of judged.checked) {
+  for (const [i, c0] of judged.checked.entries()) {
+    // The reference as the audit result gives it (with its diff basis).
+    const c = { ...c0, audit: judged.note.references[i] ?? c0.audit }
     // A reference found on another branch is compared in that branch's work tree.
     const other = c.checkedIn ? [...p.branches.values()].find((b) => b.facts === c.checkedIn) : null
     if (other?.facts) {

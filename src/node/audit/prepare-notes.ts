@@ -28,6 +28,7 @@ import type { Loaded } from './load-notes'
 import { toPosix } from './repo-file'
 import { noManifests, readManifests } from './repo-manifests'
 import { findQuotes, quoteProbes, type Quote } from './quote-search'
+import { searchIgnoredFiles } from './ignored-files'
 
 export interface Prepared {
   readonly notes: readonly Note[]
@@ -123,20 +124,23 @@ export async function prepare(
   )
   // Paths that are not there may be ignored (build output, local files): one git run.
   const absent = [...wanted].filter((rel) => existsCache.get(rel)?.exists === false)
-  const ignoredSet =
-    state && absent.length > 0 ? await ignoredPaths(root, absent) : new Set<string>()
-  // Bare file names (`money.ts`) resolve against the tracked files' last segments.
-  const bareNames = new Set(absent.filter((rel) => !rel.includes('/')))
-  const basenames = new Map<string, string[]>()
-  if (state && bareNames.size > 0) {
-    for (const f of state.tracked) {
-      const name = f.slice(f.lastIndexOf('/') + 1)
-      if (!bareNames.has(name)) continue
-      const list = basenames.get(name)
-      if (list) list.push(f)
-      else basenames.set(name, [f])
-    }
-  }
+  // Named files present but untracked may be ignored too (a `.env` that is there): same run.
+  const untracked = [...wanted].filter(
+    (rel) =>
+      existsCache.get(rel)?.exists === true &&
+      !state?.tracked.has(rel) &&
+      !state?.trackedDirs.has(rel),
+  )
+  const askIgnored = [...absent, ...untracked]
+  const ignoredAll =
+    state && askIgnored.length > 0 ? await ignoredPaths(root, askIgnored) : new Set<string>()
+  const ignoredSet = new Set(absent.filter((rel) => ignoredAll.has(rel)))
+  const ignoredHere = new Set(untracked.filter((rel) => ignoredAll.has(rel)))
+  // Bare file names (`money.ts`) and partial paths (`game/character/x.ts`) the root does not
+  // have resolve by suffix against the tracked files and folders (issue 12 item 2).
+  const basenames = state
+    ? bySuffix(state, notes, refs, root, existsCache)
+    : new Map<string, string[]>()
   const exists = (rel: string): boolean =>
     existsCache.get(rel)?.exists ??
     (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
@@ -181,6 +185,14 @@ export async function prepare(
     if (s.ok) for (const [k, v] of s.files) wordFiles.set(k, v)
     else problems.push({ path: root, reason: s.reason })
   }
+  // Ignored is not absent: a `.env` the notes name is read when present (issue 12 item 6).
+  if (state && terms.length > 0) {
+    const present = [...existsCache.entries()]
+      .filter(([rel, v]) => v.exists && !v.dir && !state.tracked.has(rel))
+      .map(([rel]) => rel)
+      .filter((rel) => ignoredHere.has(rel))
+    await searchIgnoredFiles(root, present, terms, wordFiles)
+  }
   signal?.throwIfAborted()
   step()
 
@@ -204,7 +216,7 @@ export async function prepare(
               ...(candidatePaths(r.path, root, dirname(n.file)) ?? []).filter(
                 (c) => exists(c) && !isDir(c),
               ),
-              ...(basenames.get(r.path) ?? []),
+              ...(basenames.get(r.path) ?? []).filter((f) => state?.tracked.has(f)),
             ]
           : [],
       )
@@ -253,7 +265,7 @@ export async function prepare(
     exists,
     isDir,
     ignored: (rel) => ignoredSet.has(rel),
-    byBasename: (name) => basenames.get(name) ?? [],
+    bySuffix: (written) => basenames.get(written) ?? [],
     history,
     wordFiles,
     ...manifests,
@@ -285,4 +297,51 @@ export async function prepare(
     }
   }
   return { ...base, facts, state }
+}
+
+/**
+ * For each path a note writes that is absent at every candidate place, the tracked files and
+ * folders whose path ends with `/<path>`: one pass over the tracked paths' suffixes.
+ */
+function bySuffix(
+  state: RepoState,
+  notes: readonly Note[],
+  refs: ReadonlyMap<Note, readonly Reference[]>,
+  root: string,
+  existsCache: ReadonlyMap<string, { exists: boolean }>,
+): Map<string, string[]> {
+  const written = new Set<string>()
+  for (const n of notes) {
+    for (const r of refs.get(n) ?? []) {
+      const p =
+        r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
+      if (p === null || p.startsWith('../') || p.startsWith('/') || p.startsWith('~')) continue
+      const cands = candidatePaths(p, root, dirname(n.file)) ?? []
+      if (cands.length > 0 && cands.every((c) => existsCache.get(c)?.exists === false))
+        written.add(p)
+    }
+  }
+  const out = new Map<string, string[]>()
+  if (written.size === 0) return out
+  const push = (tail: string, path: string): void => {
+    const list = out.get(tail)
+    if (!list) out.set(tail, [path])
+    else if (!list.includes(path)) list.push(path)
+  }
+  const add = (path: string, key = path): void => {
+    for (let i = key.indexOf('/'); i !== -1; i = key.indexOf('/', i + 1)) {
+      const tail = key.slice(i + 1)
+      if (written.has(tail)) push(tail, path)
+    }
+  }
+  for (const f of state.tracked) {
+    add(f)
+    // A module path without its extension (`connections/types` for `src/connections/types.ts`).
+    const bare = f.replace(/\.[^/.]+$/, '')
+    if (bare === f) continue
+    if (written.has(bare)) push(bare, f)
+    add(f, bare)
+  }
+  for (const d of state.trackedDirs) add(d)
+  return out
 }

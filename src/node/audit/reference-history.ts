@@ -18,6 +18,27 @@ import type { NameChange } from '../../core/audit/verdict'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
 
+/**
+ * The lines of a quote asked of history: its first line and its two most distinctive other
+ * lines (a diagram's or comment's first line may never have been code while the rest was).
+ */
+export function quoteNeedles(code: string, max = 3): Needle[] {
+  const lines = code
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 4)
+  const first = lines[0]
+  if (first === undefined) return []
+  const weight = (t: string): number => (t.match(/[A-Za-z0-9_]/g) ?? []).length
+  const rest = [...new Set(lines.slice(1))]
+    .filter((l) => l !== first && l.length >= 12 && weight(l) >= 8)
+    .map((t, i) => ({ t, i, w: weight(t) }))
+    .sort((a, b) => b.w - a.w || a.i - b.i)
+    .slice(0, max - 1)
+    .map((x) => x.t)
+  return [first, ...rest].map((text) => ({ kind: 'text', text }))
+}
+
 /** What to search for, for one reference: none for paths, URLs and branches. */
 export function needlesOf(ref: Reference): Needle[] {
   switch (ref.kind) {
@@ -52,11 +73,14 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
   if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return c
   const needles = needlesOf(c.ref)
   if (needles.length === 0) return c
-  // A symbol fails when any of its words is missing; ask about those words only.
+  // A symbol fails when any of its words is missing; ask about those words only. A quote is
+  // asked by several of its lines: it was code if any of them was.
   const asked =
     c.ref.kind === 'symbol' && needles.length > 1
       ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
-      : needles
+      : c.ref.kind === 'snippet'
+        ? quoteNeedles(c.ref.code)
+        : needles
   const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
   if (found.some((f) => f === undefined)) return c
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)

@@ -97,7 +97,7 @@ export function NoteDiffs({
     setError(null)
     setTab(0)
     getApi()
-      .noteDiffs(memoryDir, repoRoot, note.file, note.line, note.writtenAt)
+      .noteDiffs(memoryDir, repoRoot, note.file, note.line)
       .then(
         (d) => {
           if (!live) return

@@ -28,7 +28,10 @@ describe('checkReference', () => {
   it('tries the note file folder, and skips paths outside the repository', () => {
     expect(checked('`guide.md`', '/r/docs/sub')[0].audit.resolved).toBe('/r/docs/sub/guide.md')
     expect(check('`/etc/hosts.conf`')).toEqual([
-      { skipped: '`/etc/hosts.conf` is outside the repository; not checked' },
+      {
+        skipped:
+          '`/etc/hosts.conf` is outside the audited repository (another project or folder); not checked',
+      },
     ])
     expect(candidatePaths('../x.ts', '/r', '/r/docs')).toEqual(['x.ts'])
     expect(candidatePaths('../../x.ts', '/r', '/r/docs')).toBeNull()
@@ -39,7 +42,7 @@ describe('checkReference', () => {
       { skipped: '`dist/` is ignored by git (build output); not checked' },
       { skipped: '`dist/index.js` is ignored by git (build output); not checked' },
       { skipped: '`.env` is ignored by git; not checked' },
-      { skipped: '`build/` is a build output folder; not checked' },
+      { skipped: '`build/` is a build or runtime output folder; not checked' },
     ])
     // The script still counts, so the note stays checkable.
     expect(judgeNote(checked('`npm run build` emits to `dist/`.'), march10, facts)).toEqual({

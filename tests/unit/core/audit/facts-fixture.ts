@@ -55,7 +55,7 @@ export const facts: RepoFacts = {
   exists: (p) => files.has(p) || p === 'src' || p === 'docs',
   isDir: (p) => p === 'src' || p === 'docs',
   ignored: (p) => p === 'dist' || p === '.env' || p.startsWith('dist/'),
-  byBasename: (name) =>
+  bySuffix: (name) =>
     ({ 'live.ts': ['src/live.ts'], 'guide.md': ['docs/sub/guide.md', 'docs/guide.md'] })[name] ??
     [],
   history,

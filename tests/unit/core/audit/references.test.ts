@@ -307,3 +307,66 @@ describe('extractReferences', () => {
     expect(referenceKey(b)).toBe('command:npm:x')
   })
 })
+
+describe('partial paths and non-paths (issue 12 item 2)', () => {
+  it('reads a name inside markdown emphasis as the file, never the stars as a glob', () => {
+    expect(kinds('Deploy with `**copyLocal.mjs**` and *`src/a.ts`*.')).toEqual([
+      ['path', 'copyLocal.mjs'],
+      ['path', 'src/a.ts'],
+    ])
+  })
+
+  it('does not read a file extension or a property as a path, but keeps real dotfiles', () => {
+    expect(kinds('Lint all `.js` files; set `.color` on the node; .html pages too.')).toEqual([])
+    expect(
+      kinds('Keys live in `.env` and `.env.local`; see `.eslintrc` and `.prettierrc.json`.'),
+    ).toEqual([
+      ['path', '.env'],
+      ['path', '.env.local'],
+      ['path', '.eslintrc'],
+      ['path', '.prettierrc.json'],
+    ])
+  })
+
+  it('does not read `A/B/C` alternatives or a name/arity as a path', () => {
+    expect(kinds('`find_op/2` and `to_stack_item/1` are Erlang functions.')).toEqual([])
+    expect(kinds('The tool is `Read/Write/Edit`; data in `src/Models/user`.')).toEqual([
+      ['path', 'src/Models/user'],
+    ])
+  })
+
+  it('marks paths holding NNN, dates or [name] placeholders as patterns', () => {
+    const refs = extractReferences(
+      'Resumes in `batch-NN/`, logs `YYYY-MM-DD.md`, pages `[algo].html`, and `src/app.ts`.',
+    )
+    expect(refs.map((r) => [r.text, r.kind === 'path' ? (r.pattern ?? false) : null])).toEqual([
+      ['batch-NN/', true],
+      ['YYYY-MM-DD.md', true],
+      ['[algo].html', true],
+      ['src/app.ts', false],
+    ])
+  })
+
+  it('leaves out what the note says is absent, but not what it says not to touch', () => {
+    expect(
+      kinds('There is no `repositories/` layer, without a `db.ts`; use `a.ts`, not `b.ts`.'),
+    ).toEqual([['path', 'a.ts']])
+    expect(kinds('Do not edit `src/gen.ts` by hand.')).toEqual([['path', 'src/gen.ts']])
+  })
+
+  it('reads a fenced tree or diagram for the files it names, not as quoted code', () => {
+    const tree = [
+      '```',
+      'deathwatch.mjs (Entry Point)',
+      '    ├─→ Sheets (actor-sheet.mjs, item-sheet.mjs)',
+      '    └─→ work-evaluators/',
+      '```',
+    ].join('\n')
+    expect(kinds(tree)).toEqual([
+      ['path', 'deathwatch.mjs'],
+      ['path', 'actor-sheet.mjs'],
+      ['path', 'item-sheet.mjs'],
+      ['path', 'work-evaluators/'],
+    ])
+  })
+})

@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noteDiffs } from '../../../../src/node/audit/note-diffs'
+import { auditMemory } from '../../../../src/node/audit/audit'
+import { AuditFactsCache } from '../../../../src/node/audit/audit-cache'
 import { TOTAL, buildScriptedRepo, mem, removeBase, repo, shas } from './scripted-repo'
 
 beforeAll(() => buildScriptedRepo())
@@ -68,5 +70,21 @@ describe('noteDiffs', () => {
     const diffs = await noteDiffs({ memoryDir: mem, repo, file: join(repo, 'CLAUDE.md'), line: 4 })
     expect(diffs[0].reference.movedTo).toBe(join(repo, 'src/c.ts'))
     expect(diffs[0].before!.label).toBe(`src/a.ts @ ${shas.c1} (2026-01-01)`)
+  })
+
+  it('keeps what each reference compares in the audit result, and a click reads it (issue 12 item 8)', async () => {
+    const cache = new AuditFactsCache()
+    try {
+      const r = await auditMemory({ memoryDir: mem, repo, cache })
+      const note = r.notes.find((n) => n.file === indexFile() && n.line === 9)!
+      const [edited] = note.references
+      expect(edited.compare).toMatchObject({ then: 'src/edited.ts', now: 'src/edited.ts' })
+      expect(edited.compare!.commit!.slice(0, 7)).toBe(shas.c4)
+      const diffs = await noteDiffs({ memoryDir: mem, repo, file: indexFile(), line: 9, cache })
+      expect(cache.stats).toMatchObject({ readFromResult: 1, reused: 0, gathered: 0 })
+      expect(diffs).toEqual(await noteDiffs({ memoryDir: mem, repo, file: indexFile(), line: 9 }))
+    } finally {
+      cache.close()
+    }
   })
 })

@@ -158,3 +158,9 @@ export const byTitle = (notes: readonly AuditNote[], title: string): AuditNote =
   if (!n) throw new Error(`no note ${title}`)
   return n
 }
+
+/** References without their diff basis (issue 12 item 8; note-diffs tests cover it). */
+export const plain = (
+  refs: AuditNote['references'],
+): Omit<AuditNote['references'][number], 'compare'>[] =>
+  refs.map(({ compare: _compare, ...r }) => r)
