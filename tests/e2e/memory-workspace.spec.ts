@@ -12,6 +12,11 @@ test('moves an unloaded entry above the cutoff: preview, apply, and the cutoff v
   // Newest first: the last entry of the file heads the list of what does not load.
   await expect(page.getByTestId('unloaded-entry').first()).toContainText('Note 230')
   expect(lineOf(readFileSync(index, 'utf8'), '[Note 230]')).toBeGreaterThan(200)
+  // Words, not codes; numbers with thousands separators (issue 15 item 14).
+  await expect(page.getByTestId('cutoff-verdict')).toContainText('the 200-line limit cuts it')
+  await expect(page.getByTestId('cutoff-summary')).toContainText(
+    /Characters: [\d,]+ \/ \d{1,3},\d{3}/,
+  )
   await page.screenshot({ path: 'test-results/screens/memory-cutoff-view.png' })
 
   await ws.unloadedEntry('Note 230').getByTestId('move-above').click()

@@ -137,6 +137,13 @@ test('an unsaved rewrite survives another note, another tab and a reload, and is
   await expect(page.getByTestId('rewrite-notice')).toContainText('Restored your unsaved rewrite')
   await expect(editor.locator('.view-lines')).toContainText('A draft line.')
   expect(readFileSync(topic, 'utf8')).toBe(onDisk)
+  // Esc with the focus in the editor asks too (item 13); Esc again goes back to the editor.
+  await editor.locator('.view-lines').click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('discard-dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('discard-dialog')).toHaveCount(0)
+  await expect(page.getByTestId('rewrite-panel')).toBeVisible()
   // Cancel asks; keeping it closes the editor with the draft kept.
   await page.getByTestId('cancel-rewrite').click()
   await expect(page.getByTestId('discard-dialog')).toBeVisible()

@@ -53,6 +53,9 @@ test('a stale note (renamed file) shows its verdict, the rename and a diff with 
     /^2026-01-20/,
   )
   await expect(detail.getByTestId('written-at')).toContainText('frontmatter')
+  // …and the words shown are not the ISO stamp (issue 15 item 14).
+  await expect(detail.getByTestId('written-at').locator('time')).not.toContainText('2026-01-20')
+  await expect(detail.getByTestId('written-at').locator('time')).toContainText('2026')
   await expect(detail.getByTestId('note-refs')).toContainText('moved to src/auth/token-session.ts')
   // One tab per reference; the first is the renamed path, then and now.
   await expect(page.getByTestId('diff-tab')).toHaveCount(2)

@@ -77,10 +77,13 @@ test('walks the queue with the keyboard: stale first, verify, delete with confir
   await expect.poll(() => readFileSync(fx.index).equals(indexBefore)).toBe(true)
   await expect(progress).toContainText('1 of 5 reviewed')
 
-  // r opens the rewrite editor; Esc outside the editor closes it.
+  // r opens the rewrite editor; Esc closes it, even with the focus in the editor (item 13).
   await page.keyboard.press('r')
   await expect(page.getByTestId('rewrite-panel')).toBeVisible()
-  await page.getByTestId('cancel-rewrite').click()
+  const rewriteLines = page.getByTestId('rewrite-editor').locator('.view-lines')
+  await expect(rewriteLines).not.toBeEmpty()
+  await rewriteLines.click()
+  await page.keyboard.press('Escape')
   await expect(page.getByTestId('rewrite-panel')).toHaveCount(0)
 
   // A new session: the verified note has left the queue.

@@ -7,6 +7,8 @@
  * src/node/load-order, src/node/memory/homes.ts and src/node/fs/safe-read.ts.
  */
 import type { AgentCheckRow, ReferenceStatus, Verdict } from '../../shared/model'
+import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
+import { formatNumber } from './format'
 
 /** Why a file does not load, or what is wrong with it: code → sentence. */
 const PROBLEM_SENTENCES: Readonly<Record<string, string>> = {
@@ -114,6 +116,21 @@ export const REFERENCE_WORDS: Readonly<Record<ReferenceStatus, string>> = {
   missing: 'gone',
   moved: 'moved',
   changed: 'changed since the note',
+}
+
+/** A reference's state as a sentence, for a tooltip beside the short words. */
+export const REFERENCE_SENTENCES: Readonly<Record<ReferenceStatus, string>> = {
+  ok: 'The file or name the note points at is still there.',
+  missing: 'The file or name the note points at no longer exists.',
+  moved: 'The file the note points at was moved or renamed.',
+  changed: 'The file the note points at changed since the note was written.',
+}
+
+/** Which of Claude Code's MEMORY.md limits cut the file (docs/memory-rules.md §2), in words. */
+export function limitWords(limit: 'lines' | 'chars' | null): string {
+  if (limit === 'lines') return `the ${formatNumber(MEMORY_MAX_LINES)}-line limit`
+  if (limit === 'chars') return `the ${formatNumber(MEMORY_MAX_CHARS)}-character limit`
+  return 'the size limit'
 }
 
 /** "Check with the installed agent" result rows as words. */

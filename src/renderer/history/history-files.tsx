@@ -7,11 +7,12 @@
 import { useState, type ReactNode } from 'react'
 import { VirtualList } from '../common/virtual-list'
 import type { FileRow } from './history-format'
+import { formatNumber } from '../common/format'
 
 /** Chips shown before the rest fold away (ours). */
 export const HISTORY_CHIPS_MAX = 24
 const ROW = 26
-const n = (v: number): string => v.toLocaleString('en')
+const n = (v: number): string => formatNumber(v)
 
 /** Files with writes or lost lines first (most writes first, then by name), then the quiet ones. */
 export function orderHistoryFiles(files: readonly FileRow[]): {

@@ -1,5 +1,6 @@
 /** How the History tab shows provenance values: times, session ids, write states. Display only. */
 import type { ProvenanceFile, ProvenanceWrite } from '../../shared/model'
+import { formatDateTime } from '../common/format'
 
 /** Rows of the History tab: the contract's provenance shapes, with their added fields. */
 export type WriteRow = ProvenanceWrite
@@ -9,13 +10,12 @@ export type FileRow = ProvenanceFile
 /** First 8 characters of a session id: enough to tell sessions apart on screen. */
 export const shortId = (id: string): string => id.slice(0, 8)
 
-const pad = (n: number): string => String(n).padStart(2, '0')
-
-/** `YYYY-MM-DD HH:MM:SS` in local time, or the raw value when it is not a time. */
+/**
+ * A moment in the person's locale (common/format.ts; issue 15 item 14), or the raw value when it
+ * is not a time. Views put `formatExactTime` (with seconds) in the tooltip.
+ */
 export function formatTime(iso: string): string {
-  const t = new Date(iso)
-  if (Number.isNaN(t.getTime())) return iso || 'unknown time'
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())} ${pad(t.getHours())}:${pad(t.getMinutes())}:${pad(t.getSeconds())}`
+  return formatDateTime(iso, iso || 'unknown time')
 }
 
 /** Writes sorted by time (stable; unparsable times last), as the timeline lists them. */

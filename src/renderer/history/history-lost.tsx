@@ -9,6 +9,8 @@ import type { EditOutcome } from '../../shared/api'
 import type { RestorePreview } from '../../shared/model-fit'
 import { getApi } from '../api/api-client'
 import { formatTime, sessionHue, shortId, type LostRow } from './history-format'
+import { formatNumber } from '../common/format'
+import { problemText } from '../common/wording'
 import { RestorePreviewBox } from './history-restore'
 import { TextDiff } from '../monaco/text-views'
 
@@ -235,7 +237,7 @@ function RestoreResult({ state, onRetry }: { state: RestoreState; onRetry: () =>
       return (
         <div className="history-outcome ok" role="status" data-testid="restore-outcome">
           Restored into {o.path}
-          {state.line !== null && ` at line ${state.line}`}
+          {state.line !== null && ` at line ${formatNumber(state.line)}`}
           {state.loads === true && ', where it loads at session start'}
           {state.loads === false && ', below the cutoff: it does not load at session start'} (a
           backup of the previous version was kept).
@@ -250,7 +252,7 @@ function RestoreResult({ state, onRetry }: { state: RestoreState; onRetry: () =>
     case 'error':
       return (
         <div className="history-outcome failed" role="alert" data-testid="restore-outcome">
-          Could not restore into {o.path}: {o.reason}
+          Could not restore into {o.path}: {problemText(o.reason)}
         </div>
       )
     case 'conflict':

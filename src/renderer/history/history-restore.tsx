@@ -5,8 +5,9 @@
  * line that would then stop loading.
  */
 import type { RestorePreview } from '../../shared/model-fit'
+import { formatNumber } from '../common/format'
 
-const n = (v: number): string => v.toLocaleString('en')
+const n = (v: number): string => formatNumber(v)
 
 export function RestorePreviewBox({
   preview: p,
@@ -58,11 +59,11 @@ export function RestorePreviewBox({
             .slice(0, 3)
             .map((f) =>
               f.text.trim() === ''
-                ? `a blank line (line ${f.line})`
-                : `“${f.text.trim()}” (line ${f.line})`,
+                ? `a blank line (line ${n(f.line)})`
+                : `“${f.text.trim()}” (line ${n(f.line)})`,
             )
             .join(', ')}
-          {p.falls.length > 3 && ` and ${p.falls.length - 3} more`} below the cutoff;{' '}
+          {p.falls.length > 3 && ` and ${n(p.falls.length - 3)} more`} below the cutoff;{' '}
           {p.falls.length === 1 ? 'it stops' : 'they stop'} loading at session start.
         </div>
       )}

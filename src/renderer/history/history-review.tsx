@@ -7,6 +7,7 @@ import type { DiffOnMount } from '@monaco-editor/react'
 import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
+import { countOf, formatNumber } from '../common/format'
 import { TextDiff } from '../monaco/text-views'
 import { ProblemList } from '../common/problem-list'
 
@@ -126,7 +127,7 @@ export function HistoryReview({
               ? 'Never reviewed: every line is shown as new.'
               : unchanged
                 ? `No change since you marked it reviewed at ${formatTime(diff.snapshot.at)}.`
-                : `Last marked reviewed at ${formatTime(diff.snapshot.at)}; ${diff.attributions.length} line${diff.attributions.length === 1 ? '' : 's'} added since.`}
+                : `Last marked reviewed at ${formatTime(diff.snapshot.at)}; ${countOf(diff.attributions.length, 'line')} added since.`}
         </span>
         <button
           className="history-button primary"
@@ -179,7 +180,7 @@ export function HistoryReview({
                       onClick={() =>
                         editorRef.current?.getModifiedEditor().revealLineInCenter(a.line)
                       }
-                      title={`Show line ${a.line}`}
+                      title={`Show line ${formatNumber(a.line)}`}
                     >
                       line {a.line}
                     </button>{' '}

@@ -12,6 +12,7 @@ import { HistoryReview } from './history-review'
 import { HistoryTimeline } from './history-timeline'
 import './history.css'
 import { ProblemList } from '../common/problem-list'
+import { countOf } from '../common/format'
 
 /** Report problems the back end may pass along beside the files (path + reason). */
 interface Report {
@@ -156,9 +157,7 @@ function HistoryView({ memoryDir }: { memoryDir: string }) {
       </HistoryFiles>
       {problems.length > 0 && (
         <details className="history-problems" data-testid="history-problems">
-          <summary>
-            {problems.length} problem{problems.length === 1 ? '' : 's'} while reading transcripts
-          </summary>
+          <summary>{countOf(problems.length, 'problem')} while reading transcripts</summary>
           <ProblemList problems={problems} />
         </details>
       )}

@@ -8,6 +8,7 @@ import {
   writeState,
   type WriteRow,
 } from './history-format'
+import { formatExactTime } from '../common/format'
 
 export function HistoryTimeline({ writes }: { writes: readonly WriteRow[] }) {
   if (writes.length === 0) {
@@ -43,7 +44,7 @@ export function HistoryTimeline({ writes }: { writes: readonly WriteRow[] }) {
                 data-ok={state.tone === 'failed' ? 'false' : 'true'}
                 title={`Transcript: ${w.transcript}`}
               >
-                <td className="mono" title={w.timestamp}>
+                <td className="mono" title={formatExactTime(w.timestamp, w.timestamp)}>
                   {formatTime(w.timestamp)}
                 </td>
                 <td className="mono">

@@ -10,6 +10,8 @@ import type { CutoffResult } from '../../shared/model'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import type { PlanAction } from './plan-dialog'
 import { ProblemList } from '../common/problem-list'
+import { countOf, formatNumber } from '../common/format'
+import { limitWords } from '../common/wording'
 
 /** Height of a row of the entries that do not load (memory.css `.unloaded-list .entry-row`). */
 const ENTRY_ROW = 30
@@ -27,9 +29,9 @@ function Gauge({
 }) {
   const pct = Math.min(100, (value / max) * 100)
   return (
-    <div className="gauge" aria-label={`${label}: ${value} of ${max}`}>
+    <div className="gauge" aria-label={`${label}: ${formatNumber(value)} of ${formatNumber(max)}`}>
       <div className="gauge-label">
-        {label}: <strong>{value.toLocaleString('en')}</strong> / {max.toLocaleString('en')}
+        {label}: <strong>{formatNumber(value)}</strong> / {formatNumber(max)}
         {extra && <span className="gauge-extra"> {extra}</span>}
       </div>
       <div className="gauge-bar">
@@ -66,18 +68,18 @@ export function CutoffSummary({
         label="Lines"
         value={cutoff.loadedLines}
         max={MEMORY_MAX_LINES}
-        extra={`(file has ${cutoff.totalLines})`}
+        extra={`(file has ${formatNumber(cutoff.totalLines)})`}
       />
       <Gauge
         label="Characters"
         value={cutoff.loadedChars}
         max={MEMORY_MAX_CHARS}
-        extra={`(UTF-16 units; ${cutoff.loadedBytes.toLocaleString('en')} UTF-8 bytes)`}
+        extra={`(UTF-16 units; ${formatNumber(cutoff.loadedBytes)} UTF-8 bytes)`}
       />
       <div className="cutoff-verdict" data-testid="cutoff-verdict">
         {cutoff.firstUnloadedLine === null
           ? 'Everything in this file loads at session start.'
-          : `From line ${cutoff.firstUnloadedLine} on, nothing loads at session start (${cutoff.limitHit} limit). ${unloaded.length} entr${unloaded.length === 1 ? 'y does' : 'ies do'} not load.`}
+          : `From line ${formatNumber(cutoff.firstUnloadedLine)} on, nothing loads at session start: ${limitWords(cutoff.limitHit)} cuts it. ${countOf(unloaded.length, 'entry', 'entries')} ${unloaded.length === 1 ? 'does' : 'do'} not load.`}
         {cutoff.firstUnloadedLine !== null && (
           <button
             className="link go-cutoff"
@@ -105,7 +107,9 @@ export function CutoffSummary({
       <ProblemList problems={cutoff.problems} className="problem-list" alert />
       {unloaded.length > 0 && (
         <details className="unloaded" open>
-          <summary>Entries that do not load, newest first ({unloaded.length})</summary>
+          <summary>
+            Entries that do not load, newest first ({formatNumber(unloaded.length)})
+          </summary>
           <VirtualList
             items={unloaded}
             rowHeight={ENTRY_ROW}
@@ -119,9 +123,9 @@ export function CutoffSummary({
                 <button
                   className="link entry-line"
                   onClick={() => onReveal(e.line)}
-                  title={`Show line ${e.line}`}
+                  title={`Show line ${formatNumber(e.line)}`}
                 >
-                  line {e.line}
+                  line {formatNumber(e.line)}
                 </button>
                 <span className="entry-title" title={e.title}>
                   {e.title}

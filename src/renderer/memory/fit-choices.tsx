@@ -8,8 +8,10 @@ import { useEffect, useRef } from 'react'
 import type { FitCandidate, FitCategory, FitGauge, FitMove, FitPlan } from '../../shared/model-fit'
 import { MEMORY_MAX_CHARS, MEMORY_MAX_LINES } from '../../shared/limits'
 import { VirtualList } from '../common/virtual-list'
+import { formatNumber } from '../common/format'
+import { limitWords } from '../common/wording'
 
-const n = (v: number): string => v.toLocaleString('en')
+const n = (v: number): string => formatNumber(v)
 
 export const CATEGORY_LABEL: Record<FitCategory, string> = {
   blank: 'Blank lines',
@@ -38,7 +40,7 @@ export function FitGauges({ before, after }: { before: FitGauge; after: FitGauge
   const loadText = (g: FitGauge) =>
     g.firstUnloadedLine === null
       ? 'everything loads'
-      : `cut at line ${n(g.firstUnloadedLine)} (${g.limitHit === 'chars' ? 'character' : 'line'} limit)`
+      : `cut at line ${n(g.firstUnloadedLine)} by ${limitWords(g.limitHit)}`
   return (
     <div className="fit-gauges" data-testid="fit-gauges">
       <div className="fit-gauge" data-testid="fit-gauge-lines">
@@ -162,7 +164,7 @@ export function FitCategoryBox({
                 <Tick
                   checked={chosen.has(c.id)}
                   onChange={(v) => onToggle([c.id], v)}
-                  label={`${label}: line ${c.line}`}
+                  label={`${label}: line ${n(c.line)}`}
                 />
                 <span className="entry-line muted">line {n(c.line)}</span>
                 <span className="entry-title">

@@ -9,6 +9,7 @@ import type { EditOutcome } from '../../shared/model'
 import type { FitChoices, FitPlan } from '../../shared/model-fit'
 import { getApi } from '../api/api-client'
 import { Dialog } from '../common/dialog'
+import { formatNumber } from '../common/format'
 import { TextDiff } from '../monaco/text-views'
 import { FitCategoryBox, FitGauges, FitMoves } from './fit-choices'
 
@@ -255,8 +256,8 @@ export function FitDialog({
             <p>Undone: every file is back as it was before the plan.</p>
           ) : (
             <p>
-              Applied “{fit.plan.title}”. Now {fit.after.entriesLoaded.toLocaleString('en')} of{' '}
-              {fit.after.entries.toLocaleString('en')} entries load. A backup of each file was kept.
+              Applied “{fit.plan.title}”. Now {formatNumber(fit.after.entriesLoaded)} of{' '}
+              {formatNumber(fit.after.entries)} entries load. A backup of each file was kept.
             </p>
           )}
           <div className="dialog-actions">

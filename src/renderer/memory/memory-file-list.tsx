@@ -8,6 +8,7 @@
  */
 import { useShowMore } from '../common/show-more'
 import { VirtualList } from '../common/virtual-list'
+import { countOf, formatBytes, formatNumber } from '../common/format'
 import type { ReactNode } from 'react'
 import type { CutoffResult, MemoryFileInfo, ProjectInfo } from '../../shared/model'
 
@@ -88,7 +89,7 @@ export function MemoryFileList({
           )}
         </span>
         <span className="file-meta">
-          {f.lines} lines · {f.bytes.toLocaleString('en')} bytes
+          {countOf(f.lines, 'line')} · {formatBytes(f.bytes)}
         </span>
         {children}
       </button>
@@ -119,7 +120,7 @@ export function MemoryFileList({
           No MEMORY.md in {project.memoryDir}: nothing of this folder loads at session start.
         </p>
       )}
-      <h3>Topic files ({topics.length})</h3>
+      <h3>Topic files ({formatNumber(topics.length)})</h3>
       {topics.length === 0 && <p className="muted small">None.</p>}
       {topics.length > 0 && (
         <VirtualList
@@ -133,14 +134,14 @@ export function MemoryFileList({
       )}
       {cutoff && cutoff.dangling.length > 0 && (
         <>
-          <h3 className="warn">Dangling links ({cutoff.dangling.length})</h3>
+          <h3 className="warn">Dangling links ({formatNumber(cutoff.dangling.length)})</h3>
           <ul className="dangling-list" data-testid="dangling-list">
             {shownDangling.map((d) => (
               <li key={d.line}>
                 <button
                   className="link"
                   onClick={() => index && onOpen(index.path, d.line)}
-                  title={`MEMORY.md line ${d.line} links ${d.target}, which does not exist`}
+                  title={`MEMORY.md line ${formatNumber(d.line)} links ${d.target}, which does not exist`}
                 >
                   line {d.line}: {d.target}
                 </button>

@@ -16,6 +16,8 @@ import { CutoffSummary } from './cutoff-summary'
 import { CompareDialog } from './compare-dialog'
 import type { PlanAction } from './plan-dialog'
 import { ErrorBar } from '../common/error-bar'
+import { formatBytes, formatNumber } from '../common/format'
+import { limitWords, problemText } from '../common/wording'
 
 type EditorInstance = Parameters<OnMount>[0]
 type Loaded = Extract<FileContent, { ok: true }>
@@ -69,7 +71,10 @@ export function MemoryFileView({
           if (d === null) setContent(c)
           else if (c.ok && b && c.hash !== b.hash) setDiskChanged(c)
           else if (!c.ok)
-            setStatus({ text: `${c.path}: ${c.reason} — your edit is kept here.`, bad: true })
+            setStatus({
+              text: `${c.path}: ${problemText(c.reason)} — your edit is kept here.`,
+              bad: true,
+            })
         },
         (e: Error) => setError(`${path}: ${e.message}`),
       )
@@ -90,7 +95,7 @@ export function MemoryFileView({
       if (!c || c.firstUnloadedLine === null) return
       const node = document.createElement('div')
       node.className = 'cutoff-zone'
-      node.textContent = `▼ not loaded at session start — cut by the ${c.limitHit ?? 'size'} limit below line ${c.firstUnloadedLine - 1}`
+      node.textContent = `▼ not loaded at session start — cut by ${limitWords(c.limitHit)} below line ${formatNumber(c.firstUnloadedLine - 1)}`
       node.setAttribute('data-testid', 'cutoff-rule')
       zone.current = acc.addZone({
         afterLineNumber: c.firstUnloadedLine - 1,
@@ -213,7 +218,7 @@ export function MemoryFileView({
           bad: true,
         })
       } else if (out.kind === 'error') {
-        setStatus({ text: `${out.path}: ${out.reason}`, bad: true })
+        setStatus({ text: `${out.path}: ${problemText(out.reason)}`, bad: true })
       }
     } catch (err) {
       setStatus({ text: `${path}: ${(err as Error).message}`, bad: true })
@@ -243,9 +248,7 @@ export function MemoryFileView({
         <span className="file-path" title={path}>
           <bdi>{path}</bdi>
         </span>
-        {content?.ok && (
-          <span className="muted small">{content.bytes.toLocaleString('en')} bytes</span>
-        )}
+        {content?.ok && <span className="muted small">{formatBytes(content.bytes)}</span>}
         {editing && <span className="badge warn">editing — not saved</span>}
         <span className="spacer" />
         {!editing && content?.ok && (
@@ -309,7 +312,7 @@ export function MemoryFileView({
       <ErrorBar message={error} />
       {content && !content.ok && (
         <div className="error-bar" role="alert" data-testid="file-problem">
-          {content.path}: {content.reason}
+          {content.path}: {problemText(content.reason)}
         </div>
       )}
       {content?.ok && (

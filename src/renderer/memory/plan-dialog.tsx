@@ -9,6 +9,7 @@ import type { PlanOutcome } from '../../shared/api-contract'
 import type { EditOutcome, EditPlan, EditPlanRequest, PlannedChange } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { Dialog } from '../common/dialog'
+import { problemText } from '../common/wording'
 import { TextDiff } from '../monaco/text-views'
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
@@ -194,7 +195,7 @@ export function PlanDialog({
               <ul className="problem-list" role="alert" data-testid="plan-problems">
                 {phase.plan.problems.map((pr) => (
                   <li key={pr.path + pr.reason}>
-                    <code>{pr.path}</code>: {pr.reason}
+                    <code>{pr.path}</code>: {problemText(pr.reason)}
                   </li>
                 ))}
               </ul>

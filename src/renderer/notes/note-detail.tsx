@@ -3,11 +3,12 @@ import type { AuditNote, Verdict } from '../../shared/model'
 import type { NoteReview } from '../../shared/api'
 import { VERDICT_LABEL, findingReasons, shortPath, writtenAtSource } from './notes-state'
 import { TableHead } from '../common/table-head'
+import { formatDateTime, formatExactTime } from '../common/format'
+import { REFERENCE_SENTENCES, REFERENCE_WORDS, codeTooltip } from '../common/wording'
 
-/** A date and time in the person's locale. */
+/** A date and time in the person's locale (common/format.ts); the raw value when it is not a time. */
 export function localTime(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString()
+  return formatDateTime(iso, iso)
 }
 
 /**
@@ -92,7 +93,9 @@ export function NoteDetail({
         <span data-testid="written-at">
           written{' '}
           {note.writtenAt ? (
-            <time dateTime={note.writtenAt}>{localTime(note.writtenAt)}</time>
+            <time dateTime={note.writtenAt} title={formatExactTime(note.writtenAt)}>
+              {localTime(note.writtenAt)}
+            </time>
           ) : (
             'at an unknown time'
           )}
@@ -126,7 +129,12 @@ export function NoteDetail({
                   <code>{r.text}</code>
                 </td>
                 <td>
-                  <span className={`ref-status ref-${r.status}`}>{r.status}</span>
+                  <span
+                    className={`ref-status ref-${r.status}`}
+                    title={`${REFERENCE_SENTENCES[r.status]}\n(${codeTooltip(r.status)})`}
+                  >
+                    {REFERENCE_WORDS[r.status]}
+                  </span>
                 </td>
                 <td title={r.movedTo ?? r.resolved ?? ''}>
                   {r.movedTo ? (

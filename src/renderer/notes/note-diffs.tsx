@@ -7,6 +7,7 @@ import { firstDiffTab } from './notes-state'
 import type { AuditNote } from '../../shared/model'
 import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
+import { REFERENCE_SENTENCES, REFERENCE_WORDS, codeTooltip } from '../common/wording'
 import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
 import './note-diffs.css'
@@ -137,9 +138,11 @@ export function NoteDiffs({
             className={i === tab ? 'tab active' : 'tab'}
             onClick={() => setTab(i)}
             data-testid="diff-tab"
-            title={`${x.reference.kind}: ${x.reference.text} (${x.reference.status})`}
+            title={`${x.reference.kind}: ${x.reference.text} — ${REFERENCE_SENTENCES[x.reference.status]}\n(${codeTooltip(x.reference.status)})`}
           >
-            <span className={`ref-status ref-${x.reference.status}`}>{x.reference.status}</span>{' '}
+            <span className={`ref-status ref-${x.reference.status}`}>
+              {REFERENCE_WORDS[x.reference.status]}
+            </span>{' '}
             {x.reference.text}
           </button>
         ))}

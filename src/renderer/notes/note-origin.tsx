@@ -15,6 +15,8 @@ import type {
   NoteOriginWrite,
 } from '../../shared/api'
 import { getApi } from '../api/api-client'
+import { countOf, formatDateTime, formatNumber } from '../common/format'
+import { baseName } from '../common/operation-words'
 import './note-origin.css'
 
 type Load<T> =
@@ -33,19 +35,8 @@ const ITEM_LABEL: Readonly<Record<'person' | 'agent', string>> = {
   agent: 'The agent said',
 }
 
-/** A count with thousands separators and the right plural. */
-function count(n: number, word: string): string {
-  return `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`
-}
-
-function when(iso: string): string {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString()
-}
-
-function baseName(p: string): string {
-  return p.split(/[\\/]/).pop() ?? p
-}
+const count = (n: number, word: string): string => countOf(n, word)
+const when = (iso: string): string => formatDateTime(iso, iso)
 
 /** The evidence of the folder's notes, in words: how many have it, and how many never will. */
 export function evidenceSummary(r: NoteEvidenceResult): string {
@@ -56,11 +47,11 @@ export function evidenceSummary(r: NoteEvidenceResult): string {
   const before = by((e) => e.never === 'before-transcripts')
   const parts = [
     `${count(live, 'note')} with the transcript on disk`,
-    `${archived.toLocaleString()} archived`,
+    `${formatNumber(archived)} archived`,
   ]
   const never: string[] = []
-  if (hand > 0) never.push(`${hand.toLocaleString()} written by hand`)
-  if (before > 0) never.push(`${before.toLocaleString()} written before any transcript we saw`)
+  if (hand > 0) never.push(`${formatNumber(hand)} written by hand`)
+  if (before > 0) never.push(`${formatNumber(before)} written before any transcript we saw`)
   return `Evidence in this folder: ${parts.join(', ')}${never.length > 0 ? `; never will: ${never.join(', ')}` : ''}.`
 }
 

@@ -10,6 +10,7 @@ import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
 import { applyPlan, describeOutcome, type NoteActionProps } from './plan-preview'
 import { useMonacoTheme } from '../monaco/text-views'
+import { useEscape } from '../common/escape'
 import { renameReplacement, shortPath } from './notes-state'
 import { dropDraft, loadDraft, saveDraft } from './note-drafts'
 import { localTime } from './note-detail'
@@ -128,6 +129,9 @@ export function NoteRewrite({
     if (base !== null && draft !== base.text) setConfirming(true)
     else onCancel()
   }
+  // Esc cancels wherever the focus is, in the editor too (issue 15 item 13); with a rewrite
+  // not saved it asks first, and the discard dialog, opened on top, takes the next Esc.
+  useEscape(requestCancel)
 
   const renames = note.references
     .map((r) => renameReplacement(r, repoRoot))
@@ -223,10 +227,6 @@ export function NoteRewrite({
       className={`note-panel rewrite${stage.kind === 'editing' || stage.kind === 'loading' ? '' : ' wide'}`}
       data-testid="rewrite-panel"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && stage.kind !== 'editing' && !confirming) {
-          e.stopPropagation()
-          requestCancel()
-        }
         if ((e.ctrlKey || e.metaKey) && e.key === 's') {
           e.preventDefault()
           if (stage.kind === 'editing' && dirty) setStage({ kind: 'review' })
@@ -281,11 +281,7 @@ export function NoteRewrite({
             </button>
           </>
         )}
-        <button
-          onClick={requestCancel}
-          title="Cancel (Esc outside the editor)"
-          data-testid="cancel-rewrite"
-        >
+        <button onClick={requestCancel} title="Cancel (Esc)" data-testid="cancel-rewrite">
           Cancel
         </button>
       </div>

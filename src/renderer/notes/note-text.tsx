@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import type { AuditNote } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { shortPath } from './notes-state'
+import { problemText } from '../common/wording'
 
 /** Lines of a topic file shown at most (the rest is a scroll in the editor away). */
 const MAX_TOPIC_LINES = 400
@@ -56,7 +57,7 @@ export function NoteText({ note, roots }: { note: AuditNote; roots: readonly (st
       {shown.kind === 'loading' && <p className="empty">Reading the note…</p>}
       {shown.kind === 'failed' && (
         <div className="error-bar" role="alert">
-          Cannot read {where}: {shown.reason}
+          Cannot read {where}: {problemText(shown.reason)}
         </div>
       )}
       {shown.kind === 'text' && (

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AuditNote } from '../../shared/model'
 import type { NoteReview } from '../../shared/api'
 import { getApi } from '../api/api-client'
+import { formatDateTime } from '../common/format'
 import { NoteDetail } from './note-detail'
 import { NoteDiffs } from './note-diffs'
 import { NoteOrigin } from './note-origin'
@@ -116,7 +117,7 @@ export function useNoteActions({
         (stamp) => {
           setMessage({
             kind: 'ok',
-            text: `Verified “${note.title}” on ${new Date(stamp.at).toLocaleString()}: it counts as right until the note or the code it rests on changes.`,
+            text: `Verified “${note.title}” on ${formatDateTime(stamp.at, stamp.at)}: it counts as right until the note or the code it rests on changes.`,
           })
           session.refresh()
           onAfter?.('verify', noteKey)

@@ -7,6 +7,7 @@ import type { AuditNote } from '../../shared/model'
 import { getApi } from '../api/api-client'
 import { LabelledDiff } from './note-diffs'
 import { shortPath } from './notes-state'
+import { problemText } from '../common/wording'
 
 export interface AppliedPlan {
   /** Undo-log ids of what was done, in order. */
@@ -106,7 +107,7 @@ export function PlanPreview({
         <ul className="problems" data-testid="plan-problems">
           {plan.problems.map((p) => (
             <li key={p.path + p.reason}>
-              <code>{shortPath(p.path, roots)}</code>: {p.reason}
+              <code>{shortPath(p.path, roots)}</code>: {problemText(p.reason)}
             </li>
           ))}
         </ul>

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import {
+  REFERENCE_SENTENCES,
+  REFERENCE_WORDS,
   codeTooltip,
   isProblemCode,
+  limitWords,
   problemSentence,
   problemText,
 } from '../../../../src/renderer/common/wording'
@@ -68,5 +71,21 @@ describe('problem codes become sentences', () => {
       'cannot read project folder: EACCES',
     )
     expect(problemSentence('some-new-code')).toBe('Some new code.')
+  })
+})
+
+describe('limits and reference states in words', () => {
+  it('names the MEMORY.md limit that cut the file, with its number', () => {
+    expect(limitWords('lines')).toBe('the 200-line limit')
+    expect(limitWords('chars')).toMatch(/^the 25.000-character limit$/)
+    expect(limitWords(null)).toBe('the size limit')
+  })
+
+  it('has short words and a sentence for every reference state', () => {
+    for (const status of ['ok', 'missing', 'moved', 'changed'] as const) {
+      expect(REFERENCE_WORDS[status]).not.toBe('')
+      expect(REFERENCE_SENTENCES[status]).toMatch(/^[A-Z].*\.$/)
+    }
+    expect(REFERENCE_WORDS.ok).toBe('still there')
   })
 })
