@@ -5,11 +5,30 @@
 // nothing under src/cli imports them (eslint layers; tests/unit/cli/cli-bundle.test.ts).
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+/**
+ * CommonJS packages bundled into ES module chunks keep their `__filename` / `__dirname`, which
+ * an ES module does not have (write-file-atomic seeds its temp names with `__filename`: every
+ * safe write of `serve` failed with "__filename is not defined"). A vendor chunk that uses them
+ * gets them from `import.meta` (Node ≥ 20.11; package.json asks for 20.19).
+ */
+const commonJsPaths: Plugin = {
+  name: 'memory-curator:commonjs-paths',
+  renderChunk(code, chunk) {
+    if (!chunk.name.startsWith('vendor-')) return null
+    const head = [
+      /\b__filename\b/.test(code) ? 'const __filename = import.meta.filename;' : '',
+      /\b__dirname\b/.test(code) ? 'const __dirname = import.meta.dirname;' : '',
+    ].join('')
+    return head === '' ? null : { code: head + code, map: null }
+  },
+}
+
 export default defineConfig({
+  plugins: [commonJsPaths],
   ssr: {
     // Bundle every dependency; node built-ins stay imports.
     noExternal: true,

@@ -86,6 +86,8 @@ test('a session writing MEMORY.md past the cutoff brings a notice with its fix',
   await page.screenshot({ path: 'test-results/screens/memory-notice-dark.png' })
   await notice.getByRole('button', { name: 'Move above the cutoff…' }).click()
   await expect(ws.planDialog).toBeVisible()
+  // It pushes the entry above the cut out: applying takes the explicit tick (issue 15 item 8).
+  await page.getByTestId('plan-accept-falls').check()
   await ws.planDialog.getByRole('button', { name: /^Apply/ }).click()
   await expect(notice).toHaveCount(0)
   const text = readFileSync(index, 'utf8').split('\n')

@@ -169,6 +169,7 @@ test('undo history says what was done, in words and local dates, never an operat
 }) => {
   const errors = watchErrors(page)
   await ws.unloadedEntry('Note 230').getByTestId('move-above').click()
+  await page.getByTestId('plan-accept-falls').check()
   await page.getByTestId('plan-apply').click()
   await expect(ws.planDialog).toBeHidden()
   await page.getByTestId('open-undo-history').first().click()

@@ -95,6 +95,19 @@ describe.skipIf(!built)('the built CLI (skipped when out/cli is not built: npm r
     }
   })
 
+  it('gives bundled CommonJS the __filename and __dirname an ES module lacks', () => {
+    // write-file-atomic read `__filename` in an ES chunk: every safe write of serve failed.
+    // (Our own modules are ES modules already; src/node/app/setup.ts guards with typeof.)
+    for (const c of chunks.filter((f) => f.startsWith('vendor-'))) {
+      const code = readFileSync(join(OUT, c), 'utf8')
+      for (const name of ['__filename', '__dirname']) {
+        const uses = code.match(new RegExp(`(?<!typeof )\\b${name}\\b`, 'g'))?.length ?? 0
+        if (uses === 0) continue
+        expect(code, `${c} uses ${name}`).toMatch(new RegExp(`(const|var|let) ${name}\\b`))
+      }
+    }
+  })
+
   it('holds nothing Electron-only in any chunk', () => {
     for (const c of chunks) {
       const sources = sourcesOf(join(OUT, c))
