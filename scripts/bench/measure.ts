@@ -103,15 +103,17 @@ export interface ChildRun {
 export function runChild(
   cmd: string,
   args: readonly string[],
-  opts: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+  opts: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv; readonly input?: string } = {},
 ): Promise<ChildRun> {
   return new Promise((done) => {
     const t0 = performance.now()
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
       env: opts.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     })
+    // What a parent hands the process on stdin (Claude Code's hook JSON), then end of input.
+    child.stdin.end(opts.input ?? '')
     let peak: number | null = null
     const poll = (): void => {
       if (child.pid === undefined) return

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { benchCcusage } from './ccusage'
+import { benchSessionStartHook } from './hook-job'
 import {
   benchCutoffProcess,
   benchProvenanceProcess,
@@ -81,6 +82,7 @@ export async function runBench(
     if (want('startup')) {
       log('bench: start-up')
       rows.push(...(await benchStartup(cli)))
+      rows.push(await benchSessionStartHook(cli))
     }
     if (want('scan')) {
       log('bench: scan')

@@ -153,7 +153,10 @@ export function App() {
       {layer === 'search' && <SearchPalette onClose={closeLayer} />}
       {layer === 'settings' && (
         <SettingsPanel onClose={closeLayer}>
-          <HooksSettings cwd={selected?.cwds[0] ?? null} />
+          <fieldset className="theme-choice">
+            <legend>Claude Code hooks</legend>
+            <HooksSettings cwd={selected?.cwds[0] ?? null} />
+          </fieldset>
         </SettingsPanel>
       )}
       {layer === 'shortcuts' && <ShortcutsDialog onClose={closeLayer} />}
