@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path'
 import type { Homes } from '../node/memory/homes'
-import { createBackend } from '../node/app/backend'
+import { createBackend, type Backend, type BackendConfig } from '../node/app/backend'
 import { defaultStateDir } from '../node/app/setup'
 import { createJsonFileStore } from '../node/fs/json-store'
 import { dispatch } from '../shared/dispatch'
@@ -23,14 +23,17 @@ export interface BackendCall {
 }
 
 /** Call one API method with its raw arguments, as a transport does, then close the back end. */
-export async function callBackend<M extends ApiMethod>(
-  call: BackendCall,
-  method: M,
-  args: Parameters<CuratorApi[M]>,
-): Promise<Awaited<ReturnType<CuratorApi[M]>>> {
+/**
+ * The back end of one CLI process: our state folder (never the Claude home), nothing trashed,
+ * the launch directories the person named. `mcp` and `watch` keep it open; callBackend closes it.
+ */
+export function createCliBackend(
+  homes: Homes,
+  extra: Pick<BackendConfig, 'namedLaunchDirs' | 'heavyWorker'> = {},
+): Promise<Backend> {
   const stateDir = defaultStateDir()
-  const backend = await createBackend({
-    ...call.homes,
+  return createBackend({
+    ...homes,
     version,
     demo: false,
     demoReason: null,
@@ -39,6 +42,17 @@ export async function callBackend<M extends ApiMethod>(
     env: process.env,
     trash: null,
     stampStore: createJsonFileStore(join(stateDir, 'stamps.json')),
+    ...extra,
+  })
+}
+
+/** Call one API method with its raw arguments, as a transport does, then close the back end. */
+export async function callBackend<M extends ApiMethod>(
+  call: BackendCall,
+  method: M,
+  args: Parameters<CuratorApi[M]>,
+): Promise<Awaited<ReturnType<CuratorApi[M]>>> {
+  const backend = await createCliBackend(call.homes, {
     heavyWorker: null,
     namedLaunchDirs: call.namedLaunchDirs ?? [],
   })

@@ -4,33 +4,19 @@
  * the same path rules apply; the launch directory (`--cwd`, else the working directory Claude
  * Code starts the server in) is named by the person, like the CLI's `--cwd`.
  */
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Command } from '../args'
-import { createBackend } from '../../node/app/backend'
-import { defaultStateDir } from '../../node/app/setup'
-import { createJsonFileStore } from '../../node/fs/json-store'
+import { version } from '../../../package.json'
+import { createCliBackend } from '../backend-call'
 import { resolveHomes } from '../../node/memory/homes'
 import { createCuratorMcpServer } from '../../node/mcp/server'
 import type { ApiCall } from '../../node/mcp/tools'
 import { dispatch } from '../../shared/dispatch'
-import { version } from '../../../package.json'
 
 export async function run(cmd: Extract<Command, { kind: 'mcp' }>): Promise<number> {
   const cwd = resolve(cmd.cwd ?? process.cwd())
-  const stateDir = defaultStateDir()
-  const backend = await createBackend({
-    ...resolveHomes(cmd.global),
-    version,
-    demo: false,
-    demoReason: null,
-    stateDir,
-    transport: 'direct',
-    env: process.env,
-    trash: null,
-    stampStore: createJsonFileStore(join(stateDir, 'stamps.json')),
-    namedLaunchDirs: [cwd],
-  })
+  const backend = await createCliBackend(resolveHomes(cmd.global), { namedLaunchDirs: [cwd] })
   const call: ApiCall = (method, args) => dispatch(backend, method, args) as never
   const server = createCuratorMcpServer({ call, cwd, version })
   const transport = new StdioServerTransport()

@@ -4,15 +4,11 @@
  * past the load cutoff, a line a parallel session removed — with the fix to apply in the app.
  * With `--json`, one JSON object per notice on stdout instead. Runs until stopped (Ctrl+C).
  */
-import { join } from 'node:path'
 import type { Command } from '../args'
+import { createCliBackend } from '../backend-call'
 import type { MemoryNotice } from '../../shared/api-contract'
-import { createBackend } from '../../node/app/backend'
-import { defaultStateDir } from '../../node/app/setup'
-import { createJsonFileStore } from '../../node/fs/json-store'
 import { resolveHomes } from '../../node/memory/homes'
 import { watchMemory } from '../../node/memory/watch'
-import { version } from '../../../package.json'
 
 const n = (x: number): string => x.toLocaleString('en-US')
 
@@ -37,18 +33,7 @@ export function noticeLine(notice: MemoryNotice): string {
 
 export async function run(cmd: Extract<Command, { kind: 'watch' }>): Promise<number> {
   const homes = resolveHomes(cmd.global)
-  const stateDir = defaultStateDir()
-  const backend = await createBackend({
-    ...homes,
-    version,
-    demo: false,
-    demoReason: null,
-    stateDir,
-    transport: 'direct',
-    env: process.env,
-    trash: null,
-    stampStore: createJsonFileStore(join(stateDir, 'stamps.json')),
-  })
+  const backend = await createCliBackend(homes)
   backend.onMemoryNotice((notice) => {
     if (cmd.global.json) process.stdout.write(`${JSON.stringify(notice)}\n`)
     else process.stderr.write(`${noticeLine(notice)}\n`)

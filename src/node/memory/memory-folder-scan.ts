@@ -11,7 +11,7 @@ import { countLines } from '../../core/text'
 import { escapesFolder, realpathLoose } from '../fs/path-guard'
 import { readTextFile } from '../fs/safe-read'
 import type { Limiter } from '../jobs/concurrency'
-import { listMemoryFolder } from './memory-folder'
+import { listMemoryFolder, statProblem } from './memory-folder'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
 const INDEX_NAME = 'MEMORY.md'
@@ -120,14 +120,7 @@ async function memoryFileInfo(
     }
     size = st.size
   } catch (err) {
-    const code = codeOf(err)
-    const reason =
-      code === 'ENOENT'
-        ? 'dangling symlink'
-        : code === 'ELOOP'
-          ? 'symlink loop'
-          : `cannot stat: ${code}`
-    return { info: null, problem: { path, reason } }
+    return { info: null, problem: { path, reason: statProblem(codeOf(err)) } }
   }
   const read = await readTextFile(path)
   if (!read.ok)

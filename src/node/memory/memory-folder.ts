@@ -174,14 +174,7 @@ async function resolveLink(abs: string, realDir: string | null): Promise<Resolve
     // stat follows symlinks and never opens the file, so FIFOs cannot block here.
     st = await stat(abs)
   } catch (err) {
-    const code = errCode(err)
-    const reason =
-      code === 'ENOENT'
-        ? 'dangling symlink'
-        : code === 'ELOOP'
-          ? 'symlink loop'
-          : `cannot stat: ${code}`
-    return { kind: 'problem', reason }
+    return { kind: 'problem', reason: statProblem(errCode(err)) }
   }
   if (st.isDirectory()) {
     try {
@@ -197,4 +190,13 @@ async function resolveLink(abs: string, realDir: string | null): Promise<Resolve
 
 function errCode(err: unknown): string {
   return (err as NodeJS.ErrnoException).code ?? String(err)
+}
+
+/** Why a listed entry cannot be stat'ed, in words (one wording for every listing). */
+export function statProblem(code: string): string {
+  return code === 'ENOENT'
+    ? 'dangling symlink'
+    : code === 'ELOOP'
+      ? 'symlink loop'
+      : `cannot stat: ${code}`
 }

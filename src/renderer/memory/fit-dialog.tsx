@@ -15,6 +15,14 @@ import { FitCategoryBox, FitGauges, FitMoves } from './fit-choices'
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p
 
+/** A cheap identity of a text for a React key (length and a rolling hash). */
+function diffKey(text: string | null): string {
+  if (text === null) return 'none'
+  let h = 0
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0
+  return `${text.length}.${h >>> 0}`
+}
+
 type Phase =
   | { readonly kind: 'choosing' }
   | { readonly kind: 'applying' }
@@ -203,7 +211,14 @@ export function FitDialog({
               )}
               {change ? (
                 <div className="diff-host fit-diff-host" data-testid="fit-diff">
-                  <TextDiff original={change.before ?? ''} modified={change.after ?? ''} />
+                  {/* A new diff editor for each plan: swapping both texts under one editor let
+                      Monaco draw the old line mapping on the new models ("startLineNumber 241
+                      cannot be after endLineNumberExclusive 141", seen once under load). */}
+                  <TextDiff
+                    key={`${change.path}:${diffKey(change.before)}:${diffKey(change.after)}`}
+                    original={change.before ?? ''}
+                    modified={change.after ?? ''}
+                  />
                 </div>
               ) : (
                 <p className="muted" data-testid="fit-nothing">
