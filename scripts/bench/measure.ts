@@ -113,6 +113,8 @@ export function runChild(
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     // What a parent hands the process on stdin (Claude Code's hook JSON), then end of input.
+    // A process may exit before it reads its input: EPIPE then is its answer, not ours to throw.
+    child.stdin.on('error', () => undefined)
     child.stdin.end(opts.input ?? '')
     let peak: number | null = null
     const poll = (): void => {
