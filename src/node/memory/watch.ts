@@ -4,7 +4,8 @@
  * with chokidar's polling fallback where native events are unavailable.
  *
  * Only what the window shows is watched (issue 7): the Claude home's `projects` tree down to
- * each `<project>/memory/` folder's own files, and any memory folder a scan finds elsewhere.
+ * each `<project>/memory/` folder and its topic files as deep as the one memory-folder reader
+ * lists them (memory-folder.ts, TOPIC_SCAN_MAX_DEPTH), and any memory folder a scan finds elsewhere.
  * Transcripts are never watched: on a heavy home chokidar's initial walk of them cost seconds
  * on the one thread that answers the window. Symlinks are never followed, so nothing outside
  * the folders is listed (issue 8).
@@ -16,6 +17,10 @@
 import chokidar, { type FSWatcher } from 'chokidar'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import type { ScanResult } from '../../shared/model'
+import { TOPIC_SCAN_MAX_DEPTH } from '../../core/limits'
+
+/** `projects/<p>/memory/<entry>` is 4 parts; the reader enters TOPIC_SCAN_MAX_DEPTH folders below. */
+const HOME_MAX_PARTS = 4 + TOPIC_SCAN_MAX_DEPTH
 
 export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
@@ -35,8 +40,9 @@ export function watchedFolders(scan: {
 
 /**
  * Whether the watcher of the Claude home passes over `path`: everything but the home itself,
- * `projects`, each project folder, its `memory` folder and that folder's own entries.
- * Transcripts (`projects/<p>/*.jsonl`) and our temp files are passed over.
+ * `projects`, each project folder, its `memory` folder and the topic files in it, at any depth
+ * the memory-folder reader lists. Transcripts (`projects/<p>/*.jsonl`) and our temp files are
+ * passed over.
  */
 export function ignoredInHome(claudeHome: string, path: string): boolean {
   const rel = relative(claudeHome, path)
@@ -45,7 +51,7 @@ export function ignoredInHome(claudeHome: string, path: string): boolean {
   const parts = rel.split(sep)
   if (parts[0] !== 'projects') return true
   if (parts.length >= 3 && parts[2] !== 'memory') return true
-  if (parts.length > 4) return true
+  if (parts.length > HOME_MAX_PARTS) return true
   return isOurTemp(path)
 }
 
@@ -95,13 +101,13 @@ export function watchMemory(
   const readyOf = (w: FSWatcher): Promise<void> =>
     new Promise<void>((ok) => w.once('ready', () => ok()))
 
-  // The home's own tree: `projects/<p>/memory/*`, including folders that do not exist yet.
+  // The home's own tree: `projects/<p>/memory/**`, including folders that do not exist yet.
   const homeReady = home
     ? readyOf(
         listen(
           chokidar.watch(home, {
             ...common,
-            depth: 3,
+            depth: HOME_MAX_PARTS - 1,
             ignored: (p: string) => ignoredInHome(home, p),
           }),
         ),
@@ -121,7 +127,9 @@ export function watchMemory(
       extra.add(added)
       return Promise.resolve()
     }
-    extra = listen(chokidar.watch(added, { ...common, depth: 0, ignored: isOurTemp }))
+    extra = listen(
+      chokidar.watch(added, { ...common, depth: TOPIC_SCAN_MAX_DEPTH, ignored: isOurTemp }),
+    )
     return readyOf(extra)
   }
   const stopScans = backend.onScanned?.((s) => void addFolders(watchedFolders(s)))

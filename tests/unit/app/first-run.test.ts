@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createBackend } from '../../../src/node/app/backend'
 import { ignoredInHome, watchMemory } from '../../../src/node/memory/watch'
 import { createJsonFileStore } from '../../../src/node/fs/json-store'
+import { TOPIC_SCAN_MAX_DEPTH } from '../../../src/core/limits'
 
 const temps: string[] = []
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })))
@@ -89,7 +90,7 @@ describe.skipIf(!existsSync(cli))('serve on a home with no memory folder yet', (
 })
 
 describe('the memory watcher', () => {
-  it('passes over transcripts and everything but projects/<p>/memory/*', () => {
+  it('passes over transcripts and everything but projects/<p>/memory/** (as deep as the reader lists)', () => {
     const h = '/h'
     for (const p of [
       '/h',
@@ -97,13 +98,15 @@ describe('the memory watcher', () => {
       '/h/projects/-a',
       '/h/projects/-a/memory',
       '/h/projects/-a/memory/MEMORY.md',
+      '/h/projects/-a/memory/deep/x.md',
+      `/h/projects/-a/memory/${'d/'.repeat(TOPIC_SCAN_MAX_DEPTH)}x.md`,
     ])
       expect(ignoredInHome(h, p), p).toBe(false)
     for (const p of [
       '/h/settings.json',
       '/h/projects/-a/s.jsonl',
       '/h/projects/-a/sub/x',
-      '/h/projects/-a/memory/deep/x.md',
+      `/h/projects/-a/memory/${'d/'.repeat(TOPIC_SCAN_MAX_DEPTH + 1)}x.md`,
       '/other',
       '/h/projects/-a/memory/.mc-1.tmp',
     ])
@@ -136,28 +139,34 @@ describe('the memory watcher', () => {
       expect((await backend.scan()).projects.filter((p) => p.memoryDir !== null)).toEqual([])
       await watch.ready
       const memory = join(home, 'projects', '-tmp-later', 'memory')
-      const changed = new Promise<void>((ok) => {
-        notify = () => {
-          if (seen.some((p) => p.endsWith('MEMORY.md'))) ok()
-        }
-      })
-      mkdirSync(memory, { recursive: true })
       // The new folder is only seen once chokidar lists it; write until the file's event arrives.
-      let rounds = 0
-      const writer = setInterval(
-        () => writeFileSync(join(memory, 'MEMORY.md'), `- note ${++rounds}\n`),
-        200,
-      )
-      try {
-        await Promise.race([
-          changed,
-          new Promise((_, no) =>
-            setTimeout(() => no(new Error(`no change event after ${rounds} writes`)), 60_000),
-          ),
-        ])
-      } finally {
-        clearInterval(writer)
+      const writeUntilSeen = async (file: string): Promise<void> => {
+        const changed = new Promise<void>((ok) => {
+          notify = () => {
+            if (seen.includes(file)) ok()
+          }
+        })
+        let rounds = 0
+        const writer = setInterval(() => writeFileSync(file, `- note ${++rounds}\n`), 200)
+        try {
+          await Promise.race([
+            changed,
+            new Promise((_, no) =>
+              setTimeout(
+                () => no(new Error(`no change event for ${file} after ${rounds} writes`)),
+                60_000,
+              ),
+            ),
+          ])
+        } finally {
+          clearInterval(writer)
+        }
       }
+      mkdirSync(memory, { recursive: true })
+      await writeUntilSeen(join(memory, 'MEMORY.md'))
+      // A topic file two folders down is listed and audited (memory-folder.ts), so it is watched.
+      mkdirSync(join(memory, 'topics', 'deep'), { recursive: true })
+      await writeUntilSeen(join(memory, 'topics', 'deep', 'x.md'))
       const scan = await backend.scan()
       expect(scan.projects.map((p) => p.memoryDir)).toContain(memory)
     } finally {
