@@ -15,13 +15,14 @@
  */
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import type { AgentCheckResult, AgentName } from '../../shared/model'
 import { compareLoads, leadingLinesSent, type AgentSide } from '../../core/load-order/agent-compare'
 import { encodeProjectDir } from '../../core/memory/project-path'
 import { READ_MAX_BYTES, RULES_LIST_MAX_FILES } from '../../core/limits'
 import { findRepo } from '../git/repo'
 import { runGit } from '../git/run'
+import { listMemoryFolder } from '../memory/memory-folder'
 import type { LoadOrderReport } from '../load-order/load-order'
 import { findOnPath, runAgentProcess } from './agent-process'
 import {
@@ -190,11 +191,13 @@ async function buildCopy(sb: Sandbox, opts: AgentCheckOptions): Promise<string[]
   if (memory) {
     const root = sb.map(repo?.mainRoot ?? top)
     const dest = join(sb.claudeHome, 'projects', encodeProjectDir(root), 'memory')
-    for (const e of await readdir(dirname(memory.path), { withFileTypes: true }).catch(() => [])) {
-      if (e.isFile() && e.name.endsWith('.md')) {
-        const real = join(dirname(memory.path), e.name)
-        if (await sb.copy(real, join(dest, e.name))) copied.push(real)
-      }
+    // The index and every topic file the one memory-folder reader lists, at any depth (issue 12
+    // item 7): the agent reads a topic file wherever the index points.
+    const folder = dirname(memory.path)
+    const { files } = await listMemoryFolder(folder)
+    for (const rel of [basename(memory.path), ...files]) {
+      const real = join(folder, ...rel.split('/'))
+      if (await sb.copy(real, join(dest, ...rel.split('/')))) copied.push(real)
     }
   }
   if (repo) {

@@ -48,6 +48,7 @@ beforeAll(() => {
   const memory = join(claudeHome, 'projects', encodeProjectDir(repo), 'memory')
   write(join(memory, 'MEMORY.md'), '- [Cart](cart.md) totals in cents\n- [Auth](auth.md) tokens\n')
   write(join(memory, 'cart.md'), 'Cart totals are integer cents.\n')
+  write(join(memory, 'topics', 'deep', 'auth.md'), 'Tokens live one hour.\n')
 })
 afterAll(() => rmSync(T, { recursive: true, force: true }))
 
@@ -91,6 +92,7 @@ describe('check with the installed agent', () => {
     const seen = JSON.parse(readFileSync(record, 'utf8')) as {
       env: Record<string, string>
       cwd: string
+      memoryFiles: string[]
     }
     // Only what we set: no secret, no real home, a dummy key, the stand-in server on loopback.
     expect(seen.env.MC_TEST_SECRET).toBeUndefined()
@@ -101,6 +103,8 @@ describe('check with the installed agent', () => {
     expect(seen.env.ANTHROPIC_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(seen.cwd.endsWith(repo)).toBe(true)
     expect(seen.cwd).not.toBe(repo)
+    // The memory folder as the one reader lists it: the index and topic files at any depth.
+    expect(seen.memoryFiles).toEqual(['MEMORY.md', 'cart.md', 'topics/deep/auth.md'])
     // The copy is gone after the run; the real files are untouched.
     expect(existsSync(seen.env.HOME)).toBe(false)
     expect(readFileSync(join(repo, '.claude', 'settings.json'), 'utf8')).toContain('hooks')
