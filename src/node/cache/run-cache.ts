@@ -95,11 +95,7 @@ export function runCachePath(dir: string, key: string): string {
  * The result saved for `key` when every input it recorded is unchanged, else null. `isValue`
  * checks the result's shape (a file written by anything else is refused).
  */
-export function loadRun<T>(
-  dir: string,
-  key: string,
-  isValue: (v: unknown) => v is T,
-): T | null {
+export function loadRun<T>(dir: string, key: string, isValue: (v: unknown) => v is T): T | null {
   const text = readSmall(runCachePath(dir, key))
   if (text === null) return null
   let data: unknown
