@@ -62,15 +62,17 @@ export async function run(cmd: Extract<Command, { kind: 'provenance' }>): Promis
     node: process.version,
     code,
   })
-  let out = code === null ? null : loadRun(runsDir, key, isOutput)
-  if (out === null) {
-    const started = Date.now()
-    const { computeProvenance } = await import('./provenance-run')
-    out = await computeProvenance(homes.claudeHome, memoryDir, cacheDir)
-    const inputs = code === null ? null : provenanceInputs(homes.claudeHome, memoryDir, stateDir)
-    if (inputs !== null) saveRun(runsDir, key, inputs, out, started)
+  const kept = code === null ? null : loadRun(runsDir, key, isOutput)
+  if (kept !== null) {
+    emit(cmd.global.json, kept, () => provenanceReport(kept))
+    return 0
   }
-  const result = out
-  emit(cmd.global.json, result, () => provenanceReport(result))
+  const started = Date.now()
+  const { computeProvenance } = await import('./provenance-run')
+  const out = await computeProvenance(homes.claudeHome, memoryDir, cacheDir)
+  // Printed first: whoever reads the output need not wait for the save.
+  emit(cmd.global.json, out, () => provenanceReport(out))
+  const inputs = code === null ? null : provenanceInputs(homes.claudeHome, memoryDir, stateDir)
+  if (inputs !== null) saveRun(runsDir, key, inputs, out, started)
   return 0
 }
