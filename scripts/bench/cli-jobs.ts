@@ -231,11 +231,20 @@ export async function benchProvenanceProcess(
     const r = await warmRun()
     return r
   })
+  // The floor of any warm run: a bare Node process, against the same cold run (issue 16).
+  const floor = await sideBySide(PROCESS_RUNS, node(['-e', '0'], env), async () => {
+    empty()
+    return warmRun()
+  })
   const warmRow = processRow(
     `provenance, warm (process${what})`,
     w,
     'the cold run',
-    { jsonBytes: w.a.stdoutBytes },
+    {
+      jsonBytes: w.a.stdoutBytes,
+      bareNodeMs: floor.a.ms,
+      bareNodeOfCold: Math.round((floor.a.ms / Math.max(1, floor.b.ms)) * 100) / 100,
+    },
     TARGETS.secondRunFraction,
     `≤ ${TARGETS.secondRunFraction}× cold`,
   )

@@ -15,6 +15,7 @@ import {
   type WriteCallEvent,
 } from '../../core/transcripts/line'
 import { TRANSCRIPT_CHUNK_BYTES, TRANSCRIPT_LINE_MAX_BYTES } from '../../core/limits'
+import { syncSliceUsed, yieldToLoop } from '../fs/sync-slice'
 
 export { TRANSCRIPT_CHUNK_BYTES, TRANSCRIPT_LINE_MAX_BYTES }
 
@@ -304,29 +305,8 @@ export async function streamTranscript(
   }
 }
 
-/**
- * Transcripts are read with synchronous calls: on a regular file (checked with fstat after an
- * O_NONBLOCK open) they cannot block for long, and they cost a third of the main-thread time of
- * promise-based reads (issue 7). The loop gets a turn every `SYNC_SLICE_MS` so requests still
- * get answered while a large home is read.
- */
-const SYNC_SLICE_MS = 10
-let sliceStart = 0
-/** True (and a new slice starts) when synchronous file calls have run for `SYNC_SLICE_MS`. */
-export function syncSliceUsed(): boolean {
-  const now = performance.now()
-  if (now - sliceStart < SYNC_SLICE_MS) return false
-  sliceStart = now
-  return true
-}
-export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
-}
-
-/** Give the event loop a turn when this process has run synchronous file calls for a slice. */
-export async function yieldIfSliceUsed(): Promise<void> {
-  if (syncSliceUsed()) await yieldToLoop()
-}
+// The slice helpers live with the other file helpers (fs/sync-slice.ts); re-exported for callers here.
+export { syncSliceUsed, yieldIfSliceUsed, yieldToLoop } from '../fs/sync-slice'
 
 function errCode(err: unknown): string {
   return (err as NodeJS.ErrnoException)?.code ?? String(err)

@@ -65,6 +65,21 @@ const VALUES = [
   '%pct',
   '?q',
   ':colon',
+  '. The build runs',
+  '; the staging bucket',
+  ', so keep it',
+  '-v flag',
+  '-.inf',
+  '.Inf',
+  '.NaN',
+  '.5e3',
+  '.e5',
+  '...',
+  '..',
+  '.',
+  ';',
+  '-',
+  '-x: y',
   'trailing spaces   ',
   '',
 ]
@@ -87,6 +102,9 @@ describe('parseSimpleMapping', () => {
     expect(parseSimpleMapping(body)).toEqual(viaYaml(body))
     expect(parseSimpleMapping('')).toEqual({})
     expect(parseSimpleMapping('\n\nname: a\n\n')).toEqual({ name: 'a' })
+    // Descriptions cut mid-sentence (issue 16): read without yaml too.
+    for (const v of ['. The build runs', '; the bucket', '-v flag'])
+      expect(parseSimpleMapping(`description: ${v}\n`)).toEqual({ description: v })
   })
 
   it('declines anything beyond simple lines', () => {
@@ -118,7 +136,7 @@ describe('parseSimpleMapping', () => {
       return seed % n
     }
     let accepted = 0
-    const alphabet = 'ab Z09_-:#."\'{}[],&*!|>%@`~?/()\\ü—\t'
+    const alphabet = 'ab Z09_-:;#."\'{}[],&*!|>%@`~?/()\\ü—\t'
     for (let i = 0; i < 3000; i++) {
       const lines: string[] = []
       const n = 1 + rnd(4)
