@@ -56,9 +56,22 @@ export default defineConfig({
         // test (tests/unit/cli/index.test.ts) and a reader of out/cli tell them apart.
         // One chunk per package: a command loads only the packages it uses (left to itself the
         // bundler merged yaml into the chunk `cutoff` needs for its path checks).
-        manualChunks: (id) => {
-          const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)
-          return m ? `vendor-${m[1].replace(/[\\/@]/g, '-').replace(/^-/, '')}` : undefined
+        // A group takes the packages its modules import along with it (rolldown's
+        // includeDependenciesRecursively), so zod went into the MCP SDK's chunk and every
+        // command that validates an API call loaded the SDK: zod's group is taken first.
+        codeSplitting: {
+          groups: [
+            // zod 3's copy serves only the SDK (its compat layer); our schemas are zod 4.
+            { name: 'vendor-zod-v3', test: /[\\/]node_modules[\\/]zod[\\/]v3[\\/]/, priority: 3 },
+            { name: 'vendor-zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
+            {
+              name: (id: string) => {
+                const m = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)
+                return m ? `vendor-${m[1].replace(/[\\/@]/g, '-').replace(/^-/, '')}` : null
+              },
+              priority: 1,
+            },
+          ],
         },
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.replace(/\\/g, '/').includes('/src/cli/commands/')

@@ -83,6 +83,38 @@ describe.skipIf(!built)('the built CLI (skipped when out/cli is not built: npm r
     expect(sources.filter((s) => /src\/node\/app\/|node_modules\/zod\//.test(s))).toEqual([])
   })
 
+  it('only mcp loads the MCP SDK: scan and serve reach zod, never the SDK it was bundled with', () => {
+    // Static and dynamic imports alike: everything a command could ever load.
+    const reach = (entry: string): string[] => {
+      const seen = new Set<string>()
+      const queue = [entry]
+      while (queue.length > 0) {
+        const f = queue.pop() as string
+        // The entry is loaded already; its dynamic imports are the command table, not this command.
+        if (seen.has(f) || f === ENTRY) continue
+        seen.add(f)
+        // (A vendor chunk's code may hold `import("./x")` of its own package's text: no file.)
+        for (const s of [...staticImports(f), ...dynamicImports(f)])
+          if (s.startsWith('.') && existsSync(join(dirname(f), s))) queue.push(join(dirname(f), s))
+      }
+      return [...seen].flatMap(sourcesOf)
+    }
+    for (const name of ['scan', 'audit', 'provenance', 'load-order', 'serve']) {
+      const chunk = chunks.find((c) => c.startsWith(`command-${name}-`)) as string
+      const sources = reach(join(OUT, chunk))
+      // Those that answer through the API's schemas reach zod; none reaches the SDK.
+      if (name === 'scan' || name === 'serve')
+        expect(
+          sources.some((s) => s.includes('node_modules/zod/')),
+          name,
+        ).toBe(true)
+      expect(
+        sources.filter((s) => s.includes('node_modules/@modelcontextprotocol/')),
+        name,
+      ).toEqual([])
+    }
+  })
+
   it('bundles its dependencies: every import left is a Node built-in', () => {
     for (const c of chunks) {
       const bare = [...staticImports(join(OUT, c)), ...dynamicImports(join(OUT, c))].filter(
