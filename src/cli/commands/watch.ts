@@ -10,6 +10,9 @@ import type { MemoryNotice } from '../../shared/api-contract'
 import { resolveHomes } from '../../node/memory/homes'
 import { watchMemory } from '../../node/memory/watch'
 
+/** How long stopping may take after Ctrl+C or SIGTERM before the process ends regardless. */
+const STOP_GRACE_MS = 5_000
+
 const n = (x: number): string => x.toLocaleString('en-US')
 
 /** The line a notice becomes, naming the fix. */
@@ -45,6 +48,12 @@ export async function run(cmd: Extract<Command, { kind: 'watch' }>): Promise<num
     process.once('SIGINT', done)
     process.once('SIGTERM', done)
   })
+  // Stopping never hangs the terminal or a supervisor: a second signal, or 5 s, ends the
+  // process whatever is still closing (a watcher or a job of the back end).
+  const quit = (): never => process.exit(0)
+  process.once('SIGINT', quit)
+  process.once('SIGTERM', quit)
+  setTimeout(quit, STOP_GRACE_MS).unref()
   await watch.stop()
   await backend.dispose()
   return 0

@@ -69,10 +69,18 @@ describe.skipIf(!cliBuilt)('watch (built CLI)', () => {
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
     await waitFor(/watching the memory folders/)
   }, 30_000)
-  afterAll(() => {
-    child?.kill('SIGTERM')
+  afterAll(async () => {
+    // The process must end: SIGTERM, then SIGKILL if it has not exited after 10 s.
+    const c = child
+    if (c && c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise<void>((ok) => c.once('exit', () => ok()))
+      c.kill('SIGTERM')
+      const killer = setTimeout(() => c.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(killer)
+    }
     f?.cleanup()
-  })
+  }, 30_000)
 
   it('says on stderr when a session writes the index past the cutoff', async () => {
     writeFileSync(join(f.memoryDir, 'MEMORY.md'), memoryIndex(240))
