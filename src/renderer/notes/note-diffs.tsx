@@ -10,6 +10,7 @@ import { getApi } from '../api/api-client'
 import { REFERENCE_SENTENCES, REFERENCE_WORDS, codeTooltip } from '../common/wording'
 import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
+import { diffRequested } from './diff-first'
 import './note-diffs.css'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
@@ -97,21 +98,31 @@ export function NoteDiffs({
     setDiffs(null)
     setError(null)
     setTab(0)
-    getApi()
-      .noteDiffs(memoryDir, repoRoot, note.file, note.line)
-      .then(
-        (d) => {
-          if (!live) return
-          setDiffs(d)
-          setTab(firstDiffTab(d))
-        },
-        (e: Error) =>
-          live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
-      )
+    // The date the audit found in the transcripts saves reading them again (api-contract.ts).
+    const known = note.writtenAtSource === 'transcript' ? note.writtenAt : null
+    const request = getApi().noteDiffs(memoryDir, repoRoot, note.file, note.line, known)
+    diffRequested(request)
+    request.then(
+      (d) => {
+        if (!live) return
+        setDiffs(d)
+        setTab(firstDiffTab(d))
+      },
+      (e: Error) =>
+        live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
+    )
     return () => {
       live = false
     }
-  }, [memoryDir, repoRoot, note.file, note.line, note.verdict, note.writtenAt])
+  }, [
+    memoryDir,
+    repoRoot,
+    note.file,
+    note.line,
+    note.verdict,
+    note.writtenAt,
+    note.writtenAtSource,
+  ])
 
   if (error)
     return (
