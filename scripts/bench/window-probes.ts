@@ -95,7 +95,12 @@ export const diffAfterClick = (index: number): string => `(async () => {
     const step = () => {
       const now = performance.now() - t0;
       if (!sawLoading && loading()) sawLoading = true;
-      if (sawLoading && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60) });
+      // The request's share: the noteDiffs call this click made (resource timing).
+      const api = () => {
+        const e = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/api/noteDiffs') && r.startTime >= t0).pop();
+        return e ? { apiStartMs: e.startTime - t0, apiMs: e.responseEnd - e.startTime } : {};
+      };
+      if (sawLoading && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60), ...api() });
       if (!sawLoading && now > 2000 && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60), noLoadingSeen: true });
       if (now > 30000) return resolve({ error: 'no diff within 30 s' });
       requestAnimationFrame(step);

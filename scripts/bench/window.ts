@@ -134,6 +134,9 @@ interface DiffClick {
   readonly error?: string
   readonly title?: string
   readonly noLoadingSeen?: boolean
+  /** The noteDiffs request of the click: when it started after the click, and how long it took. */
+  readonly apiStartMs?: number
+  readonly apiMs?: number
 }
 
 /** Open the window on the home and time it; one row per measurement, skipped rows say why. */
@@ -293,6 +296,8 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
               served.peakRssMiB(),
               {
                 clicksMs: times.map((t) => Math.round(t)).join(' / '),
+                apiMs: clicks.map((c) => Math.round(c.apiMs ?? -1)).join(' / '),
+                apiStartMs: clicks.map((c) => Math.round(c.apiStartMs ?? -1)).join(' / '),
                 minMs: Math.round(Math.min(...times)),
                 maxMs: Math.round(Math.max(...times)),
                 blankPageMs: Math.round(blankMs),
