@@ -10,7 +10,7 @@ import { getApi } from '../api/api-client'
 import { REFERENCE_SENTENCES, REFERENCE_WORDS, codeTooltip } from '../common/wording'
 import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
-import { diffRequested } from './diff-first'
+import { diffDrawn, diffRequested } from './diff-first'
 import './note-diffs.css'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
@@ -48,6 +48,7 @@ export function LabelledDiff({
   afterLabel,
   language,
   testId,
+  onDrawn,
 }: {
   before: string
   after: string
@@ -55,6 +56,8 @@ export function LabelledDiff({
   afterLabel: string
   language?: string
   testId?: string
+  /** Called once the diff is computed and drawn. */
+  onDrawn?: () => void
 }) {
   return (
     <div className="note-diff" data-testid={testId}>
@@ -74,6 +77,15 @@ export function LabelledDiff({
           hideUnchanged={false}
           overviewRuler={false}
           fontSize={12}
+          onMount={
+            onDrawn &&
+            ((editor) => {
+              const sub = editor.onDidUpdateDiff(() => {
+                sub.dispose()
+                onDrawn()
+              })
+            })
+          }
         />
       </div>
     </div>
@@ -101,7 +113,11 @@ export function NoteDiffs({
     // The date the audit found in the transcripts saves reading them again (api-contract.ts).
     const known = note.writtenAtSource === 'transcript' ? note.writtenAt : null
     const request = getApi().noteDiffs(memoryDir, repoRoot, note.file, note.line, known)
-    diffRequested(request)
+    // Shown in a diff editor when the first tab shown has a side (as rendered below).
+    diffRequested(request, (d) => {
+      const first = d[Math.min(firstDiffTab(d), d.length - 1)]
+      return !!first && (first.before !== null || first.after !== null)
+    })
     request.then(
       (d) => {
         if (!live) return
@@ -165,6 +181,7 @@ export function NoteDiffs({
         <LabelledDiff
           key={tab}
           testId="note-diff"
+          onDrawn={diffDrawn}
           before={d.before?.text ?? ''}
           after={d.after?.text ?? ''}
           beforeLabel={d.before?.label ?? '(nothing then)'}
