@@ -121,6 +121,9 @@ function startServe(
   })
 }
 
+/** Time between two clicks of the diff row. */
+const READ_PAUSE_MS = 1000
+
 const LIST_ROW = 'window: project list drawn'
 const CUTOFF_ROW = 'window: project list + first cutoff'
 
@@ -279,8 +282,12 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
         log(`window: notes listed ${Math.round(notesListMs)} ms after opening the tab`)
         // The first row is selected when the tab opens; each click shows a note not shown yet.
         const clicks: DiffClick[] = []
-        for (let i = 1; i <= DIFF_AFTER_CLICK_COUNT; i++)
+        // A second between clicks, as a person reads one diff before the next (the window asks
+        // for the next notes' diffs ahead while idle: notes/diff-warm.ts).
+        for (let i = 1; i <= DIFF_AFTER_CLICK_COUNT; i++) {
+          await page.waitForTimeout(READ_PAUSE_MS)
           clicks.push((await page.evaluate(diffAfterClick(i))) as DiffClick)
+        }
         const failed = clicks.find((c) => c.error)
         if (failed) {
           rows.push(
@@ -298,6 +305,7 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
                 clicksMs: times.map((t) => Math.round(t)).join(' / '),
                 apiMs: clicks.map((c) => Math.round(c.apiMs ?? -1)).join(' / '),
                 apiStartMs: clicks.map((c) => Math.round(c.apiStartMs ?? -1)).join(' / '),
+                pauseBetweenClicksMs: READ_PAUSE_MS,
                 minMs: Math.round(Math.min(...times)),
                 maxMs: Math.round(Math.max(...times)),
                 blankPageMs: Math.round(blankMs),
