@@ -7,8 +7,12 @@
  */
 const CEILING_MS = 1500
 
+/** A diff answered within this long was read from the kept audit (note-diffs.ts), not looked at afresh. */
+const QUICK_MS = 600
+
 let last: Promise<void> = Promise.resolve()
 let release: (() => void) | null = null
+let quick = true
 
 /**
  * The diff request of the note now shown. `drawsEditor(answer)`: true when the answer is shown
@@ -23,12 +27,24 @@ export function diffRequested<T>(request: Promise<T>, drawsEditor: (answer: T) =
   const ceiling = setTimeout(done, CEILING_MS)
   release = done
   last = shown.then(() => clearTimeout(ceiling))
+  const asked = performance.now()
+  quick = false
   request.then(
     (answer) => {
+      quick = performance.now() - asked <= QUICK_MS
       if (!drawsEditor(answer)) done()
     },
     () => done(),
   )
+}
+
+/**
+ * True when the latest diff was answered quickly: the back end read it from a kept audit that
+ * still holds, so asking for other notes' diffs ahead is cheap (otherwise each would be a fresh
+ * look at the repository).
+ */
+export function lastDiffWasQuick(): boolean {
+  return quick
 }
 
 /** The diff editor of the note now shown has drawn its diff. */

@@ -3,10 +3,11 @@
  * the window is idle, ask the back end for the diffs of the next notes in the list, and drop the
  * answers. Nothing is kept here — a click still reads both sides at the time of the click — but the
  * back end keeps each file as of its commit (diff-read.ts), so the next click runs no `git show`.
+ * Only while the selected note's diff came quickly, i.e. from a kept audit that still holds.
  */
 import { useEffect } from 'react'
 import { getApi } from '../api/api-client'
-import { afterDiff } from './diff-first'
+import { afterDiff, lastDiffWasQuick } from './diff-first'
 import { findNote, listKeys, type NotesState } from './notes-state'
 
 /** Notes after the selected one whose diffs are asked for ahead. */
@@ -34,6 +35,8 @@ export function useWarmNextDiffs(
       })
     void (async () => {
       await afterDiff()
+      // Not while the kept audit no longer holds: each would then be a fresh look (seconds of git).
+      if (!lastDiffWasQuick()) return
       for (const key of next.split('\n')) {
         await idle()
         const note = live ? findNote(state, key) : null
