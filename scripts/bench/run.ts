@@ -4,7 +4,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { benchCcusage } from './ccusage'
 import { benchSessionStartHook } from './hook-job'
@@ -151,7 +151,7 @@ export async function runBench(
         workDir: join(work, 'window'),
         chromium: opts.chromium,
         cli: opts.cli,
-        notesProject: fixture ? basename(fixture.repo) : null,
+        notesProject: fixture ? fixture.repo : null,
         log,
       })
       rows.push(...w)

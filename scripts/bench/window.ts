@@ -11,6 +11,16 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS } from '../chromium-args'
 import { processPeakRssMiB, SAMPLE_MS } from './measure'
 import { budgetRow, skippedRow, TARGETS, type BenchRow } from './report'
+import {
+  BLANK_PAGE,
+  BLANK_READY,
+  DIFF_AFTER_CLICK_COUNT,
+  PAGE_PROBES,
+  PHASES,
+  READY_CHECK,
+  diffAfterClick,
+  longestSince,
+} from './window-probes'
 
 export interface WindowOptions {
   readonly claudeHome: string
@@ -19,7 +29,7 @@ export interface WindowOptions {
   readonly chromium: string
   /** The built CLI (default out/cli/index.js). */
   readonly cli?: string
-  /** Name of a project with notes and a repository, for the diff timing (null: skip). */
+  /** Launch directory (or folder name) of a project with notes and a repository, for the diff timing (null: skip). */
   readonly notesProject: string | null
   readonly timeoutMs?: number
   readonly log?: (line: string) => void
@@ -111,96 +121,25 @@ function startServe(
   })
 }
 
-/**
- * Collects long tasks from the first frame on, and the longest gap between animation frames
- * since the last reset (a string: the page, not Node, runs it).
- */
-const PAGE_PROBES = `
-  window.__mcLongTasks = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__mcLongTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch (e) { window.__mcLongTasks = null; }
-  window.__mcFrameMax = 0;
-  let last = 0;
-  const tick = (t) => {
-    if (last > 0 && t - last > window.__mcFrameMax) window.__mcFrameMax = t - last;
-    if (!window.__mcListAt && document.querySelector('[data-testid=project-list] [role=option]')) window.__mcListAt = performance.now();
-    last = t;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-`
+/** Time between two clicks of the diff row. */
+const READ_PAUSE_MS = 1000
 
-/** performance.now() when the project list and the first MEMORY.md's cutoff are both visible. */
-const READY_CHECK = `(() => {
-  const visible = (el) => !!el && el.getClientRects().length > 0;
-  const option = document.querySelector('[data-testid=project-list] [role=option]');
-  const cutoff = document.querySelector('[data-testid=cutoff-summary]');
-  return visible(option) && visible(cutoff) ? performance.now() : false;
-})()`
+const LIST_ROW = 'window: project list drawn'
+const CUTOFF_ROW = 'window: project list + first cutoff'
 
-/** Milestones of the first load, in ms since navigation started. */
-const PHASES = `(() => {
-  const nav = performance.getEntriesByType('navigation')[0];
-  const res = (name) => {
-    const e = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === name);
-    return e ? Math.round(e.responseEnd) : null;
-  };
-  return {
-    domContentLoadedMs: nav ? Math.round(nav.domContentLoadedEventEnd) : null,
-    scanAnsweredMs: res('/api/scan'),
-    listDrawnMs: window.__mcListAt ? Math.round(window.__mcListAt) : null,
-  };
-})()`
-
-/** Longest task since `from` (ms of performance.now()), or null when the browser reports none. */
-const longestSince = (from: number): string => `(() => {
-  const l = window.__mcLongTasks;
-  if (!l) return null;
-  const mine = l.filter((t) => t.start + t.duration >= ${from});
-  return { longest: mine.reduce((m, t) => Math.max(m, t.duration), 0), count: mine.length };
-})()`
-
-/**
- * Click a note row that is not selected and time, in the page, until its diff is drawn (or the
- * "nothing to compare" text shows): the loading text must appear first, so an old diff never counts.
- */
-const DIFF_AFTER_CLICK = `(async () => {
-  const rows = [...document.querySelectorAll('[data-testid=notes-list] [data-testid=note-row]')];
-  const row = rows.find((r) => r.getAttribute('aria-selected') !== 'true');
-  if (!row) return { error: 'no unselected note row' };
-  const loading = () => [...document.querySelectorAll('p.empty')].some((p) => p.textContent.includes('Comparing with the code'));
-  const drawn = () => {
-    if (loading()) return false;
-    if (document.querySelector('[data-testid=no-diffs]')) return true;
-    // Monaco has drawn both sides; one may be empty ("nothing now" for a deleted path).
-    const sides = [...document.querySelectorAll('[data-testid=note-diff] .editor .view-lines')];
-    if (sides.length >= 2 && sides.some((l) => l.textContent.length > 0)) return true;
-    return !!document.querySelector('[data-testid=note-diffs]') && !document.querySelector('[data-testid=note-diff]');
-  };
-  const t0 = performance.now();
-  row.click();
-  let sawLoading = false;
-  return await new Promise((resolve) => {
-    const step = () => {
-      const now = performance.now() - t0;
-      if (!sawLoading && loading()) sawLoading = true;
-      if (sawLoading && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60) });
-      if (!sawLoading && now > 2000 && drawn()) return resolve({ ms: now, title: row.textContent.slice(0, 60), noLoadingSeen: true });
-      if (now > 30000) return resolve({ error: 'no diff within 30 s' });
-      requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  });
-})()`
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
 
 interface DiffClick {
   readonly ms?: number
   readonly error?: string
   readonly title?: string
   readonly noLoadingSeen?: boolean
+  /** The noteDiffs request of the click: when it started after the click, and how long it took. */
+  readonly apiStartMs?: number
+  readonly apiMs?: number
 }
 
 /** Open the window on the home and time it; one row per measurement, skipped rows say why. */
@@ -211,7 +150,8 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
   const diffTarget = `≤ ${TARGETS.diffMs} ms`
   const taskTarget = `≤ ${TARGETS.longTaskMs} ms`
   const skipAll = (why: string): BenchRow[] => [
-    skippedRow('window: project list + first cutoff', readyTarget, why),
+    skippedRow(LIST_ROW, readyTarget, why),
+    skippedRow(CUTOFF_ROW, readyTarget, why),
     skippedRow('window: longest frame during a rescan', taskTarget, why),
     skippedRow('window: note diff after a click', diffTarget, why),
   ]
@@ -232,9 +172,20 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
       viewport: { width: 1280, height: 800 },
       bypassCSP: true,
     })
+    // The baseline: a blank page's first paint in this browser, a few times (median).
+    const blank: number[] = []
+    const blankPage = await context.newPage()
+    for (let i = 0; i < 3; i++) {
+      await blankPage.goto(BLANK_PAGE, { waitUntil: 'commit' })
+      const h = await blankPage.waitForFunction(BLANK_READY, undefined, { polling: 'raf', timeout })
+      blank.push((await h.jsonValue()) as number)
+    }
+    await blankPage.close()
+    const blankMs = median(blank)
     const page: Page = await context.newPage()
     await page.addInitScript(PAGE_PROBES)
     await page.goto(served.url, { waitUntil: 'commit' })
+    await page.waitForFunction('window.__mcListAt', undefined, { polling: 'raf', timeout })
     const ready = (await (
       await page.waitForFunction(READY_CHECK, undefined, { polling: 'raf', timeout })
     ).jsonValue()) as number
@@ -245,20 +196,26 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
     // Where the time went: the bundle (DOMContentLoaded), the first scan's answer, the list drawn.
     const phases = (await page.evaluate(PHASES)) as Record<string, number | null>
     const options = await page.locator('[data-testid=project-list] [role=option]').count()
-    log(`window: ready in ${Math.round(ready)} ms, ${options} projects listed`)
+    const listMs = phases.listDrawnMs ?? ready
+    log(
+      `window: list drawn in ${listMs} ms, cutoff in ${Math.round(ready)} ms, blank page ${Math.round(blankMs)} ms, ${options} projects`,
+    )
+    const loadDetails = {
+      projectsListed: options,
+      blankPageMs: Math.round(blankMs),
+      ...phases,
+      longestTaskDuringLoadMs: loadTasks ? Math.round(loadTasks.longest) : null,
+      longTasksDuringLoad: loadTasks?.count ?? null,
+    }
     rows.push(
-      budgetRow(
-        'window: project list + first cutoff',
-        ready,
-        TARGETS.windowReadyMs,
-        served.peakRssMiB(),
-        {
-          projectsListed: options,
-          ...phases,
-          longestTaskDuringLoadMs: loadTasks ? Math.round(loadTasks.longest) : null,
-          longTasksDuringLoad: loadTasks?.count ?? null,
-        },
-      ),
+      budgetRow(LIST_ROW, listMs, TARGETS.windowReadyMs, served.peakRssMiB(), {
+        ...loadDetails,
+        timesBlankPage: Math.round((listMs / Math.max(1, blankMs)) * 10) / 10,
+      }),
+      budgetRow(CUTOFF_ROW, ready, TARGETS.windowReadyMs, served.peakRssMiB(), {
+        ...loadDetails,
+        timesBlankPage: Math.round((ready / Math.max(1, blankMs)) * 10) / 10,
+      }),
     )
 
     // A rescan from the button: the page must stay responsive while the back end walks the home.
@@ -301,11 +258,14 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
         ),
       )
     } else {
-      await page
-        .getByTestId('project-list')
-        .getByRole('option', { name: new RegExp(`\\b${opts.notesProject}\\b`) })
-        .first()
-        .click()
+      // By its launch directory (the row's tooltip) when given as a path: a generated project may
+      // share the fixture's folder name.
+      const notesRow = opts.notesProject.startsWith('/')
+        ? page.locator(`[data-testid=project-row][title=${JSON.stringify(opts.notesProject)}]`)
+        : page
+            .getByTestId('project-list')
+            .getByRole('option', { name: new RegExp(`\\b${opts.notesProject}\\b`) })
+      await notesRow.first().click()
       if ((await notesTab.count()) === 0) {
         rows.push(
           skippedRow('window: note diff after a click', diffTarget, 'the window has no Notes tab'),
@@ -313,12 +273,21 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
       } else {
         const n0 = Date.now()
         await notesTab.click()
-        await page.getByTestId('notes-list').getByTestId('note-row').nth(1).waitFor({ timeout })
+        await page
+          .getByTestId('notes-list')
+          .getByTestId('note-row')
+          .nth(DIFF_AFTER_CLICK_COUNT)
+          .waitFor({ timeout })
         const notesListMs = Date.now() - n0
         log(`window: notes listed ${Math.round(notesListMs)} ms after opening the tab`)
+        // The first row is selected when the tab opens; each click shows a note not shown yet.
         const clicks: DiffClick[] = []
-        for (let i = 0; i < 3; i++)
-          clicks.push((await page.evaluate(DIFF_AFTER_CLICK)) as DiffClick)
+        // A second between clicks, as a person reads one diff before the next (the window asks
+        // for the next notes' diffs ahead while idle: notes/diff-warm.ts).
+        for (let i = 1; i <= DIFF_AFTER_CLICK_COUNT; i++) {
+          await page.waitForTimeout(READ_PAUSE_MS)
+          clicks.push((await page.evaluate(diffAfterClick(i))) as DiffClick)
+        }
         const failed = clicks.find((c) => c.error)
         if (failed) {
           rows.push(
@@ -329,11 +298,17 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
           rows.push(
             budgetRow(
               'window: note diff after a click',
-              Math.max(...times),
+              median(times),
               TARGETS.diffMs,
               served.peakRssMiB(),
               {
                 clicksMs: times.map((t) => Math.round(t)).join(' / '),
+                apiMs: clicks.map((c) => Math.round(c.apiMs ?? -1)).join(' / '),
+                apiStartMs: clicks.map((c) => Math.round(c.apiStartMs ?? -1)).join(' / '),
+                pauseBetweenClicksMs: READ_PAUSE_MS,
+                minMs: Math.round(Math.min(...times)),
+                maxMs: Math.round(Math.max(...times)),
+                blankPageMs: Math.round(blankMs),
                 notesListAfterTabMs: notesListMs,
                 loadingNotSeen: clicks.some((c) => c.noLoadingSeen === true),
               },

@@ -20,24 +20,36 @@ import { SearchPalette } from './search/search-palette'
  * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
  * project list draws without it). The project view waits for it: its editors read their
  * decorations when they mount, so they must mount with the data already there.
+ * Issue 16: evaluating the chunk is one long task (hundreds of ms on a loaded machine), so it
+ * starts once `listed` (the project list) has been painted, never while the list is drawn.
  */
-function useMonacoLoaded(): boolean {
+function useMonacoLoaded(listed: boolean): boolean {
   const [loaded, setLoaded] = useState(false)
   useEffect(() => {
+    if (!listed) return
     let live = true
-    loadMonaco().then(
-      () => live && setLoaded(true),
-      (err: Error) =>
-        live &&
-        appStore.dispatch({
-          type: 'error',
-          message: `The editor (Monaco) failed to load: ${err.message}`,
-        }),
-    )
+    // The frame after the next: the list's frame has been painted by then.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        start()
+      })
+    })
+    const start = (): void =>
+      void loadMonaco().then(
+        () => live && setLoaded(true),
+        (err: Error) =>
+          live &&
+          appStore.dispatch({
+            type: 'error',
+            message: `The editor (Monaco) failed to load: ${err.message}`,
+          }),
+      )
     return () => {
       live = false
+      if (frame) cancelAnimationFrame(frame)
     }
-  }, [])
+  }, [listed])
   return loaded
 }
 
@@ -50,7 +62,7 @@ export function App() {
   const scan = useStore(appStore, (s) => s.scan)
   const selectedId = useStore(appStore, (s) => s.selectedId)
   const selected = scan?.projects.find((p) => p.id === selectedId) ?? null
-  const monacoLoaded = useMonacoLoaded()
+  const monacoLoaded = useMonacoLoaded(scan !== null)
   const [layer, setLayer] = useState<GlobalCommand | null>(null)
   const closeLayer = useCallback(() => setLayer(null), [])
   useGlobalKeys(setLayer)

@@ -11,6 +11,7 @@ import { extractReferences } from '../../core/audit/references'
 import { capText, diffSummary } from '../../core/audit/diff-text'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { showAt } from '../git/history'
+import { BoundedCache } from '../cache/bounded-cache'
 import { readRepoFile } from './repo-file'
 
 /** Largest file a diff shows. */
@@ -38,15 +39,14 @@ export async function diffsFromAudit(
   const quotes = extractReferences(note.checkText.slice(0, NOTE_CHECK_MAX_CHARS)).flatMap((r) =>
     r.kind === 'snippet' ? [r] : [],
   )
-  const out: NoteDiff[] = []
+  // Every basis is checked first (a reference without one sends the caller to look afresh, and
+  // then nothing is read); the references are then read at once (issue 16: a diff within 150 ms
+  // of a click), each a `git show` and a file read at most.
+  const reads: (() => Promise<NoteDiff>)[] = []
   for (const reference of audit.references) {
     if (reference.kind === 'url' || reference.kind === 'branch') {
-      out.push({
-        reference,
-        before: null,
-        after: null,
-        summary: `${reference.kind === 'url' ? 'URL' : 'branch'}: not checked against the code`,
-      })
+      const summary = `${reference.kind === 'url' ? 'URL' : 'branch'}: not checked against the code`
+      reads.push(async () => ({ reference, before: null, after: null, summary }))
       continue
     }
     const b = reference.compare
@@ -54,17 +54,44 @@ export async function diffsFromAudit(
     if (reference.kind === 'snippet') {
       const code = quotes.find((q) => q.text === reference.text)?.code
       if (code === undefined) return null
-      out.push(await quoteDiff(root, reference, b, code))
+      reads.push(() => quoteDiff(root, reference, b, code))
     } else if ((reference.kind === 'symbol' || reference.kind === 'command') && b.then === null) {
       // A name or a script: where it is found (the audit's basis has no file then).
       const summary =
         reference.status === 'ok'
           ? `found${b.now !== null ? ` in ${b.now}` : ''}`
           : (b.reason ?? 'not found')
-      out.push({ reference, before: null, after: null, summary })
-    } else out.push(await fileDiff(root, reference, b))
+      reads.push(async () => ({ reference, before: null, after: null, summary }))
+    } else reads.push(() => fileDiff(root, reference, b))
   }
-  return out
+  return Promise.all(reads.map((read) => read()))
+}
+
+/**
+ * A file as of a commit: `git show` once per (repository, commit, path) while the back end runs.
+ * A full commit id (or its parent, `sha^`) names one content forever, so the entry never goes
+ * stale; texts past SHOWN_CACHE_MAX_CHARS are not kept.
+ */
+const shownCache = new BoundedCache<string, Promise<Awaited<ReturnType<typeof showAt>>>>(256)
+const SHOWN_CACHE_MAX_CHARS = 512 * 1024
+
+function shownAt(root: string, commit: string, rel: string): ReturnType<typeof showAt> {
+  const key = `${root}\0${commit}\0${rel}`
+  const hit = shownCache.get(key)
+  if (hit) return hit
+  const p = showAt(root, commit, rel, DIFF_MAX_BYTES)
+  shownCache.set(key, p)
+  // Kept: a text of a bounded size, or an answer about the content ("did not exist", "binary",
+  // which start with the path in backquotes). Not kept: git failing to run or timing out.
+  const keep = (r: Awaited<typeof p>): boolean =>
+    r.ok ? r.text.length <= SHOWN_CACHE_MAX_CHARS : r.reason.startsWith('`')
+  void p.then(
+    (r) => {
+      if (!keep(r)) shownCache.delete(key)
+    },
+    () => shownCache.delete(key),
+  )
+  return p
 }
 
 const slice = (text: string, [a, b]: readonly [number, number]): string =>
@@ -83,7 +110,7 @@ async function quoteDiff(
   const notes = q.cut ? ` (${q.cut})` : ''
   let before: NoteDiff['before'] = { label: 'quoted in the note', text: q.text }
   if (b.thenLines && safeRel(b.then) && safeCommit(b.commit)) {
-    const shown = await showAt(root, b.commit, b.then, DIFF_MAX_BYTES)
+    const shown = await shownAt(root, b.commit, b.then)
     if (shown.ok) {
       const [s, e] = b.thenLines
       before = {
@@ -116,7 +143,7 @@ async function fileDiff(root: string, reference: AuditReference, b: DiffBasis): 
   let before: NoteDiff['before'] = null
   const problems: string[] = []
   if (safeCommit(b.commit) && safeRel(b.then)) {
-    const shown = await showAt(root, b.commit, b.then, DIFF_MAX_BYTES)
+    const shown = await shownAt(root, b.commit, b.then)
     const label = b.commit.endsWith('^')
       ? `${b.then} @ ${b.commit.slice(0, 7)}^ (before it was deleted)`
       : `${b.then} @ ${b.commit.slice(0, 7)} (${(b.commitDate ?? '').slice(0, 10)})`

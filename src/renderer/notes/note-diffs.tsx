@@ -10,6 +10,7 @@ import { getApi } from '../api/api-client'
 import { REFERENCE_SENTENCES, REFERENCE_WORDS, codeTooltip } from '../common/wording'
 import { TextDiff } from '../monaco/text-views'
 import { prewarmDiffs } from '../monaco/monaco-setup'
+import { diffDrawn, diffRequested } from './diff-first'
 import './note-diffs.css'
 
 const LANGUAGES: Readonly<Record<string, string>> = {
@@ -47,6 +48,7 @@ export function LabelledDiff({
   afterLabel,
   language,
   testId,
+  onDrawn,
 }: {
   before: string
   after: string
@@ -54,6 +56,8 @@ export function LabelledDiff({
   afterLabel: string
   language?: string
   testId?: string
+  /** Called once the diff is computed and drawn. */
+  onDrawn?: () => void
 }) {
   return (
     <div className="note-diff" data-testid={testId}>
@@ -73,6 +77,15 @@ export function LabelledDiff({
           hideUnchanged={false}
           overviewRuler={false}
           fontSize={12}
+          onMount={
+            onDrawn &&
+            ((editor) => {
+              const sub = editor.onDidUpdateDiff(() => {
+                sub.dispose()
+                onDrawn()
+              })
+            })
+          }
         />
       </div>
     </div>
@@ -97,21 +110,35 @@ export function NoteDiffs({
     setDiffs(null)
     setError(null)
     setTab(0)
-    getApi()
-      .noteDiffs(memoryDir, repoRoot, note.file, note.line)
-      .then(
-        (d) => {
-          if (!live) return
-          setDiffs(d)
-          setTab(firstDiffTab(d))
-        },
-        (e: Error) =>
-          live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
-      )
+    // The date the audit found in the transcripts saves reading them again (api-contract.ts).
+    const known = note.writtenAtSource === 'transcript' ? note.writtenAt : null
+    const request = getApi().noteDiffs(memoryDir, repoRoot, note.file, note.line, known)
+    // Shown in a diff editor when the first tab shown has a side (as rendered below).
+    diffRequested(request, (d) => {
+      const first = d[Math.min(firstDiffTab(d), d.length - 1)]
+      return !!first && (first.before !== null || first.after !== null)
+    })
+    request.then(
+      (d) => {
+        if (!live) return
+        setDiffs(d)
+        setTab(firstDiffTab(d))
+      },
+      (e: Error) =>
+        live && setError(`Cannot compare ${note.file}:${note.line} with the code: ${e.message}`),
+    )
     return () => {
       live = false
     }
-  }, [memoryDir, repoRoot, note.file, note.line, note.verdict, note.writtenAt])
+  }, [
+    memoryDir,
+    repoRoot,
+    note.file,
+    note.line,
+    note.verdict,
+    note.writtenAt,
+    note.writtenAtSource,
+  ])
 
   if (error)
     return (
@@ -154,6 +181,7 @@ export function NoteDiffs({
         <LabelledDiff
           key={tab}
           testId="note-diff"
+          onDrawn={diffDrawn}
           before={d.before?.text ?? ''}
           after={d.after?.text ?? ''}
           beforeLabel={d.before?.label ?? '(nothing then)'}

@@ -15,6 +15,7 @@ import type {
   NoteOriginWrite,
 } from '../../shared/api'
 import { getApi } from '../api/api-client'
+import { afterDiff } from './diff-first'
 import { countOf, formatDateTime, formatNumber } from '../common/format'
 import { baseName } from '../common/operation-words'
 import './note-origin.css'
@@ -121,12 +122,16 @@ export function NoteOrigin({ note, memoryDir }: { note: AuditNote; memoryDir: st
   useEffect(() => {
     let live = true
     setOrigin({ kind: 'loading' })
-    getApi()
-      .noteOrigin(memoryDir, note.file, note.line)
-      .then(
-        (value) => live && setOrigin({ kind: 'ok', value }),
-        (e: Error) => live && setOrigin({ kind: 'error', message: e.message }),
-      )
+    // After the note's diff is in (diff-first.ts): this reads transcripts.
+    void afterDiff().then(() => {
+      if (!live) return
+      getApi()
+        .noteOrigin(memoryDir, note.file, note.line)
+        .then(
+          (value) => live && setOrigin({ kind: 'ok', value }),
+          (e: Error) => live && setOrigin({ kind: 'error', message: e.message }),
+        )
+    })
     return () => {
       live = false
     }
@@ -137,7 +142,7 @@ export function NoteOrigin({ note, memoryDir }: { note: AuditNote; memoryDir: st
     watchChanges()
     let p = summaries.get(memoryDir)
     if (!p) {
-      p = getApi().noteEvidence(memoryDir)
+      p = afterDiff().then(() => getApi().noteEvidence(memoryDir))
       summaries.set(memoryDir, p)
       p.catch(() => summaries.delete(memoryDir))
     }

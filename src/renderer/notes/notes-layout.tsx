@@ -6,6 +6,7 @@ import { useCallback, useRef, type ReactNode } from 'react'
 import type { AuditNote } from '../../shared/model'
 import { findNote } from './notes-state'
 import { useNotesSession, type NotesSession } from './notes-session'
+import { useWarmNextDiffs } from './diff-warm'
 import { progressText } from '../state/audit-store'
 import { NoteWorkbench, useNoteActions, type ActionKind, type NoteActions } from './note-workbench'
 import './notes.css'
@@ -89,6 +90,7 @@ export function useNotesFrame(
 ): NotesFrame {
   const session = useNotesSession(memoryDir, repoRoot, mode)
   const note = findNote(session.state, session.state.selectedKey)
+  useWarmNextDiffs(session.state, mode, memoryDir, repoRoot)
   const latest = useRef({ session, onAfter })
   latest.current = { session, onAfter }
   const after = useCallback(
