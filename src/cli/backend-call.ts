@@ -10,7 +10,7 @@
 import { join } from 'node:path'
 import type { Homes } from '../node/memory/homes'
 import { createBackend, type Backend, type BackendConfig } from '../node/app/backend'
-import { defaultStateDir } from '../node/app/setup'
+import { defaultStateDir } from '../node/app/state-dir'
 import { createJsonFileStore } from '../node/fs/json-store'
 import { dispatch } from '../shared/dispatch'
 import type { ApiMethod, CuratorApi } from '../shared/api'

@@ -5,7 +5,7 @@
 import type { AuditNote, AuditResult, ProvenanceFile } from '../shared/model'
 import type { NoteEvidence, NoteEvidenceEntry } from '../shared/evidence-model'
 import { join } from 'node:path'
-import { defaultStateDir } from '../node/app/setup'
+import { defaultStateDir } from '../node/app/state-dir'
 
 /** The evidence of one note, with where it stands: what `provenance` lists per file. */
 export type FileNoteEvidence = Pick<NoteEvidenceEntry, 'line' | 'endLine' | 'title'> & NoteEvidence

@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import type { Command } from '../args'
 import { auditMemory } from '../../node/audit/audit'
-import { defaultStateDir } from '../../node/app/setup'
+import { defaultStateDir } from '../../node/app/state-dir'
 import { resolveHomes } from '../../node/memory/homes'
 import { scanClaudeHome } from '../../node/memory/scan'
 import { writtenAtProvider } from '../../node/transcripts/line-attribution'

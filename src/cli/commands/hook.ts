@@ -4,7 +4,7 @@
  * and always exits 0: any error becomes silence plus a line in our log (hook-log.ts).
  */
 import type { Command } from '../args'
-import { defaultStateDir } from '../../node/app/setup'
+import { defaultStateDir } from '../../node/app/state-dir'
 import { resolveHomes } from '../../node/memory/homes'
 import { logHookFailure } from '../../node/hooks/hook-log'
 import {

@@ -3,8 +3,8 @@
  * built-in demo when asked (`--demo`) or when no Claude folder exists.
  */
 import { stat } from 'node:fs/promises'
-import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { defaultStateDir } from './state-dir'
 import { defaultDemoDir, demoResourcesDir, materializeDemo } from './demo'
 import { resolveHomes, type HomeOptions } from '../memory/homes'
 
@@ -33,11 +33,7 @@ async function isDir(p: string): Promise<boolean> {
   }
 }
 
-/** Our own state folder: `$XDG_STATE_HOME/memory-curator`, never inside the Claude home. */
-export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_STATE_HOME || join(env.HOME || homedir() || tmpdir(), '.local', 'state')
-  return join(base, 'memory-curator')
-}
+export { defaultStateDir }
 
 /** Resolve the homes to show; materialises the demo when it is needed. */
 export async function setupApp(
