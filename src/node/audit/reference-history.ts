@@ -1,8 +1,9 @@
 /**
  * A note's references through history (issue 12 items 1 and 4), asked of the pickaxe:
  * when a failing symbol, script, make target or quote went away (or that it never was in
- * the code), and which of a note's names had code lines added or removed since the note
- * was written. Paths need no search: check-path.ts reads their fate from the history index.
+ * the code), and which names of a note to follow since it was written (name-lines.ts compares
+ * their lines then and now). Paths need no search: check-path.ts reads their fate from the
+ * history index.
  *
  * Decisions:
  * - A symbol's needles are its words (`Class.method` → `Class` and `method`); a script its
@@ -10,12 +11,12 @@
  * - A quote that only changed (`changed`, still alike) is asked only whether history ever
  *   had its first line: it may have matched when written, so "gone before" is not claimed.
  * - A path's file names nothing by itself: a commit to it makes a note suspect only when it
- *   touched one of the note's names (decided on the evaluation set).
+ *   changed a line holding one of the note's names (decided on the evaluation set).
  */
 import type { CheckedReference, Gone } from '../../core/audit/checked-reference'
 import type { Reference } from '../../core/audit/reference'
-import type { NameChange } from '../../core/audit/verdict'
 import type { WrittenAt } from '../../core/audit/written-at'
+import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
 
 /**
@@ -90,46 +91,29 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
   return { ...c, goneIn: gone(newest) }
 }
 
-/** Where a name lives now: repository-relative code files holding it, when known and few. */
-export type FilesOf = (c: CheckedReference, needle: Needle) => readonly string[] | null
-
 /**
- * The newest code change, after the note was written, to each name of the note's holding
- * references (none when it has no time). A name is searched in the files that hold it now
- * (`filesOf`), so a new call site elsewhere does not make the note suspect.
+ * What a note's holding references ask of the code since the note (name-lines.ts): each name
+ * with the files the note names (and, for a quote, the file it was found in), whose lines
+ * come first. `rel` makes a reference's absolute path repository-relative (null: outside).
  */
-export async function nameChanges(
+export function nameAsk(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
-  repoOf: (c: CheckedReference) => (SearchRepo & { readonly branch?: string }) | null,
-  filesOf: FilesOf = () => null,
-): Promise<NameChange[]> {
-  if (writtenAt === null) return []
-  type Ask = {
-    n: Needle
-    repo: SearchRepo & { readonly branch?: string }
-    files: readonly string[] | null
-  }
-  const asks = new Map<string, Ask>()
+  rel: (abs: string) => string | null,
+): NameAsk | null {
+  if (writtenAt === null) return null
+  const named = new Set(checked.flatMap((c) => (c.restsOn === null ? [] : [c.restsOn])))
+  const needles: NameAsk['needles'][number][] = []
+  const seen = new Set<string>()
   for (const c of checked) {
-    const repo = repoOf(c)
-    if (!c.checkable || c.audit.status !== 'ok' || repo === null) continue
-    for (const n of needlesOf(c.ref)) {
-      const files = filesOf(c, n)
-      asks.set(`${repo.root}\0${n.kind}\0${n.text}\0${(files ?? []).join('\0')}`, {
-        n,
-        repo,
-        files,
-      })
+    if (!c.checkable || c.audit.status !== 'ok') continue
+    for (const needle of needlesOf(c.ref)) {
+      const k = `${needle.kind}\0${needle.text}`
+      if (seen.has(k)) continue
+      seen.add(k)
+      const at = needle.kind === 'text' && c.audit.resolved !== null ? rel(c.audit.resolved) : null
+      needles.push({ needle, named: at === null ? named : new Set([...named, at]) })
     }
   }
-  const found = await Promise.all(
-    [...asks.values()].map(async ({ n, repo, files }) => {
-      const ch = await newestChange(repo, n, writtenAt.ms, files)
-      const name = n.text.length > 60 ? `${n.text.slice(0, 59)}…` : n.text
-      const on = repo.branch !== undefined ? { branch: repo.branch } : {}
-      return ch ? [{ name, sha: ch.sha, date: ch.date, ...on }] : []
-    }),
-  )
-  return found.flat()
+  return needles.length === 0 ? null : { needles, writtenMs: writtenAt.ms }
 }
