@@ -10,10 +10,10 @@
  * - Moves are not losses: the lines are compared as a multiset of their text (trimmed, runs
  *   of blanks as one), across files, so a function moved to another file or reordered loses
  *   nothing.
- * - A line edited only a little keeps its role: a then-line with a line now in the same file
- *   holding the name that is at least `KEPT_ALIKE` alike (by words) was extended, not
- *   replaced (an import list with one more name, a call with one more argument). A new value
- *   or a new right-hand side is less alike and counts.
+ * - A line that only gained words lost nothing: a then-line whose every word is still on a
+ *   line holding the name now, in the same file, was extended (an import list with one more
+ *   name, a call with one more argument, a type with one more conformance). A new value, a
+ *   new right-hand side, a dropped argument remove a word and count. Punctuation is ignored.
  * - Comments are not code: a line that is a comment (`//`, `#`, `/*`, `*`, `--`, `%`, `;;`,
  *   `<!--`, a docstring's quotes) says nothing about behaviour, like a doc file.
  * - Tests exercise code, they are not the code a note describes: when a name lives outside
@@ -38,9 +38,6 @@ export interface LostLine {
   readonly now: CodeLine | null
 }
 
-/** How alike (by words, 0–1) a line now must be to the line then to count as the same line. */
-export const KEPT_ALIKE = 0.75
-
 const COMMENT = /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|"""|''')/
 
 /** Whether a line (as written) is a comment, not code. */
@@ -57,6 +54,18 @@ export function isTestFile(rel: string): boolean {
 }
 
 const norm = (s: string): string => s.trim().replace(/\s+/g, ' ')
+
+/** Whether every word of `then` (identifiers, numbers) is on `now` as often. */
+export function onlyGained(then: string, now: string): boolean {
+  const count = new Map<string, number>()
+  for (const w of now.match(/[A-Za-z0-9_$]+/g) ?? []) count.set(w, (count.get(w) ?? 0) + 1)
+  for (const w of then.match(/[A-Za-z0-9_$]+/g) ?? []) {
+    const c = count.get(w) ?? 0
+    if (c === 0) return false
+    count.set(w, c - 1)
+  }
+  return true
+}
 
 function words(s: string): string[] {
   return s.match(/[A-Za-z0-9_$]+|[^\sA-Za-z0-9_$]/g) ?? []
@@ -132,12 +141,9 @@ export function lostLines(
   }
   const out: LostLine[] = []
   for (const l of gone) {
-    const same = best(
-      l,
-      unmatched.filter((x) => x.file === l.file),
-    )
-    if (same !== null && same.s >= KEPT_ALIKE) continue
-    const now = same ?? best(l, unmatched) ?? best(l, b)
+    const here = unmatched.filter((x) => x.file === l.file)
+    if (here.some((x) => onlyGained(l.text, x.text))) continue
+    const now = best(l, here) ?? best(l, unmatched) ?? best(l, b)
     out.push({ then: l, now: now?.l ?? null })
   }
   return out

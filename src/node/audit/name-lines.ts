@@ -40,7 +40,12 @@ const NAMES_SHOWN = 3
 
 /** One note's ask: its names, the files it names, and when it was written. */
 export interface NameAsk {
-  readonly needles: readonly { readonly needle: Needle; readonly named: ReadonlySet<string> }[]
+  readonly needles: readonly {
+    readonly needle: Needle
+    readonly named: ReadonlySet<string>
+    /** The name is held now by a file outside tests (name-loss.ts leaves test lines out then). */
+    readonly outsideTests: boolean
+  }[]
   readonly writtenMs: number
 }
 
@@ -265,12 +270,12 @@ export async function nameLosses(
       const changed = (x: CodeLine): boolean => t.files.has(x.file) && !unread.has(x.file)
       const thenAll = found.get(t.sha) ?? new Map<string, CodeLine[]>()
       const lost: { needle: Needle; l: LostLine }[] = []
-      for (const { needle, named } of a.needles) {
+      for (const { needle, named, outsideTests } of a.needles) {
         const nowLines = nowAll.get(key(needle)) ?? []
         const l = lostLines(
           (thenAll.get(key(needle)) ?? []).filter(changed),
           nowLines.filter(changed),
-          { named, outsideTestsNow: nowLines.some((x) => !isTestFile(x.file)) },
+          { named, outsideTestsNow: outsideTests || nowLines.some((x) => !isTestFile(x.file)) },
         )
         if (l.length > 0) lost.push({ needle, l: l[0] })
       }
