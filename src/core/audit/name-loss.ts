@@ -16,6 +16,10 @@
  *   new right-hand side, a dropped argument remove a word and count. Punctuation is ignored.
  * - Comments are not code: a line that is a comment (`//`, `#`, `/*`, `*`, `--`, `%`, `;;`,
  *   `<!--`, a docstring's quotes) says nothing about behaviour, like a doc file.
+ * - An import only brings a name into a file (`import`, `from x import`, `require(`,
+ *   `use`, `#include`): a changed import list or style says nothing about the name itself.
+ * - A line the code still holds word for word, in any file, is not lost: a copy removed while
+ *   another stays (a config folder for an old version deleted) says the same thing.
  * - Tests exercise code, they are not the code a note describes: when a name lives outside
  *   tests (then or now), lines in test files are left out. A name that lives only in tests
  *   (a mock, a fixture helper) is judged on its test lines.
@@ -39,6 +43,14 @@ export interface LostLine {
 }
 
 const COMMENT = /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|"""|''')/
+
+const IMPORT =
+  /^(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\}?)\s*from\b|use\s|using\s|#\s*include\b|@import\b|(?:require|include)(?:_once)?\b|(?:const|let|var)\s.*=\s*(?:await\s+)?(?:require|import)\s*\()/
+
+/** Whether a line (as written) imports names (an import, a require, a use, an include). */
+export function isImportLine(text: string): boolean {
+  return IMPORT.test(text.trim())
+}
 
 /** Whether a line (as written) is a comment, not code. */
 export function isCommentLine(text: string): boolean {
@@ -101,17 +113,20 @@ export function lostLines(
     readonly named?: ReadonlySet<string>
     /** The name has a line outside tests now in some file (changed or not). */
     readonly outsideTestsNow?: boolean
+    /** Every line holding the name now, in any file (changed or not). */
+    readonly nowAnywhere?: readonly CodeLine[]
   } = {},
 ): LostLine[] {
-  let a = then.filter((l) => !isCommentLine(l.text))
-  let b = now.filter((l) => !isCommentLine(l.text))
+  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
+  const still = new Set((opts.nowAnywhere ?? []).map((l) => norm(l.text)))
+  let a = then.filter(code)
+  let b = now.filter(code)
   const named = opts.named
   if (named && named.size > 0 && [...a, ...b].some((l) => named.has(l.file))) {
     a = a.filter((l) => named.has(l.file))
     b = b.filter((l) => named.has(l.file))
   }
-  const outside =
-    opts.outsideTestsNow === true || [...a, ...b].some((l) => !isTestFile(l.file))
+  const outside = opts.outsideTestsNow === true || [...a, ...b].some((l) => !isTestFile(l.file))
   if (outside) {
     a = a.filter((l) => !isTestFile(l.file))
     b = b.filter((l) => !isTestFile(l.file))
@@ -141,6 +156,7 @@ export function lostLines(
   }
   const out: LostLine[] = []
   for (const l of gone) {
+    if (still.has(norm(l.text))) continue
     const here = unmatched.filter((x) => x.file === l.file)
     if (here.some((x) => onlyGained(l.text, x.text))) continue
     const now = best(l, here) ?? best(l, unmatched) ?? best(l, b)

@@ -18,9 +18,6 @@ import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
 import { nameAsk, withGoneIn } from './reference-history'
 import { nameLosses, type NameLoss } from './name-lines'
-import type { Needle } from './pickaxe'
-import { isTestFile } from '../../core/audit/name-loss'
-import { isDocFile } from '../../core/audit/repo-paths'
 import { quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
 
@@ -185,23 +182,19 @@ async function lossesOf(p: Prepared, firsts: readonly First[]): Promise<NameLoss
   const out: NameLoss[][] = firsts.map(() => [])
   const trees: { state: RepoState; facts: RepoFacts | null; branch?: string }[] = []
   if (p.state) trees.push({ state: p.state, facts: p.facts })
-  for (const [branch, b] of p.branches) if (b.state) trees.push({ state: b.state, facts: b.facts, branch })
+  for (const [branch, b] of p.branches)
+    if (b.state) trees.push({ state: b.state, facts: b.facts, branch })
   for (const t of trees) {
     const root = t.facts?.root ?? t.state.root
     const rel = (abs: string): string | null => {
       const r = toPosix(relative(root, abs))
       return r === '' || r.startsWith('..') ? null : r
     }
-    // A name's home is outside tests when a code file outside tests holds it now.
-    const outsideTests = (n: Needle): boolean =>
-      n.kind !== 'word' ||
-      (t.facts?.wordFiles.get(n.text) ?? []).some((f) => !isTestFile(f) && !isDocFile(f))
     const asks = firsts.map((f) =>
       nameAsk(
         f.checked.filter((c) => (t.branch === undefined ? !c.checkedIn : c.checkedIn === t.facts)),
         f.writtenAt,
         rel,
-        outsideTests,
       ),
     )
     const got = await nameLosses(t.state, t.facts?.history ?? null, asks, t.branch)

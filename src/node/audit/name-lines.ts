@@ -8,7 +8,8 @@
  *   file holds the same lines on both sides, so only changed files are compared. Then one
  *   `git grep` per needle kind searches every note's commit and HEAD at once (grep takes
  *   several trees), over those files only. Replaces a pickaxe (`git log -G`) per name, each
- *   of which diffed every commit since the note.
+ *   of which diffed every commit since the note. HEAD is searched whole (a line still held
+ *   in an unchanged file is not lost; a name's home outside tests shows there).
  * - Docs are not code: the grep runs over CODE_PATHSPECS (pickaxe.ts).
  * - Per lost name, one `git log -S` over the note's range and file names the commit that
  *   removed the line, and the file then and now is read for the enclosing lines (the diff
@@ -43,8 +44,6 @@ export interface NameAsk {
   readonly needles: readonly {
     readonly needle: Needle
     readonly named: ReadonlySet<string>
-    /** The name is held now by a file outside tests (name-loss.ts leaves test lines out then). */
-    readonly outsideTests: boolean
   }[]
   readonly writtenMs: number
 }
@@ -132,7 +131,8 @@ async function grepTrees(
   return true
 }
 
-const NOT_CODE = /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
+const NOT_CODE =
+  /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
 
 /** Whether a file is searched as code: CODE_PATHSPECS (pickaxe.ts) in one test. */
 export function isCodeFile(rel: string): boolean {
@@ -146,7 +146,8 @@ const newer = (a: Touch, b: Touch): boolean =>
 function touchedAfter(h: HistoryIndex, at: Touch): Set<string> {
   const out = new Set<string>()
   for (const [path, t] of h.lastTouch) if (newer(t, at) && isCodeFile(path)) out.add(path)
-  for (const [path, ls] of h.leaves) if (ls.some((l) => newer(l, at)) && isCodeFile(path)) out.add(path)
+  for (const [path, ls] of h.leaves)
+    if (ls.some((l) => newer(l, at)) && isCodeFile(path)) out.add(path)
   return out
 }
 
@@ -196,7 +197,8 @@ async function sinceOf(
   const files = (sha: string, at: Touch | null): Promise<Set<string> | null> => {
     let hit = bySha.get(sha)
     if (!hit) {
-      hit = at !== null ? Promise.resolve(touchedAfter(h as HistoryIndex, at)) : logged(state.root, sha)
+      hit =
+        at !== null ? Promise.resolve(touchedAfter(h as HistoryIndex, at)) : logged(state.root, sha)
       bySha.set(sha, hit)
     }
     return hit
@@ -205,7 +207,9 @@ async function sinceOf(
     asks.map(async (a) => {
       if (a === null || a.needles.length === 0) return null
       const t = h ? commitAtOrBefore(h, a.writtenMs) : null
-      const sha = h ? (t?.sha ?? null) : ((await commitAt(state.root, head, a.writtenMs))?.sha ?? null)
+      const sha = h
+        ? (t?.sha ?? null)
+        : ((await commitAt(state.root, head, a.writtenMs))?.sha ?? null)
       if (sha === null || sha === head) return null
       const f = await files(sha, t)
       return f === null || f.size === 0 ? null : { sha, files: f }
@@ -216,7 +220,16 @@ async function sinceOf(
 /** Code files touched by the commits after `sha` up to HEAD; null when git could not say. */
 async function logged(root: string, sha: string): Promise<Set<string> | null> {
   const r = await runGit(
-    ['log', '-z', '--no-renames', '--name-only', '--format=', `${sha}..HEAD`, '--', ...CODE_PATHSPECS],
+    [
+      'log',
+      '-z',
+      '--no-renames',
+      '--name-only',
+      '--format=',
+      `${sha}..HEAD`,
+      '--',
+      ...CODE_PATHSPECS,
+    ],
     { cwd: root, timeoutMs: GREP_TIMEOUT_MS, maxBytes: GREP_MAX_BYTES },
   )
   if (r.code !== 0) return null
@@ -252,13 +265,16 @@ export async function nameLosses(
   asks.forEach((a, i) => {
     if (a && since[i]) for (const x of a.needles) needles.set(key(x.needle), x.needle)
   })
-  const revs = [...touched.keys(), head]
   const found: Found = new Map()
   const all = [...needles.values()]
   const unread = new Set<string>()
+  // The note commits over the files changed since; HEAD over every code file (a line still
+  // held anywhere is not lost, and a name's home outside tests is seen there).
   const ok = await Promise.all([
-    grepTrees(state.root, revs, all, files, true, found, unread),
-    grepTrees(state.root, revs, all, files, false, found, unread),
+    grepTrees(state.root, [...touched.keys()], all, files, true, found, unread),
+    grepTrees(state.root, [...touched.keys()], all, files, false, found, unread),
+    grepTrees(state.root, [head], all, null, true, found, unread),
+    grepTrees(state.root, [head], all, null, false, found, unread),
   ])
   if (ok.includes(false)) return out
   const nowAll = found.get(head) ?? new Map<string, CodeLine[]>()
@@ -270,12 +286,16 @@ export async function nameLosses(
       const changed = (x: CodeLine): boolean => t.files.has(x.file) && !unread.has(x.file)
       const thenAll = found.get(t.sha) ?? new Map<string, CodeLine[]>()
       const lost: { needle: Needle; l: LostLine }[] = []
-      for (const { needle, named, outsideTests } of a.needles) {
+      for (const { needle, named } of a.needles) {
         const nowLines = nowAll.get(key(needle)) ?? []
         const l = lostLines(
           (thenAll.get(key(needle)) ?? []).filter(changed),
           nowLines.filter(changed),
-          { named, outsideTestsNow: outsideTests || nowLines.some((x) => !isTestFile(x.file)) },
+          {
+            named,
+            outsideTestsNow: nowLines.some((x) => !isTestFile(x.file)),
+            nowAnywhere: nowLines,
+          },
         )
         if (l.length > 0) lost.push({ needle, l: l[0] })
       }

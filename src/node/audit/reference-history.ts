@@ -100,8 +100,6 @@ export function nameAsk(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
   rel: (abs: string) => string | null,
-  /** Whether a file outside tests holds the name now (test lines are then left out). */
-  outsideTests: (n: Needle) => boolean,
 ): NameAsk | null {
   if (writtenAt === null) return null
   const named = new Set(checked.flatMap((c) => (c.restsOn === null ? [] : [c.restsOn])))
@@ -114,11 +112,7 @@ export function nameAsk(
       if (seen.has(k)) continue
       seen.add(k)
       const at = needle.kind === 'text' && c.audit.resolved !== null ? rel(c.audit.resolved) : null
-      needles.push({
-        needle,
-        named: at === null ? named : new Set([...named, at]),
-        outsideTests: outsideTests(needle),
-      })
+      needles.push({ needle, named: at === null ? named : new Set([...named, at]) })
     }
   }
   return needles.length === 0 ? null : { needles, writtenMs: writtenAt.ms }

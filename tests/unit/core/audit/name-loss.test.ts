@@ -45,7 +45,9 @@ describe('lostLines', () => {
   })
 
   it('ignores comments', () => {
-    expect(lostLines([L('a.py', 1, '# go() is slow')], [L('a.py', 1, '# go() is fast')])).toEqual([])
+    expect(lostLines([L('a.py', 1, '# go() is slow')], [L('a.py', 1, '# go() is fast')])).toEqual(
+      [],
+    )
   })
 
   it('leaves test lines out when the name lives outside tests, not when it lives only there', () => {
@@ -77,7 +79,14 @@ describe('the line rules', () => {
   })
 
   it('tells test files from code', () => {
-    for (const f of ['tests/a.ts', 'src/__tests__/x.ts', 'a.test.ts', 'b_spec.rb', 'test_x.py', 'Tests/NetTests.swift'])
+    for (const f of [
+      'tests/a.ts',
+      'src/__tests__/x.ts',
+      'a.test.ts',
+      'b_spec.rb',
+      'test_x.py',
+      'Tests/NetTests.swift',
+    ])
       expect(isTestFile(f), f).toBe(true)
     for (const f of ['src/testing-lib.ts', 'src/contest.ts', 'latest.py', 'src/attest/a.ts'])
       expect(isTestFile(f), f).toBe(false)
@@ -100,5 +109,18 @@ describe('the line rules', () => {
     ].join('\n')
     expect(enclosingBlock(text, 3)).toEqual([1, 4])
     expect(enclosingBlock(text, 6)).toEqual([3, 7])
+  })
+})
+
+describe('imports and copies', () => {
+  it('does not count a changed import, or a line the code still holds in another file', () => {
+    const then = [
+      L('src/a.ts', 1, "const { go, stop } = await import('./b')"),
+      L('old/7.1/php.ini', 3, 'short_open_tag = On'),
+    ]
+    const now = [L('src/a.ts', 1, "import { go } from './b'")]
+    const anywhere = [...now, L('conf/7.3/php.ini', 3, 'short_open_tag = On')]
+    expect(lostLines(then, now, { nowAnywhere: anywhere })).toEqual([])
+    expect(lostLines(then, now)).toHaveLength(1)
   })
 })

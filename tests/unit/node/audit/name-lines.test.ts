@@ -31,12 +31,28 @@ describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () 
       gitAt(date, repo, 'commit', '-q', '-m', label)
       sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
     }
-    write(repo, 'src/pay.ts', 'export function chargeCard(amount) {\n  return gateway.charge(amount)\n}\n')
-    write(repo, 'src/limits.ts', 'export const MAX_RETRIES = 3\nexport function retryLater() {\n  return MAX_RETRIES\n}\n')
+    write(
+      repo,
+      'src/pay.ts',
+      'export function chargeCard(amount) {\n  return gateway.charge(amount)\n}\n',
+    )
+    write(
+      repo,
+      'src/limits.ts',
+      'export const MAX_RETRIES = 3\nexport function retryLater() {\n  return MAX_RETRIES\n}\n',
+    )
     write(repo, 'src/moved.ts', 'export function movingPart() {\n  return 42\n}\n')
-    write(repo, 'src/quiet.ts', '// quietHelper keeps the logs short\nexport function quietHelper() {\n  return 0\n}\n')
+    write(
+      repo,
+      'src/quiet.ts',
+      '// quietHelper keeps the logs short\nexport function quietHelper() {\n  return 0\n}\n',
+    )
     write(repo, 'src/tested.ts', 'export function testedThing() {\n  return 1\n}\n')
-    write(repo, 'tests/tested.test.ts', "import { testedThing } from '../src/tested'\ntest('a', () => testedThing())\n")
+    write(
+      repo,
+      'tests/tested.test.ts',
+      "import { testedThing } from '../src/tested'\ntest('a', () => testedThing())\n",
+    )
     write(repo, 'docs/guide.md', 'Call `docsOnlyName` to start.\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note:
@@ -44,14 +60,26 @@ describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () 
     write(repo, 'src/checkout.ts', "import { chargeCard } from './pay'\nchargeCard(10)\n")
     commit('new-caller', '2026-03-01T12:00:00Z')
     // the line defining MAX_RETRIES changes its value;
-    write(repo, 'src/limits.ts', 'export const MAX_RETRIES = 5\nexport function retryLater() {\n  return MAX_RETRIES\n}\n')
+    write(
+      repo,
+      'src/limits.ts',
+      'export const MAX_RETRIES = 5\nexport function retryLater() {\n  return MAX_RETRIES\n}\n',
+    )
     commit('retries', '2026-03-05T12:00:00Z')
     // movingPart moves to another file unchanged; quietHelper's comment changes;
     // testedThing's test changes; the doc naming docsOnlyName changes.
     git(repo, 'rm', '-q', 'src/moved.ts')
     write(repo, 'src/parts/moving.ts', 'export function movingPart() {\n  return 42\n}\n')
-    write(repo, 'src/quiet.ts', '// quietHelper keeps the logs very short\nexport function quietHelper() {\n  return 0\n}\n')
-    write(repo, 'tests/tested.test.ts', "import { testedThing } from '../src/tested'\ntest('b', () => expect(testedThing()).toBe(1))\n")
+    write(
+      repo,
+      'src/quiet.ts',
+      '// quietHelper keeps the logs very short\nexport function quietHelper() {\n  return 0\n}\n',
+    )
+    write(
+      repo,
+      'tests/tested.test.ts',
+      "import { testedThing } from '../src/tested'\ntest('b', () => expect(testedThing()).toBe(1))\n",
+    )
     write(repo, 'docs/guide.md', 'Call `docsOnlyName` first.\n')
     commit('noise', '2026-03-10T12:00:00Z')
 
@@ -65,7 +93,10 @@ describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () 
       ['docs', 'Start with `docsOnlyName`.'],
     ]
     for (const [name, body] of notesBy)
-      writeFileSync(join(mem, `${name}.md`), topic(body, WRITTEN).replace('name: t', `name: ${name}`))
+      writeFileSync(
+        join(mem, `${name}.md`),
+        topic(body, WRITTEN).replace('name: t', `name: ${name}`),
+      )
     writeFileSync(
       join(mem, 'MEMORY.md'),
       `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
