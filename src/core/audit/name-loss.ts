@@ -10,8 +10,8 @@
  * - Moves are not losses: the lines are compared as a multiset of their text (trimmed, runs
  *   of blanks as one), across files, so a function moved to another file or reordered loses
  *   nothing.
- * - A line that only gained words lost nothing: a then-line whose every word is still on a
- *   line holding the name now, in the same file, was extended (an import list with one more
+ * - A line that only gained words lost nothing: a then-line whose words all appear, in order,
+ *   on a line holding the name now, in the same file, was extended (an import list with one more
  *   name, a call with one more argument, a type with one more conformance). A new value, a
  *   new right-hand side, a dropped argument remove a word and count. Punctuation is ignored.
  * - Comments are not code: a line that is a comment (`//`, `#`, `/*`, `*`, `--`, `%`, `;;`,
@@ -67,14 +67,14 @@ export function isTestFile(rel: string): boolean {
 
 const norm = (s: string): string => s.trim().replace(/\s+/g, ' ')
 
-/** Whether every word of `then` (identifiers, numbers) is on `now` as often. */
+/** Whether the words of `then` (identifiers, numbers) appear in `now` in the same order. */
 export function onlyGained(then: string, now: string): boolean {
-  const count = new Map<string, number>()
-  for (const w of now.match(/[A-Za-z0-9_$]+/g) ?? []) count.set(w, (count.get(w) ?? 0) + 1)
+  const after = now.match(/[A-Za-z0-9_$]+/g) ?? []
+  let i = 0
   for (const w of then.match(/[A-Za-z0-9_$]+/g) ?? []) {
-    const c = count.get(w) ?? 0
-    if (c === 0) return false
-    count.set(w, c - 1)
+    while (i < after.length && after[i] !== w) i++
+    if (i === after.length) return false
+    i++
   }
   return true
 }

@@ -124,3 +124,10 @@ describe('imports and copies', () => {
     expect(lostLines(then, now)).toHaveLength(1)
   })
 })
+
+describe('onlyGained', () => {
+  it('wants the old words in their order', () => {
+    expect(onlyGained('a = b', 'b = a')).toBe(false)
+    expect(onlyGained('"build": "astro build"', '"build": "npm run x && astro build"')).toBe(true)
+  })
+})
