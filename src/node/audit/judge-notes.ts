@@ -16,9 +16,10 @@ import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
-import { nameAsk, withGoneIn } from './reference-history'
-import { nameLosses, type NameLoss } from './name-lines'
-import { quoteThen } from './quote-then'
+import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
+import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
+import { commitAtOrBefore } from '../../core/git/parse'
+import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -95,11 +96,23 @@ export async function judgeAll(
     }
     return hit
   }
-  // First every note's references and time; then what their names lost, all notes at once.
+  // First every note's references and time; then, for all notes at once, which failing names
+  // the code held when each note was written, and what their holding names lost since.
   const firsts: First[] = []
   for (const note of p.notes) {
     signal?.throwIfAborted()
     firsts.push(await checkNote(note, p, provider, blame))
+  }
+  const held = await heldThen(p, firsts)
+  for (let n = 0; n < firsts.length; n++) {
+    signal?.throwIfAborted()
+    const { checked, writtenAt } = firsts[n]
+    // In git, when each failing reference went away, and quotes against the note's commit.
+    if (p.state)
+      for (let i = 0; i < checked.length; i++) {
+        checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms)
+        checked[i] = await withSinceNote(checked[i], p, writtenAt)
+      }
     onNote()
   }
   signal?.throwIfAborted()
@@ -165,13 +178,56 @@ async function checkNote(
       else checked.push(c)
     }
   }
-  // In git, when each failing reference went away, and quotes against the note's commit.
-  if (p.state)
-    for (let i = 0; i < checked.length; i++) {
-      checked[i] = await withGoneIn(checked[i], p.state)
-      checked[i] = await withSinceNote(checked[i], p, writtenAt)
-    }
   return { note, reasons, checked, writtenAt }
+}
+
+/** At most this many note commits are searched for the names they held (each is a whole-tree grep). */
+const HELD_TREES_MAX = 16
+
+/**
+ * For each note, the code files holding each of its failing names at the commit it was written
+ * on: one grep per needle kind over every note's commit (name-lines.ts). Undefined for a note
+ * without a time, or when git could not say: withGoneIn then searches the whole history.
+ */
+async function heldThen(p: Prepared, firsts: readonly First[]): Promise<(HeldThen | undefined)[]> {
+  const out: (HeldThen | undefined)[] = firsts.map(() => undefined)
+  const state = p.state
+  if (!state || state.head === null) return out
+  const asked = firsts.map((f) => f.checked.flatMap(askedOf))
+  const shas = await Promise.all(
+    firsts.map(async (f, i) => {
+      if (f.writtenAt === null || asked[i].length === 0) return null
+      const h = p.facts?.history
+      if (h) return commitAtOrBefore(h, f.writtenAt.ms)?.sha ?? null
+      return (await commitAt(state.root, state.head, f.writtenAt.ms))?.sha ?? null
+    }),
+  )
+  const count = new Map<string, number>()
+  for (const s of shas) if (s !== null) count.set(s, (count.get(s) ?? 0) + 1)
+  const trees = [...count.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, HELD_TREES_MAX)
+    .map(([s]) => s)
+  if (trees.length === 0) return out
+  const needles = [...new Map(asked.flat().map((n) => [needleKey(n), n])).values()]
+  const found: Found = new Map()
+  const unread = new Set<string>()
+  const ok = await Promise.all([
+    grepTrees(state.root, trees, needles, null, true, found, unread),
+    grepTrees(state.root, trees, needles, null, false, found, unread),
+  ])
+  if (ok.includes(false)) return out
+  shas.forEach((sha, i) => {
+    if (sha === null || !trees.includes(sha)) return
+    const byNeedle = found.get(sha)
+    out[i] = (n) => {
+      const lines = byNeedle?.get(needleKey(n)) ?? []
+      // A file git could not read might have held it: not known.
+      if (lines.length === 0 && unread.size > 0) return undefined
+      return [...new Set(lines.map((l) => l.file))]
+    }
+  })
+  return out
 }
 
 /**

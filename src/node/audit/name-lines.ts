@@ -57,7 +57,7 @@ export interface NameLoss extends NameChange {
   readonly nowLines?: readonly [number, number]
 }
 
-const key = (n: Needle): string => `${n.kind}\0${n.text}`
+export const key = (n: Needle): string => `${n.kind}\0${n.text}`
 
 /** The grep pattern of a needle and the files its lines may come from. */
 function pattern(n: Needle): string {
@@ -82,9 +82,9 @@ function wordIn(text: string, word: string): boolean {
 }
 
 /** Lines per tree and needle, from one `git grep` over several trees. */
-type Found = Map<string, Map<string, CodeLine[]>>
+export type Found = Map<string, Map<string, CodeLine[]>>
 
-async function grepTrees(
+export async function grepTrees(
   root: string,
   revs: readonly string[],
   needles: readonly Needle[],

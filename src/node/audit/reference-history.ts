@@ -66,22 +66,59 @@ function gone(c: CodeChange): Gone {
 }
 
 /**
+ * The code files holding each needle at the commit a note was written on (one grep for every
+ * note, name-lines.ts); undefined for a needle not asked or when git could not say.
+ */
+export type HeldThen = (n: Needle) => readonly string[] | undefined
+
+/** The needles a failing reference asks of history (see withGoneIn). */
+export function askedOf(c: CheckedReference): Needle[] {
+  if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return []
+  const needles = needlesOf(c.ref)
+  // A symbol fails when any of its words is missing; ask about those words only. A quote is
+  // asked by several of its lines: it was code if any of them was.
+  return c.ref.kind === 'symbol' && needles.length > 1
+    ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
+    : c.ref.kind === 'snippet'
+      ? quoteNeedles(c.ref.code)
+      : needles
+}
+
+/**
  * A failing reference with `goneIn` filled from the pickaxe: the newest commit that added
  * or removed one of its needles (the one it went away in), null when no commit ever did.
  * References that hold, or whose fate is known already, come back as they were.
+ *
+ * When the note's time is known and a needle was in the code at the note's commit (`held`,
+ * one grep for all notes), history had it: a changed quote needs no walk, and a missing name
+ * is searched only after the note, in the files that held it then (a walk over the whole
+ * history per needle was most of an audit's time). Otherwise the whole history is searched.
  */
-export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise<CheckedReference> {
-  if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return c
-  const needles = needlesOf(c.ref)
-  if (needles.length === 0) return c
-  // A symbol fails when any of its words is missing; ask about those words only. A quote is
-  // asked by several of its lines: it was code if any of them was.
-  const asked =
-    c.ref.kind === 'symbol' && needles.length > 1
-      ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
-      : c.ref.kind === 'snippet'
-        ? quoteNeedles(c.ref.code)
-        : needles
+export async function withGoneIn(
+  c: CheckedReference,
+  repo: SearchRepo,
+  held?: HeldThen,
+  writtenMs?: number,
+): Promise<CheckedReference> {
+  const asked = askedOf(c)
+  if (asked.length === 0) return c
+  if (held && writtenMs !== undefined) {
+    const files = asked.map(held)
+    if (files.every((f) => f !== undefined)) {
+      const there = asked.flatMap((n, i) =>
+        (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
+      )
+      if (there.length > 0 && c.audit.status === 'changed') return c
+      if (there.length > 0) {
+        const since = await Promise.all(
+          there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),
+        )
+        const hits = since.filter((f): f is CodeChange => f !== null && f !== undefined)
+        if (hits.length > 0)
+          return { ...c, goneIn: gone(hits.reduce((a, b) => (b.ms > a.ms ? b : a))) }
+      }
+    }
+  }
   const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
   if (found.some((f) => f === undefined)) return c
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
