@@ -19,6 +19,7 @@ import { toPosix } from './repo-file'
 import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
 import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
 import { commitAtOrBefore } from '../../core/git/parse'
+import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
 
@@ -104,13 +105,25 @@ export async function judgeAll(
     firsts.push(await checkNote(note, p, provider, blame))
   }
   const held = await heldThen(p, firsts)
+  // The names no note's commit held are searched through the whole history in one walk.
+  const walk = firsts.flatMap((f, n) =>
+    f.checked.flatMap((c) => {
+      const asked = askedOf(c)
+      const h = held[n]
+      return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
+    }),
+  )
+  const walked =
+    p.state && walk.length > 0
+      ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
+      : undefined
   for (let n = 0; n < firsts.length; n++) {
     signal?.throwIfAborted()
     const { checked, writtenAt } = firsts[n]
     // In git, when each failing reference went away, and quotes against the note's commit.
     if (p.state)
       for (let i = 0; i < checked.length; i++) {
-        checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms)
+        checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms, walked)
         checked[i] = await withSinceNote(checked[i], p, writtenAt)
       }
     onNote()

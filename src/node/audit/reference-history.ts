@@ -99,6 +99,8 @@ export async function withGoneIn(
   repo: SearchRepo,
   held?: HeldThen,
   writtenMs?: number,
+  /** Newest changes from one walk for many needles (pickaxe.ts newestChanges), when known. */
+  walked?: ReadonlyMap<string, CodeChange | null>,
 ): Promise<CheckedReference> {
   const asked = askedOf(c)
   if (asked.length === 0) return c
@@ -119,7 +121,12 @@ export async function withGoneIn(
       }
     }
   }
-  const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
+  const found = await Promise.all(
+    asked.map((n) => {
+      const w = walked?.get(`${n.kind}\0${n.text}`)
+      return w !== undefined ? w : newestChange(repo, n)
+    }),
+  )
   if (found.some((f) => f === undefined)) return c
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
   if (hits.length === 0) return { ...c, goneIn: null }
