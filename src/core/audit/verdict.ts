@@ -23,24 +23,31 @@
  *   note suspect, never stale; when the node layer knows the lines were the same when the
  *   note was written (it paraphrased them from the start), it does not count at all.
  * - Suspect from content (item 4): in a git repository a note is suspect when code lines
- *   holding its names were added or removed after it was written (the node layer's
- *   pickaxe), or a file it names has uncommitted edits since; a commit to a file it names
- *   that touched none of its names does not count. Outside git, file mtimes stand in.
+ *   that held its names when it was written are gone or changed now (name-loss.ts: added
+ *   lines, moves, comments and small edits do not count), or a file it names has
+ *   uncommitted edits since; a commit to a file it names that touched none of its names
+ *   does not count. The reason names the commit and quotes the line then and now (item 5).
+ *   Outside git, file mtimes stand in.
  */
 import type { Verdict } from '../../shared/model'
 import type { CheckedReference, Gone } from './checked-reference'
 import type { RepoFacts } from './repo-facts'
 import type { WrittenAt } from './written-at'
 import { day, short, tick } from './reason-text'
+import type { CodeLine } from './name-loss'
 
-/** The newest commit that added or removed a code line holding one of the note's names. */
+/** A code line holding one of the note's names when it was written, gone or changed since. */
 export interface NameChange {
   readonly name: string
+  /** The commit that removed or changed the line. */
   readonly sha: string
   /** Committer date, ISO. */
   readonly date: string
   /** The branch searched, when not the checked-out one (another work tree). */
   readonly branch?: string
+  /** The line then, and the most alike line holding the name now (null: none). */
+  readonly then?: CodeLine
+  readonly now?: CodeLine | null
 }
 
 /** Uncommitted edits (or, outside git, a newer mtime) to a file the note rests on; folders never count. */
@@ -63,7 +70,20 @@ function nameChangedAfter(facts: RepoFacts, ch: NameChange, afterMs: number): st
   if (Date.parse(ch.date) <= afterMs) return null
   const branch = ch.branch ?? facts.branch
   const on = branch ? ` on branch ${tick(branch)}` : ''
-  return `code lines with ${tick(ch.name)} changed in ${short(ch.sha)} on ${day(ch.date)}${on}, after the note was written`
+  const when = `in ${short(ch.sha)} on ${day(ch.date)}${on}, after the note was written`
+  if (!ch.then) return `code lines with ${tick(ch.name)} changed ${when}`
+  const line = (l: CodeLine): string => `${tick(cut(l.text))} (${tick(l.file)}:${l.line})`
+  const now =
+    ch.now === undefined || ch.now === null
+      ? `no code line in ${tick(ch.then.file)} holds ${tick(ch.name)} now`
+      : `now ${line(ch.now)}`
+  return `a code line with ${tick(ch.name)} changed ${when}: then ${line(ch.then)}; ${now}`
+}
+
+/** A code line as a reason quotes it: trimmed, at most 100 characters. */
+function cut(text: string): string {
+  const t = text.trim().replace(/`/g, "'")
+  return t.length > 100 ? `${t.slice(0, 99)}…` : t
 }
 
 /** How a failing reference stands: gone after the note (stale), or never matched. */

@@ -11,6 +11,8 @@ import type { WrittenAt } from '../../core/audit/written-at'
 import type { Prepared } from './prepare-notes'
 import { commitAt } from './quote-then'
 import { toPosix } from './repo-file'
+import type { NameLoss } from './name-lines'
+import { needlesOf } from './reference-history'
 
 interface At {
   readonly sha: string
@@ -30,15 +32,20 @@ async function noteCommit(p: Prepared, writtenAt: WrittenAt | null): Promise<At 
   return c ? { sha: c.sha, ms: Date.parse(c.date), date: c.date } : null
 }
 
-/** Each checked reference's contract shape, with its diff basis when it has one. */
+/**
+ * Each checked reference's contract shape, with its diff basis when it has one. A name that
+ * lost code lines since the note (`losses`, name-lines.ts) is compared where it lost them:
+ * the lines around the line then and around the most alike line now (item 5).
+ */
 export async function withDiffBases(
   checked: readonly CheckedReference[],
   p: Prepared,
   writtenAt: WrittenAt | null,
+  losses: readonly NameLoss[] = [],
 ): Promise<AuditReference[]> {
   const at = await noteCommit(p, writtenAt)
   return checked.map((c) => {
-    const basis = basisOf(c, p, at)
+    const basis = lossBasis(c, losses) ?? basisOf(c, p, at)
     if (!basis) return c.audit
     const compare: DiffBasis = {
       ...basis,
@@ -47,6 +54,20 @@ export async function withDiffBases(
     }
     return { ...c.audit, compare }
   })
+}
+
+function lossBasis(c: CheckedReference, losses: readonly NameLoss[]): DiffBasis | null {
+  if (c.checkedIn || (c.ref.kind !== 'symbol' && c.ref.kind !== 'command')) return null
+  const own = new Set(needlesOf(c.ref).map((n) => `${n.kind}\0${n.text}`))
+  const l = losses.find((x) => own.has(`${x.needle.kind}\0${x.needle.text}`))
+  if (!l?.then) return null
+  return {
+    then: l.then.file,
+    commit: l.noteSha,
+    now: l.now?.file ?? null,
+    ...(l.thenLines ? { thenLines: l.thenLines } : {}),
+    ...(l.now && l.nowLines ? { nowLines: l.nowLines } : {}),
+  }
 }
 
 function basisOf(c: CheckedReference, p: Prepared, at: At | null): DiffBasis | null {

@@ -10,16 +10,17 @@ import { checkReference } from '../../core/audit/check-reference'
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import type { RepoFacts } from '../../core/audit/repo-facts'
 import { judgeNote } from '../../core/audit/verdict'
-import { isDocFile } from '../../core/audit/repo-paths'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
-import { nameChanges, withGoneIn } from './reference-history'
-import type { Needle } from './pickaxe'
-import { quoteThen } from './quote-then'
+import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
+import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
+import { commitAtOrBefore } from '../../core/git/parse'
+import { newestChanges } from './pickaxe'
+import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -96,41 +97,43 @@ export async function judgeAll(
     }
     return hit
   }
-  const out: Judged[] = []
+  // First every note's references and time; then, for all notes at once, which failing names
+  // the code held when each note was written, and what their holding names lost since.
+  const firsts: First[] = []
   for (const note of p.notes) {
     signal?.throwIfAborted()
-    const reasons: string[] = []
-    const checked: CheckedReference[] = []
-    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
-    if (p.facts) {
-      const refs = p.refs.get(note) ?? []
-      const elsewhere = refs.flatMap((r) => {
-        const facts = r.kind === 'branch' ? p.branches.get(r.name)?.facts : null
-        return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
-      })
-      for (const r of refs) {
-        let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
-        if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
-        if ('skipped' in c) reasons.push(c.skipped)
-        else checked.push(c)
-      }
-    }
-    // In git, when each failing reference went away, and which names changed since the note.
-    const repo = p.state
-    if (repo)
+    firsts.push(await checkNote(note, p, provider, blame))
+  }
+  const held = await heldThen(p, firsts)
+  // The names no note's commit held are searched through the whole history in one walk.
+  const walk = firsts.flatMap((f, n) =>
+    f.checked.flatMap((c) => {
+      const asked = askedOf(c)
+      const h = held[n]
+      return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
+    }),
+  )
+  const walked =
+    p.state && walk.length > 0
+      ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
+      : undefined
+  for (let n = 0; n < firsts.length; n++) {
+    signal?.throwIfAborted()
+    const { checked, writtenAt } = firsts[n]
+    // In git, when each failing reference went away, and quotes against the note's commit.
+    if (p.state)
       for (let i = 0; i < checked.length; i++) {
-        checked[i] = await withGoneIn(checked[i], repo)
+        checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms, walked)
         checked[i] = await withSinceNote(checked[i], p, writtenAt)
       }
-    const changes = repo
-      ? await nameChanges(
-          checked,
-          writtenAt,
-          (c) => searchRepoOf(p, c),
-          (c, n) => nameFiles(c, n, checked, c.checkedIn ?? p.facts),
-        )
-      : []
-    const judged = judgeNote(checked, writtenAt, p.facts, changes)
+    onNote()
+  }
+  signal?.throwIfAborted()
+  const losses = await lossesOf(p, firsts)
+  const out: Judged[] = []
+  for (let i = 0; i < firsts.length; i++) {
+    const { note, reasons, checked, writtenAt } = firsts[i]
+    const judged = judgeNote(checked, writtenAt, p.facts, losses[i])
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {
@@ -148,54 +151,125 @@ export async function judgeAll(
         verdict: judged.verdict,
         writtenAt: writtenAt?.iso ?? null,
         writtenAtSource: writtenAt?.source ?? null,
-        references: await withDiffBases(checked, p, writtenAt),
+        references: await withDiffBases(checked, p, writtenAt, losses[i]),
         reasons,
       },
       checked,
       writtenAt,
     })
-    onNote()
   }
   return out
 }
 
-/** At most this many files hold a name for its search to be limited to them (the grep's cap is 20). */
-const NAME_FILES_MAX = 19
-
-/**
- * The files a name is searched in for suspect: the files the note names that hold it now,
- * else the code files that hold it now; null (every code file) when not known or too many.
- */
-function nameFiles(
-  c: CheckedReference,
-  n: Needle,
-  checked: readonly CheckedReference[],
-  facts: RepoFacts | null,
-): readonly string[] | null {
-  if (!facts) return null
-  if (n.kind === 'text') {
-    const at = c.audit.resolved
-    const rel = at === null ? null : toPosix(relative(facts.root, at))
-    return rel !== null && !rel.startsWith('..') ? [rel] : null
-  }
-  if (n.kind !== 'word') return null
-  const all = facts.wordFiles.get(n.text) ?? []
-  const holding = all.filter((f) => !isDocFile(f))
-  if (holding.length === 0 || all.length > NAME_FILES_MAX) return null
-  const named = new Set(checked.flatMap((x) => (x.restsOn === null ? [] : [x.restsOn])))
-  const own = holding.filter((f) => named.has(f))
-  return own.length > 0 ? own : holding
+/** A note with its references checked and its time known, before its verdict. */
+interface First {
+  readonly note: Note
+  readonly reasons: string[]
+  readonly checked: CheckedReference[]
+  readonly writtenAt: WrittenAt | null
 }
 
-/** The repository a reference's names are searched in: its branch's work tree, else the audited one. */
-function searchRepoOf(
+async function checkNote(
+  note: Note,
   p: Prepared,
-  c: CheckedReference,
-): (RepoState & { readonly branch?: string }) | null {
-  if (!c.checkedIn) return p.state
+  provider: WrittenAtProvider | undefined,
+  blame: (file: string) => Promise<Map<number, number | null> | null>,
+): Promise<First> {
+  const reasons: string[] = []
+  const checked: CheckedReference[] = []
+  const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
+  if (p.facts) {
+    const refs = p.refs.get(note) ?? []
+    const elsewhere = refs.flatMap((r) => {
+      const facts = r.kind === 'branch' ? p.branches.get(r.name)?.facts : null
+      return r.kind === 'branch' && facts ? [{ name: r.name, facts }] : []
+    })
+    for (const r of refs) {
+      let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
+      if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
+      if ('skipped' in c) reasons.push(c.skipped)
+      else checked.push(c)
+    }
+  }
+  return { note, reasons, checked, writtenAt }
+}
+
+/** At most this many note commits are searched for the names they held (each is a whole-tree grep). */
+const HELD_TREES_MAX = 16
+
+/**
+ * For each note, the code files holding each of its failing names at the commit it was written
+ * on: one grep per needle kind over every note's commit (name-lines.ts). Undefined for a note
+ * without a time, or when git could not say: withGoneIn then searches the whole history.
+ */
+async function heldThen(p: Prepared, firsts: readonly First[]): Promise<(HeldThen | undefined)[]> {
+  const out: (HeldThen | undefined)[] = firsts.map(() => undefined)
+  const state = p.state
+  if (!state || state.head === null) return out
+  const asked = firsts.map((f) => f.checked.flatMap(askedOf))
+  const shas = await Promise.all(
+    firsts.map(async (f, i) => {
+      if (f.writtenAt === null || asked[i].length === 0) return null
+      const h = p.facts?.history
+      if (h) return commitAtOrBefore(h, f.writtenAt.ms)?.sha ?? null
+      return (await commitAt(state.root, state.head, f.writtenAt.ms))?.sha ?? null
+    }),
+  )
+  const count = new Map<string, number>()
+  for (const s of shas) if (s !== null) count.set(s, (count.get(s) ?? 0) + 1)
+  const trees = [...count.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, HELD_TREES_MAX)
+    .map(([s]) => s)
+  if (trees.length === 0) return out
+  const needles = [...new Map(asked.flat().map((n) => [needleKey(n), n])).values()]
+  const found: Found = new Map()
+  const unread = new Set<string>()
+  const ok = await Promise.all([
+    grepTrees(state.root, trees, needles, null, true, found, unread),
+    grepTrees(state.root, trees, needles, null, false, found, unread),
+  ])
+  if (ok.includes(false)) return out
+  shas.forEach((sha, i) => {
+    if (sha === null || !trees.includes(sha)) return
+    const byNeedle = found.get(sha)
+    out[i] = (n) => {
+      const lines = byNeedle?.get(needleKey(n)) ?? []
+      // A file git could not read might have held it: not known.
+      if (lines.length === 0 && unread.size > 0) return undefined
+      return [...new Set(lines.map((l) => l.file))]
+    }
+  })
+  return out
+}
+
+/**
+ * What each note's names lost since it was written (name-lines.ts): the checked-out work tree
+ * for its own references, another work tree for references found on a branch it names.
+ */
+async function lossesOf(p: Prepared, firsts: readonly First[]): Promise<NameLoss[][]> {
+  const out: NameLoss[][] = firsts.map(() => [])
+  const trees: { state: RepoState; facts: RepoFacts | null; branch?: string }[] = []
+  if (p.state) trees.push({ state: p.state, facts: p.facts })
   for (const [branch, b] of p.branches)
-    if (b.facts === c.checkedIn && b.state) return { ...b.state, branch }
-  return null
+    if (b.state) trees.push({ state: b.state, facts: b.facts, branch })
+  for (const t of trees) {
+    const root = t.facts?.root ?? t.state.root
+    const rel = (abs: string): string | null => {
+      const r = toPosix(relative(root, abs))
+      return r === '' || r.startsWith('..') ? null : r
+    }
+    const asks = firsts.map((f) =>
+      nameAsk(
+        f.checked.filter((c) => (t.branch === undefined ? !c.checkedIn : c.checkedIn === t.facts)),
+        f.writtenAt,
+        rel,
+      ),
+    )
+    const got = await nameLosses(t.state, t.facts?.history ?? null, asks, t.branch)
+    got.forEach((g, i) => out[i].push(...g))
+  }
+  return out
 }
 
 /**

@@ -154,3 +154,90 @@ export function newestChange(
 export function clearPickaxeCache(): void {
   cache.clear()
 }
+
+/** Needles one history walk asks at most (the -G pattern is their alternation). */
+const WALK_MAX_NEEDLES = 200
+const WALK_MAX_BYTES = 64 * 1024 * 1024
+const WALK_TIMEOUT_MS = 120_000
+
+/**
+ * `newestChange` for many needles in one walk of the history: `git log -p -G<alternation>`
+ * over code files, newest first; the first commit whose added or removed lines hold a needle
+ * is its newest change (null: none). One diff of each commit instead of one per needle.
+ * Undefined when git could not say. A script needle counts only in a package.json, a make
+ * target only in a Makefile, as `newestChange` searches them.
+ */
+export async function newestChanges(
+  { root, head, shallow }: SearchRepo,
+  needles: readonly Needle[],
+): Promise<Map<string, CodeChange | null> | undefined> {
+  const asked = needles.filter((n) => n.text !== '' && !n.text.includes('\n'))
+  if (head === null || asked.length === 0 || asked.length > WALK_MAX_NEEDLES) return undefined
+  const ere = asked
+    .map((n) => {
+      const e = escapeEre(
+        n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text,
+      )
+      return n.kind === 'word' ? `(^|[^A-Za-z0-9_$])${e}([^A-Za-z0-9_$]|$)` : e
+    })
+    .join('|')
+  const r = await slot(() =>
+    runGit(
+      [
+        'log',
+        '-p',
+        '-U0',
+        '--no-renames',
+        '--format=%x00%H%x1f%ct%x1f%cI%x1f%P',
+        `-G${ere}`,
+        'HEAD',
+        '--',
+        ...CODE_PATHSPECS,
+      ],
+      { cwd: root, timeoutMs: WALK_TIMEOUT_MS, maxBytes: WALK_MAX_BYTES },
+    ),
+  )
+  if (r.code !== 0) return undefined
+  const out = new Map<string, CodeChange | null>(asked.map((n) => [`${n.kind}\0${n.text}`, null]))
+  const unknown = new Set<string>()
+  const word = (text: string, w: string): boolean =>
+    new RegExp(`(^|[^A-Za-z0-9_$])${escapeEre(w)}([^A-Za-z0-9_$]|$)`).test(text)
+  for (const chunk of r.stdout.split('\0')) {
+    const nl = chunk.indexOf('\n')
+    const [sha, ct, date, parents] = (nl === -1 ? chunk : chunk.slice(0, nl)).trim().split('\x1f')
+    const secs = Number(ct)
+    if (!sha || !Number.isFinite(secs)) continue
+    const change = { sha, ms: secs * 1000, date: date ?? new Date(secs * 1000).toISOString() }
+    const cutEdge = shallow && (parents ?? '').trim() === ''
+    let file = ''
+    for (const line of chunk.slice(nl + 1).split('\n')) {
+      if (line.startsWith('+++ ') || line.startsWith('--- ')) {
+        const p = line.slice(4)
+        if (p !== '/dev/null') file = p.replace(/^[ab]\//, '')
+        continue
+      }
+      if (line.startsWith('diff --git ')) continue
+      if (!line.startsWith('+') && !line.startsWith('-')) continue
+      const text = line.slice(1)
+      const base = file.slice(file.lastIndexOf('/') + 1)
+      for (const n of asked) {
+        const k = `${n.kind}\0${n.text}`
+        if (out.get(k) !== null || unknown.has(k)) continue
+        if (n.kind === 'script' && base !== 'package.json') continue
+        if (n.kind === 'make' && !/^(?:[Mm]akefile|.*\.mk)$/.test(base)) continue
+        const hit =
+          n.kind === 'word'
+            ? word(text, n.text)
+            : text.includes(
+                n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text,
+              )
+        if (!hit) continue
+        // A shallow clone's cut edge lists every line as added: it says nothing about when.
+        if (cutEdge) unknown.add(k)
+        else out.set(k, change)
+      }
+    }
+  }
+  for (const k of unknown) out.delete(k)
+  return out
+}

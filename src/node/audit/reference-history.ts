@@ -1,8 +1,9 @@
 /**
  * A note's references through history (issue 12 items 1 and 4), asked of the pickaxe:
  * when a failing symbol, script, make target or quote went away (or that it never was in
- * the code), and which of a note's names had code lines added or removed since the note
- * was written. Paths need no search: check-path.ts reads their fate from the history index.
+ * the code), and which names of a note to follow since it was written (name-lines.ts compares
+ * their lines then and now). Paths need no search: check-path.ts reads their fate from the
+ * history index.
  *
  * Decisions:
  * - A symbol's needles are its words (`Class.method` → `Class` and `method`); a script its
@@ -10,12 +11,12 @@
  * - A quote that only changed (`changed`, still alike) is asked only whether history ever
  *   had its first line: it may have matched when written, so "gone before" is not claimed.
  * - A path's file names nothing by itself: a commit to it makes a note suspect only when it
- *   touched one of the note's names (decided on the evaluation set).
+ *   changed a line holding one of the note's names (decided on the evaluation set).
  */
 import type { CheckedReference, Gone } from '../../core/audit/checked-reference'
 import type { Reference } from '../../core/audit/reference'
-import type { NameChange } from '../../core/audit/verdict'
 import type { WrittenAt } from '../../core/audit/written-at'
+import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
 
 /**
@@ -65,23 +66,67 @@ function gone(c: CodeChange): Gone {
 }
 
 /**
+ * The code files holding each needle at the commit a note was written on (one grep for every
+ * note, name-lines.ts); undefined for a needle not asked or when git could not say.
+ */
+export type HeldThen = (n: Needle) => readonly string[] | undefined
+
+/** The needles a failing reference asks of history (see withGoneIn). */
+export function askedOf(c: CheckedReference): Needle[] {
+  if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return []
+  const needles = needlesOf(c.ref)
+  // A symbol fails when any of its words is missing; ask about those words only. A quote is
+  // asked by several of its lines: it was code if any of them was.
+  return c.ref.kind === 'symbol' && needles.length > 1
+    ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
+    : c.ref.kind === 'snippet'
+      ? quoteNeedles(c.ref.code)
+      : needles
+}
+
+/**
  * A failing reference with `goneIn` filled from the pickaxe: the newest commit that added
  * or removed one of its needles (the one it went away in), null when no commit ever did.
  * References that hold, or whose fate is known already, come back as they were.
+ *
+ * When the note's time is known and a needle was in the code at the note's commit (`held`,
+ * one grep for all notes), history had it: a changed quote needs no walk, and a missing name
+ * is searched only after the note, in the files that held it then (a walk over the whole
+ * history per needle was most of an audit's time). Otherwise the whole history is searched.
  */
-export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise<CheckedReference> {
-  if (c.audit.status === 'ok' || !c.checkable || c.goneIn !== undefined || c.checkedIn) return c
-  const needles = needlesOf(c.ref)
-  if (needles.length === 0) return c
-  // A symbol fails when any of its words is missing; ask about those words only. A quote is
-  // asked by several of its lines: it was code if any of them was.
-  const asked =
-    c.ref.kind === 'symbol' && needles.length > 1
-      ? needles.filter((n) => !c.reason || c.reason.includes(`\`${n.text}\``))
-      : c.ref.kind === 'snippet'
-        ? quoteNeedles(c.ref.code)
-        : needles
-  const found = await Promise.all(asked.map((n) => newestChange(repo, n)))
+export async function withGoneIn(
+  c: CheckedReference,
+  repo: SearchRepo,
+  held?: HeldThen,
+  writtenMs?: number,
+  /** Newest changes from one walk for many needles (pickaxe.ts newestChanges), when known. */
+  walked?: ReadonlyMap<string, CodeChange | null>,
+): Promise<CheckedReference> {
+  const asked = askedOf(c)
+  if (asked.length === 0) return c
+  if (held && writtenMs !== undefined) {
+    const files = asked.map(held)
+    if (files.every((f) => f !== undefined)) {
+      const there = asked.flatMap((n, i) =>
+        (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
+      )
+      if (there.length > 0 && c.audit.status === 'changed') return c
+      if (there.length > 0) {
+        const since = await Promise.all(
+          there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),
+        )
+        const hits = since.filter((f): f is CodeChange => f !== null && f !== undefined)
+        if (hits.length > 0)
+          return { ...c, goneIn: gone(hits.reduce((a, b) => (b.ms > a.ms ? b : a))) }
+      }
+    }
+  }
+  const found = await Promise.all(
+    asked.map((n) => {
+      const w = walked?.get(`${n.kind}\0${n.text}`)
+      return w !== undefined ? w : newestChange(repo, n)
+    }),
+  )
   if (found.some((f) => f === undefined)) return c
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
   if (hits.length === 0) return { ...c, goneIn: null }
@@ -90,46 +135,29 @@ export async function withGoneIn(c: CheckedReference, repo: SearchRepo): Promise
   return { ...c, goneIn: gone(newest) }
 }
 
-/** Where a name lives now: repository-relative code files holding it, when known and few. */
-export type FilesOf = (c: CheckedReference, needle: Needle) => readonly string[] | null
-
 /**
- * The newest code change, after the note was written, to each name of the note's holding
- * references (none when it has no time). A name is searched in the files that hold it now
- * (`filesOf`), so a new call site elsewhere does not make the note suspect.
+ * What a note's holding references ask of the code since the note (name-lines.ts): each name
+ * with the files the note names (and, for a quote, the file it was found in), whose lines
+ * come first. `rel` makes a reference's absolute path repository-relative (null: outside).
  */
-export async function nameChanges(
+export function nameAsk(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
-  repoOf: (c: CheckedReference) => (SearchRepo & { readonly branch?: string }) | null,
-  filesOf: FilesOf = () => null,
-): Promise<NameChange[]> {
-  if (writtenAt === null) return []
-  type Ask = {
-    n: Needle
-    repo: SearchRepo & { readonly branch?: string }
-    files: readonly string[] | null
-  }
-  const asks = new Map<string, Ask>()
+  rel: (abs: string) => string | null,
+): NameAsk | null {
+  if (writtenAt === null) return null
+  const named = new Set(checked.flatMap((c) => (c.restsOn === null ? [] : [c.restsOn])))
+  const needles: NameAsk['needles'][number][] = []
+  const seen = new Set<string>()
   for (const c of checked) {
-    const repo = repoOf(c)
-    if (!c.checkable || c.audit.status !== 'ok' || repo === null) continue
-    for (const n of needlesOf(c.ref)) {
-      const files = filesOf(c, n)
-      asks.set(`${repo.root}\0${n.kind}\0${n.text}\0${(files ?? []).join('\0')}`, {
-        n,
-        repo,
-        files,
-      })
+    if (!c.checkable || c.audit.status !== 'ok') continue
+    for (const needle of needlesOf(c.ref)) {
+      const k = `${needle.kind}\0${needle.text}`
+      if (seen.has(k)) continue
+      seen.add(k)
+      const at = needle.kind === 'text' && c.audit.resolved !== null ? rel(c.audit.resolved) : null
+      needles.push({ needle, named: at === null ? named : new Set([...named, at]) })
     }
   }
-  const found = await Promise.all(
-    [...asks.values()].map(async ({ n, repo, files }) => {
-      const ch = await newestChange(repo, n, writtenAt.ms, files)
-      const name = n.text.length > 60 ? `${n.text.slice(0, 59)}…` : n.text
-      const on = repo.branch !== undefined ? { branch: repo.branch } : {}
-      return ch ? [{ name, sha: ch.sha, date: ch.date, ...on }] : []
-    }),
-  )
-  return found.flat()
+  return needles.length === 0 ? null : { needles, writtenMs: writtenAt.ms }
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 12 items 1 and 4 on a real git repository: a reference that already failed when the
  * note was written is never matched (never stale); a stale verdict names the commit that
- * changed it; a note is suspect only when code lines with its names changed after it.
+ * changed it; a note is suspect only when code lines that held its names changed after it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -131,7 +131,7 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     const n = byTitle(notes, 'edited')
     expect(n.verdict).toBe('suspect')
     expect(n.reasons[0]).toBe(
-      `code lines with \`editMe\` changed in ${sha['edit-line']} on 2026-03-12, after the note was written`,
+      `a code line with \`editMe\` changed in ${sha['edit-line']} on 2026-03-12, after the note was written: then \`export function editMe() {\` (\`src/edit.ts\`:1); now \`export const editMe = () => 1\` (\`src/edit.ts\`:1)`,
     )
   })
 })

@@ -1,0 +1,209 @@
+/**
+ * What a note's names lost in the code since it was written (issue 12 items 4 and 5): the
+ * code lines holding a name when the note was written that are gone now, or changed. Pure:
+ * the node layer (src/node/audit/name-lines.ts) greps the lines at the note's commit and now.
+ *
+ * Decisions (measured on the evaluation set, docs/eval-audit.md):
+ * - Added code does not make a note stale: a new call site, a new test, a new line holding
+ *   the name leave every line the note saw in place. Only lines that held the name then and
+ *   are not there now count.
+ * - Moves are not losses: the lines are compared as a multiset of their text (trimmed, runs
+ *   of blanks as one), across files, so a function moved to another file or reordered loses
+ *   nothing.
+ * - A line that only gained words lost nothing: a then-line whose words all appear, in order,
+ *   on a line holding the name now, in the same file, was extended (an import list with one more
+ *   name, a call with one more argument, a type with one more conformance). A new value, a
+ *   new right-hand side, a dropped argument remove a word and count. Punctuation is ignored.
+ * - Comments are not code: a line that is a comment (`//`, `#`, `/*`, `*`, `--`, `%`, `;;`,
+ *   `<!--`, a docstring's quotes) says nothing about behaviour, like a doc file.
+ * - An import only brings a name into a file (`import`, `from x import`, `require(`,
+ *   `use`, `#include`): a changed import list or style says nothing about the name itself.
+ * - A line the code still holds word for word, in any file, is not lost: a copy removed while
+ *   another stays (a config folder for an old version deleted) says the same thing.
+ * - Tests exercise code, they are not the code a note describes: when a name lives outside
+ *   tests (then or now), lines in test files are left out. A name that lives only in tests
+ *   (a mock, a fixture helper) is judged on its test lines.
+ * - Files the note names come first: when a file the note names holds the name (then or
+ *   now), only its lines count (the note describes the name there, not every caller).
+ */
+
+/** A code line holding a name, in a repository-relative file. */
+export interface CodeLine {
+  readonly file: string
+  /** 1-based. */
+  readonly line: number
+  readonly text: string
+}
+
+/** A line that held a name when the note was written and is not there now. */
+export interface LostLine {
+  readonly then: CodeLine
+  /** The most alike line holding the name now in the same file, else anywhere; null: none. */
+  readonly now: CodeLine | null
+}
+
+const COMMENT = /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|"""|''')/
+
+const IMPORT =
+  /^(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\}?)\s*from\b|use\s|using\s|#\s*include\b|@import\b|(?:require|include)(?:_once)?\b|(?:const|let|var)\s.*=\s*(?:await\s+)?(?:require|import)\s*\()/
+
+/** Whether a line (as written) imports names (an import, a require, a use, an include). */
+export function isImportLine(text: string): boolean {
+  return IMPORT.test(text.trim())
+}
+
+/** Whether a line (as written) is a comment, not code. */
+export function isCommentLine(text: string): boolean {
+  return COMMENT.test(text.trim())
+}
+
+const TEST_DIR = /(?:^|\/)(?:tests?|__tests__|__mocks__|specs?|e2e|testing|fixtures)\//i
+const TEST_NAME = /(?:^|\/)(?:test_[^/]*|[^/]*[._-](?:test|spec)s?\.[^/]+|[^/]*Tests?\.[A-Za-z]+)$/
+
+/** Whether a repository-relative file is a test (a tests folder, `x.test.ts`, `test_x.py`, `XTests.swift`). */
+export function isTestFile(rel: string): boolean {
+  return TEST_DIR.test(rel) || TEST_NAME.test(rel)
+}
+
+const norm = (s: string): string => s.trim().replace(/\s+/g, ' ')
+
+/** Whether the words of `then` (identifiers, numbers) appear in `now` in the same order. */
+export function onlyGained(then: string, now: string): boolean {
+  const after = now.match(/[A-Za-z0-9_$]+/g) ?? []
+  let i = 0
+  for (const w of then.match(/[A-Za-z0-9_$]+/g) ?? []) {
+    while (i < after.length && after[i] !== w) i++
+    if (i === after.length) return false
+    i++
+  }
+  return true
+}
+
+function words(s: string): string[] {
+  return s.match(/[A-Za-z0-9_$]+|[^\sA-Za-z0-9_$]/g) ?? []
+}
+
+/** How alike two lines are: the Dice coefficient of their word and punctuation multisets. */
+export function lineAlike(a: string, b: string): number {
+  const wa = words(a)
+  const wb = words(b)
+  if (wa.length === 0 && wb.length === 0) return 1
+  const count = new Map<string, number>()
+  for (const w of wa) count.set(w, (count.get(w) ?? 0) + 1)
+  let common = 0
+  for (const w of wb) {
+    const c = count.get(w) ?? 0
+    if (c > 0) {
+      common++
+      count.set(w, c - 1)
+    }
+  }
+  return (2 * common) / (wa.length + wb.length)
+}
+
+/**
+ * The lines holding one name then that are gone now (rules above). `then` and `now` hold only
+ * the files that changed between the note's commit and now: an unchanged file holds the same
+ * lines on both sides, so leaving it out changes no count. `named` are the files the note names.
+ */
+export function lostLines(
+  then: readonly CodeLine[],
+  now: readonly CodeLine[],
+  opts: {
+    readonly named?: ReadonlySet<string>
+    /** The name has a line outside tests now in some file (changed or not). */
+    readonly outsideTestsNow?: boolean
+    /** Every line holding the name now, in any file (changed or not). */
+    readonly nowAnywhere?: readonly CodeLine[]
+  } = {},
+): LostLine[] {
+  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
+  const still = new Set((opts.nowAnywhere ?? []).map((l) => norm(l.text)))
+  let a = then.filter(code)
+  let b = now.filter(code)
+  const named = opts.named
+  if (named && named.size > 0 && [...a, ...b].some((l) => named.has(l.file))) {
+    a = a.filter((l) => named.has(l.file))
+    b = b.filter((l) => named.has(l.file))
+  }
+  const outside = opts.outsideTestsNow === true || [...a, ...b].some((l) => !isTestFile(l.file))
+  if (outside) {
+    a = a.filter((l) => !isTestFile(l.file))
+    b = b.filter((l) => !isTestFile(l.file))
+  }
+  // Exact matches first (a multiset of texts): what is left on each side changed or went.
+  const left = new Map<string, CodeLine[]>()
+  for (const l of b) {
+    const k = norm(l.text)
+    const list = left.get(k)
+    if (list) list.push(l)
+    else left.set(k, [l])
+  }
+  const gone: CodeLine[] = []
+  for (const l of a) {
+    const list = left.get(norm(l.text))
+    if (list && list.length > 0) list.shift()
+    else gone.push(l)
+  }
+  const unmatched = [...left.values()].flat()
+  const best = (l: CodeLine, ls: readonly CodeLine[]): { l: CodeLine; s: number } | null => {
+    let top: { l: CodeLine; s: number } | null = null
+    for (const x of ls) {
+      const s = lineAlike(l.text, x.text)
+      if (top === null || s > top.s) top = { l: x, s }
+    }
+    return top
+  }
+  const out: LostLine[] = []
+  for (const l of gone) {
+    if (still.has(norm(l.text))) continue
+    const here = unmatched.filter((x) => x.file === l.file)
+    if (here.some((x) => onlyGained(l.text, x.text))) continue
+    const now = best(l, here) ?? best(l, unmatched) ?? best(l, b)
+    out.push({ then: l, now: now?.l ?? null })
+  }
+  return out
+}
+
+/**
+ * The lines around a changed line that show what it belongs to (item 5: the enclosing
+ * function or lines): from the nearest less indented line above (its header) down to where
+ * that block closes, at most `max` lines (else `around` lines either side of it). 1-based.
+ */
+export function enclosingBlock(
+  text: string,
+  line: number,
+  max = 40,
+  around = 8,
+): readonly [number, number] {
+  const lines = text.split(/\r?\n/)
+  const n = Math.min(Math.max(line, 1), Math.max(lines.length, 1))
+  const indent = (s: string): number => {
+    const m = /^[ \t]*/.exec(s)?.[0] ?? ''
+    return m.replace(/\t/g, '    ').length
+  }
+  const blank = (i: number): boolean => (lines[i - 1] ?? '').trim() === ''
+  const own = indent(lines[n - 1] ?? '')
+  let start = n
+  if (own > 0)
+    for (let i = n - 1; i >= 1; i--)
+      if (!blank(i) && indent(lines[i - 1]) < own) {
+        start = i
+        break
+      }
+  const head = indent(lines[start - 1] ?? '')
+  let end = n
+  for (let i = Math.max(n, start) + 1; i <= lines.length; i++) {
+    if (blank(i)) continue
+    if (indent(lines[i - 1]) <= head) {
+      // The line that closes the block (`}`, `end`, `)`) belongs to it.
+      if (/^[\s]*(?:[}\])]|end\b)/.test(lines[i - 1])) end = i
+      break
+    }
+    end = i
+  }
+  // A statement on its own (top level, one line): the lines around it.
+  if (end - start < 2) return [Math.max(1, n - 3), Math.min(lines.length, n + 3)]
+  if (end - start + 1 <= max) return [start, end]
+  return [Math.max(start, n - around), Math.min(end, n + around)]
+}

@@ -1,0 +1,341 @@
+/**
+ * The code lines holding a note's names when it was written and now, and which of them were
+ * lost since (issue 12 items 4 and 5; the rules are in src/core/audit/name-loss.ts).
+ *
+ * Decisions:
+ * - Few git runs for many notes: the files that changed after each note's commit come from
+ *   the history index (`git log --name-status`, read once and cached per HEAD); an unchanged
+ *   file holds the same lines on both sides, so only changed files are compared. Then one
+ *   `git grep` per needle kind searches every note's commit and HEAD at once (grep takes
+ *   several trees), over those files only. Replaces a pickaxe (`git log -G`) per name, each
+ *   of which diffed every commit since the note. HEAD is searched whole (a line still held
+ *   in an unchanged file is not lost; a name's home outside tests shows there).
+ * - Docs are not code: the grep runs over CODE_PATHSPECS (pickaxe.ts).
+ * - Per lost name, one `git log -S` over the note's range and file names the commit that
+ *   removed the line, and the file then and now is read for the enclosing lines (the diff
+ *   basis). At most `NAMES_SHOWN` names per note are worked out that far.
+ * - A search that fails (timeout, too much output) answers nothing: no name is called lost.
+ */
+import { commitAtOrBefore, type HistoryIndex, type Touch } from '../../core/git/parse'
+import {
+  enclosingBlock,
+  isTestFile,
+  lostLines,
+  type CodeLine,
+  type LostLine,
+} from '../../core/audit/name-loss'
+import { isDocFile } from '../../core/audit/repo-paths'
+import type { NameChange } from '../../core/audit/verdict'
+import { showAt, type RepoState } from '../git/history'
+import { commitAt } from './quote-then'
+import { runGit } from '../git/run'
+import { CODE_PATHSPECS, type Needle } from './pickaxe'
+
+const GREP_TIMEOUT_MS = 60_000
+const GREP_MAX_BYTES = 64 * 1024 * 1024
+const SHOW_MAX_BYTES = 4 * 1024 * 1024
+/** More changed files than this are not passed as pathspecs: the whole code tree is searched. */
+const PATHSPEC_MAX = 2000
+/** Lost names per note worked out to a commit and lines (the rest are not reported). */
+const NAMES_SHOWN = 3
+
+/** One note's ask: its names, the files it names, and when it was written. */
+export interface NameAsk {
+  readonly needles: readonly {
+    readonly needle: Needle
+    readonly named: ReadonlySet<string>
+  }[]
+  readonly writtenMs: number
+}
+
+/** A name that lost code lines since its note, with the commit and the lines then and now. */
+export interface NameLoss extends NameChange {
+  readonly needle: Needle
+  /** The commit the note was written on (the diff's then side). */
+  readonly noteSha: string
+  readonly thenLines?: readonly [number, number]
+  readonly nowLines?: readonly [number, number]
+}
+
+export const key = (n: Needle): string => `${n.kind}\0${n.text}`
+
+/** The grep pattern of a needle and the files its lines may come from. */
+function pattern(n: Needle): string {
+  return n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text
+}
+
+function fileFits(n: Needle, file: string): boolean {
+  const base = file.slice(file.lastIndexOf('/') + 1)
+  if (n.kind === 'script') return base === 'package.json'
+  if (n.kind === 'make') return /^(?:[Mm]akefile|.*\.mk)$/.test(base)
+  return true
+}
+
+function wordIn(text: string, word: string): boolean {
+  let i = text.indexOf(word)
+  const w = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9_]/.test(c)
+  while (i !== -1) {
+    if (!w(text[i - 1]) && !w(text[i + word.length])) return true
+    i = text.indexOf(word, i + 1)
+  }
+  return false
+}
+
+/** Lines per tree and needle, from one `git grep` over several trees. */
+export type Found = Map<string, Map<string, CodeLine[]>>
+
+export async function grepTrees(
+  root: string,
+  revs: readonly string[],
+  needles: readonly Needle[],
+  files: readonly string[] | null,
+  words: boolean,
+  into: Found,
+  /** Files git could not read in some tree (a partial clone's missing blobs). */
+  unread: Set<string>,
+): Promise<boolean> {
+  const asked = needles.filter((n) => (n.kind === 'word') === words)
+  const patterns = [...new Set(asked.map(pattern))].filter((p) => p !== '' && !p.includes('\n'))
+  if (patterns.length === 0 || revs.length === 0) return true
+  const specs = files === null ? CODE_PATHSPECS : files.map((f) => `:(literal)${f}`)
+  const flags = ['-z', '-n', '-I', '-F', '--no-color', ...(words ? ['-w'] : [])]
+  const r = await runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs], {
+    cwd: root,
+    timeoutMs: GREP_TIMEOUT_MS,
+    maxBytes: GREP_MAX_BYTES,
+    input: `${patterns.join('\n')}\n`,
+  })
+  // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
+  for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm)) unread.add(m[1])
+  if (r.code !== 0 && r.code !== 1 && (unread.size === 0 || r.stdout === '')) return false
+  for (const rec of r.stdout.split('\n')) {
+    const [where, num, ...rest] = rec.split('\0')
+    if (where === undefined || num === undefined || rest.length === 0) continue
+    const colon = where.indexOf(':')
+    const rev = where.slice(0, colon)
+    const file = where.slice(colon + 1)
+    const text = rest.join('\0')
+    const line = Number(num)
+    let byNeedle = into.get(rev)
+    if (!byNeedle) into.set(rev, (byNeedle = new Map()))
+    for (const n of asked) {
+      if (!fileFits(n, file)) continue
+      const p = pattern(n)
+      if (!(words ? wordIn(text, p) : text.includes(p))) continue
+      const list = byNeedle.get(key(n))
+      const l = { file, line, text }
+      if (list) list.push(l)
+      else byNeedle.set(key(n), [l])
+    }
+  }
+  return true
+}
+
+const NOT_CODE =
+  /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
+
+/** Whether a file is searched as code: CODE_PATHSPECS (pickaxe.ts) in one test. */
+export function isCodeFile(rel: string): boolean {
+  return !isDocFile(rel) && !NOT_CODE.test(rel)
+}
+
+const newer = (a: Touch, b: Touch): boolean =>
+  a.time > b.time || (a.time === b.time && a.order < b.order)
+
+/** Code files touched (changed, renamed away, deleted) after a commit, from the history index. */
+function touchedAfter(h: HistoryIndex, at: Touch): Set<string> {
+  const out = new Set<string>()
+  for (const [path, t] of h.lastTouch) if (newer(t, at) && isCodeFile(path)) out.add(path)
+  for (const [path, ls] of h.leaves)
+    if (ls.some((l) => newer(l, at)) && isCodeFile(path)) out.add(path)
+  return out
+}
+
+/** The newest commit after `from` that changed how often `text` occurs in `file`. */
+async function removedIn(
+  root: string,
+  from: string,
+  file: string,
+  text: string,
+): Promise<{ sha: string; date: string } | null> {
+  const r = await runGit(
+    ['log', '-n1', '--format=%H%x1f%cI', `-S${text}`, `${from}..HEAD`, '--', `:(literal)${file}`],
+    { cwd: root, timeoutMs: GREP_TIMEOUT_MS, maxBytes: 64 * 1024 },
+  )
+  const [sha, date] = r.stdout.trim().split('\x1f')
+  return r.code === 0 && sha && date ? { sha, date } : null
+}
+
+async function blockOf(
+  root: string,
+  rev: string,
+  l: CodeLine | null,
+): Promise<readonly [number, number] | undefined> {
+  if (l === null) return undefined
+  const shown = await showAt(root, rev, l.file, SHOW_MAX_BYTES)
+  return shown.ok ? enclosingBlock(shown.text, l.line) : undefined
+}
+
+/** A note's commit and the code files touched after it up to HEAD. */
+interface Since {
+  readonly sha: string
+  readonly files: ReadonlySet<string>
+}
+
+/**
+ * Each note's commit and the files touched since: from the history index when the audit read
+ * one (no git run), else one `git log --name-only` per note commit (no rename detection, so
+ * it reads no file contents: a blobless or partial clone answers too).
+ */
+async function sinceOf(
+  state: RepoState,
+  head: string,
+  h: HistoryIndex | null,
+  asks: readonly (NameAsk | null)[],
+): Promise<(Since | null)[]> {
+  const bySha = new Map<string, Promise<Set<string> | null>>()
+  const files = (sha: string, at: Touch | null): Promise<Set<string> | null> => {
+    let hit = bySha.get(sha)
+    if (!hit) {
+      hit =
+        at !== null ? Promise.resolve(touchedAfter(h as HistoryIndex, at)) : logged(state.root, sha)
+      bySha.set(sha, hit)
+    }
+    return hit
+  }
+  return Promise.all(
+    asks.map(async (a) => {
+      if (a === null || a.needles.length === 0) return null
+      const t = h ? commitAtOrBefore(h, a.writtenMs) : null
+      const sha = h
+        ? (t?.sha ?? null)
+        : ((await commitAt(state.root, head, a.writtenMs))?.sha ?? null)
+      if (sha === null || sha === head) return null
+      const f = await files(sha, t)
+      return f === null || f.size === 0 ? null : { sha, files: f }
+    }),
+  )
+}
+
+/** Code files touched by the commits after `sha` up to HEAD; null when git could not say. */
+async function logged(root: string, sha: string): Promise<Set<string> | null> {
+  const r = await runGit(
+    [
+      'log',
+      '-z',
+      '--no-renames',
+      '--name-only',
+      '--format=',
+      `${sha}..HEAD`,
+      '--',
+      ...CODE_PATHSPECS,
+    ],
+    { cwd: root, timeoutMs: GREP_TIMEOUT_MS, maxBytes: GREP_MAX_BYTES },
+  )
+  if (r.code !== 0) return null
+  return new Set(
+    r.stdout
+      .split(/[\0\n]/)
+      .map((f) => f.trim())
+      .filter((f) => f !== '' && isCodeFile(f)),
+  )
+}
+
+/**
+ * For each note (same order as `asks`), its names that lost code lines since it was written;
+ * empty when nothing was lost or git could not say. `history`: the audit's history index, when
+ * it read one.
+ */
+export async function nameLosses(
+  state: RepoState,
+  history: HistoryIndex | null,
+  asks: readonly (NameAsk | null)[],
+  branch?: string,
+): Promise<NameLoss[][]> {
+  const out: NameLoss[][] = asks.map(() => [])
+  const head = state.head
+  if (head === null || asks.every((a) => a === null || a.needles.length === 0)) return out
+  const since = await sinceOf(state, head, history, asks)
+  const touched = new Map<string, ReadonlySet<string>>()
+  for (const x of since) if (x !== null) touched.set(x.sha, x.files)
+  if (touched.size === 0) return out
+  const union = new Set([...touched.values()].flatMap((f) => [...f]))
+  const files = union.size <= PATHSPEC_MAX ? [...union] : null
+  const needles = new Map<string, Needle>()
+  asks.forEach((a, i) => {
+    if (a && since[i]) for (const x of a.needles) needles.set(key(x.needle), x.needle)
+  })
+  const found: Found = new Map()
+  const all = [...needles.values()]
+  const unread = new Set<string>()
+  // The note commits over the files changed since; HEAD over every code file (a line still
+  // held anywhere is not lost, and a name's home outside tests is seen there).
+  const ok = await Promise.all([
+    grepTrees(state.root, [...touched.keys()], all, files, true, found, unread),
+    grepTrees(state.root, [...touched.keys()], all, files, false, found, unread),
+    grepTrees(state.root, [head], all, null, true, found, unread),
+    grepTrees(state.root, [head], all, null, false, found, unread),
+  ])
+  if (ok.includes(false)) return out
+  const nowAll = found.get(head) ?? new Map<string, CodeLine[]>()
+  await Promise.all(
+    asks.map(async (a, i) => {
+      const t = since[i]
+      if (!a || !t) return
+      // A file git could not read on some side (a partial clone) is compared on neither.
+      const changed = (x: CodeLine): boolean => t.files.has(x.file) && !unread.has(x.file)
+      const thenAll = found.get(t.sha) ?? new Map<string, CodeLine[]>()
+      const lost: { needle: Needle; l: LostLine }[] = []
+      for (const { needle, named } of a.needles) {
+        const nowLines = nowAll.get(key(needle)) ?? []
+        const l = lostLines(
+          (thenAll.get(key(needle)) ?? []).filter(changed),
+          nowLines.filter(changed),
+          {
+            named,
+            outsideTestsNow: nowLines.some((x) => !isTestFile(x.file)),
+            nowAnywhere: nowLines,
+          },
+        )
+        if (l.length > 0) lost.push({ needle, l: l[0] })
+      }
+      const shown = await Promise.all(
+        lost.slice(0, NAMES_SHOWN).map(async ({ needle, l }): Promise<NameLoss | null> => {
+          const by =
+            (await removedIn(state.root, t.sha, l.then.file, l.then.text.trim())) ??
+            (history ? lastTouchOf(history, l.then.file, t.sha) : null)
+          if (by === null) return null
+          const [thenLines, nowLines] = await Promise.all([
+            blockOf(state.root, t.sha, l.then),
+            blockOf(state.root, head, l.now),
+          ])
+          const name = needle.text.length > 60 ? `${needle.text.slice(0, 59)}…` : needle.text
+          return {
+            name,
+            sha: by.sha,
+            date: by.date,
+            then: l.then,
+            now: l.now,
+            needle,
+            noteSha: t.sha,
+            ...(thenLines ? { thenLines } : {}),
+            ...(nowLines ? { nowLines } : {}),
+            ...(branch !== undefined ? { branch } : {}),
+          }
+        }),
+      )
+      out[i] = shown.filter((x): x is NameLoss => x !== null)
+    }),
+  )
+  return out
+}
+
+/** The newest commit after the note's that touched or removed a file (when `-S` found none). */
+function lastTouchOf(h: HistoryIndex, file: string, sha: string): Touch | null {
+  const at = h.commits.find((c) => c.sha === sha)
+  if (!at) return null
+  const t = h.lastTouch.get(file)
+  if (t && newer(t, at)) return t
+  const l = h.leaves.get(file)?.find((x) => newer(x, at))
+  return l ?? null
+}

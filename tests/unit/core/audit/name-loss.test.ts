@@ -1,0 +1,133 @@
+/** What a note's names lost since it was written (issue 12 items 4 and 5): the pure rules. */
+import { describe, expect, it } from 'vitest'
+import {
+  enclosingBlock,
+  isCommentLine,
+  isTestFile,
+  lostLines,
+  onlyGained,
+  type CodeLine,
+} from '../../../../src/core/audit/name-loss'
+
+const L = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
+
+describe('lostLines', () => {
+  it('loses nothing when lines were only added', () => {
+    const then = [L('src/a.ts', 1, 'export function go() {')]
+    const now = [...then, L('src/b.ts', 3, 'go()')]
+    expect(lostLines(then, now)).toEqual([])
+  })
+
+  it('loses a line whose value changed, and names the line now', () => {
+    const then = [L('src/a.ts', 1, 'export const LIMIT = 3')]
+    const now = [L('src/a.ts', 1, 'export const LIMIT = 5')]
+    expect(lostLines(then, now)).toEqual([{ then: then[0], now: now[0] }])
+  })
+
+  it('loses a line that is gone, with nothing now', () => {
+    expect(lostLines([L('src/a.ts', 4, '  return go(x)')], [])).toEqual([
+      { then: L('src/a.ts', 4, '  return go(x)'), now: null },
+    ])
+  })
+
+  it('does not count a move to another file, a reindent or a line that only gained words', () => {
+    const then = [
+      L('src/a.ts', 1, 'export function go() {'),
+      L('src/a.ts', 9, "import { go } from './b'"),
+      L('src/a.ts', 12, 'go(x)'),
+    ]
+    const now = [
+      L('src/c.ts', 5, 'export function go() {'),
+      L('src/a.ts', 2, "import { go, stop } from './b'"),
+      L('src/a.ts', 14, '    go(x, { fast: true })'),
+    ]
+    expect(lostLines(then, now)).toEqual([])
+  })
+
+  it('ignores comments', () => {
+    expect(lostLines([L('a.py', 1, '# go() is slow')], [L('a.py', 1, '# go() is fast')])).toEqual(
+      [],
+    )
+  })
+
+  it('leaves test lines out when the name lives outside tests, not when it lives only there', () => {
+    const then = [L('tests/a.test.ts', 3, "it('go', () => go(1))")]
+    const now = [L('tests/a.test.ts', 3, "it('go', () => go(2))")]
+    expect(lostLines(then, now, { outsideTestsNow: true })).toEqual([])
+    expect(lostLines(then, now)).toHaveLength(1)
+  })
+
+  it('counts only the lines in files the note names when one of them holds the name', () => {
+    const then = [L('src/a.ts', 1, 'go(1)'), L('src/b.ts', 1, 'go(2)')]
+    const now = [L('src/a.ts', 1, 'go(1)'), L('src/b.ts', 1, 'go(3)')]
+    expect(lostLines(then, now, { named: new Set(['src/a.ts']) })).toEqual([])
+    expect(lostLines(then, now, { named: new Set(['src/z.ts']) })).toHaveLength(1)
+  })
+
+  it('does not let a kept duplicate hide a removed one', () => {
+    const then = [L('src/a.ts', 1, 'go(1)'), L('src/a.ts', 2, 'go(1)')]
+    expect(lostLines(then, [L('src/a.ts', 1, 'go(1)')])).toHaveLength(1)
+  })
+})
+
+describe('the line rules', () => {
+  it('tells comments from code', () => {
+    for (const c of ['// x', '/* x', ' * x', '# x', '-- x', '% x', ';; x', '<!-- x', '"""x'])
+      expect(isCommentLine(c), c).toBe(true)
+    for (const c of ['#include <x>', '#continuation{}.', 'x = 1 # y', '*ptr = 1', 'return -1'])
+      expect(isCommentLine(c), c).toBe(false)
+  })
+
+  it('tells test files from code', () => {
+    for (const f of [
+      'tests/a.ts',
+      'src/__tests__/x.ts',
+      'a.test.ts',
+      'b_spec.rb',
+      'test_x.py',
+      'Tests/NetTests.swift',
+    ])
+      expect(isTestFile(f), f).toBe(true)
+    for (const f of ['src/testing-lib.ts', 'src/contest.ts', 'latest.py', 'src/attest/a.ts'])
+      expect(isTestFile(f), f).toBe(false)
+  })
+
+  it('knows a line that only gained words from one that lost some', () => {
+    expect(onlyGained('go(a)', 'go(a, b)')).toBe(true)
+    expect(onlyGained('const X = 3', 'const X = 5')).toBe(false)
+  })
+
+  it('finds the enclosing block of a line', () => {
+    const text = [
+      'export function a() {',
+      '  const x = 1',
+      '  return x',
+      '}',
+      '',
+      'export const B = 2',
+      'export const C = 3',
+    ].join('\n')
+    expect(enclosingBlock(text, 3)).toEqual([1, 4])
+    expect(enclosingBlock(text, 6)).toEqual([3, 7])
+  })
+})
+
+describe('imports and copies', () => {
+  it('does not count a changed import, or a line the code still holds in another file', () => {
+    const then = [
+      L('src/a.ts', 1, "const { go, stop } = await import('./b')"),
+      L('old/7.1/php.ini', 3, 'short_open_tag = On'),
+    ]
+    const now = [L('src/a.ts', 1, "import { go } from './b'")]
+    const anywhere = [...now, L('conf/7.3/php.ini', 3, 'short_open_tag = On')]
+    expect(lostLines(then, now, { nowAnywhere: anywhere })).toEqual([])
+    expect(lostLines(then, now)).toHaveLength(1)
+  })
+})
+
+describe('onlyGained', () => {
+  it('wants the old words in their order', () => {
+    expect(onlyGained('a = b', 'b = a')).toBe(false)
+    expect(onlyGained('"build": "astro build"', '"build": "npm run x && astro build"')).toBe(true)
+  })
+})
