@@ -21,6 +21,7 @@ import { nameChanges, withGoneIn } from './reference-history'
 import type { Needle } from './pickaxe'
 import { quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
+import { proseThen, withoutSuperseded, withTreeThen } from './prose-then'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -96,12 +97,16 @@ export async function judgeAll(
     }
     return hit
   }
+  const times = new Map<Note, WrittenAt | null>()
+  for (const note of p.notes) times.set(note, await writtenAtOf(note, provider, p.mtimes, blame))
+  // Names the notes give in plain prose, checked through each note's time (prose-then.ts).
+  const prose = await proseThen(p, times)
   const out: Judged[] = []
   for (const note of p.notes) {
     signal?.throwIfAborted()
-    const reasons: string[] = []
+    let reasons: string[] = []
     const checked: CheckedReference[] = []
-    const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
+    const writtenAt = times.get(note) ?? null
     if (p.facts) {
       const refs = p.refs.get(note) ?? []
       const elsewhere = refs.flatMap((r) => {
@@ -112,8 +117,10 @@ export async function judgeAll(
         let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
         if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
         if ('skipped' in c) reasons.push(c.skipped)
-        else checked.push(c)
+        else checked.push(withTreeThen(c, prose.get(note)))
       }
+      checked.push(...(prose.get(note)?.checked ?? []))
+      reasons = withoutSuperseded(reasons, prose.get(note))
     }
     // In git, when each failing reference went away, and which names changed since the note.
     const repo = p.state
