@@ -33,13 +33,15 @@ export interface ProsePair {
 }
 
 export interface ProseNames {
-  /** Identifier-shaped words of the prose, in text order, without duplicates. */
+  /** Identifier-shaped words of the prose, then of fenced code, without duplicates. */
   readonly names: readonly string[]
   readonly pairs: readonly ProsePair[]
 }
 
 /** A word in prose: letters, digits, `_` and `$`, not part of a path, a dotted name or a URL. */
 const WORD_RE = /(?<![\w$@./\\:-])[A-Za-z_$][\w$]*(?![\w$]|[./\\:-][\w$])/g
+/** A word in code: every identifier token (`DownloadManager` of `DownloadManager.make`). */
+const CODE_WORD_RE = /(?<![\w$])[A-Za-z_$][\w$]*/g
 /** Words shorter than this are never taken (`v2`, `h3`, `xIn`); an inner capital allows `iOS`. */
 const NAME_MIN = 4
 
@@ -97,15 +99,38 @@ const PAIR_RE = new RegExp(
 /** Words that never start a pair: a value after them is a count or a step, not a setting. */
 const NOT_PAIR_NAMES = new Set(['v', 'x'])
 
-/** The identifier-shaped names and the name–value pairs a note's prose gives. */
+/** Prose without code and emphasis marks; `_` marks only outside a word (`haul_to_stockpile`). */
+function bareProse(text: string): string {
+  return proseOf(text, false)
+    .replace(/\*+/g, ' ')
+    .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, ' ')
+}
+
+/**
+ * Each prose line (fences and code spans blanked) with its identifier-shaped names: a line that
+ * names one file and some names says where those names are (`src/models/types.ts` — core
+ * types (CardInfo, CardDatabase)).
+ */
+export function proseLines(text: string): { readonly line: string; readonly names: string[] }[] {
+  const { prose } = cutFences(text)
+  return prose.split('\n').map((line) => {
+    const names = [...new Set([...bareProse(line).matchAll(WORD_RE)].map((m) => m[0]))]
+    return { line, names: names.filter(identifierShaped) }
+  })
+}
+
+/** The identifier-shaped names (of prose and quoted code) and the name–value pairs of prose. */
 export function proseNames(text: string): ProseNames {
   const names: string[] = []
   const seen = new Set<string>()
-  // Emphasis marks are not part of a word; `_` marks only outside one (`haul_to_stockpile`).
-  const bare = proseOf(text, false)
-    .replace(/\*+/g, ' ')
-    .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, ' ')
-  for (const m of bare.matchAll(WORD_RE)) {
+  const bare = bareProse(text)
+  // Quoted code names things too: a fenced block's identifiers (`DownloadManager.make(…)`,
+  // a type in its comment) are candidates like the prose's, under the same two rules.
+  const fenced = cutFences(text)
+    .fences.map((f) => f.code)
+    .join('\n')
+  const words = [...bare.matchAll(WORD_RE), ...fenced.matchAll(CODE_WORD_RE)]
+  for (const m of words) {
     const w = m[0]
     if (identifierShaped(w) && !seen.has(w)) {
       seen.add(w)

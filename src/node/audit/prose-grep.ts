@@ -51,7 +51,7 @@ const MANIFEST_PATHSPECS = [
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
 /** Lines kept per pattern: enough to see a name's uses, bounded for a name on every line. */
-const LINES_PER_PATTERN = 200
+export const LINES_PER_PATTERN = 200
 
 export interface GrepAsk {
   /** Fixed strings, matched case-sensitively in code files. */

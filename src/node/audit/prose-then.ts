@@ -20,19 +20,28 @@
  *   the notes whose candidates failed now (at most THEN_COMMITS_MAX commits an audit).
  */
 import { relative } from 'node:path'
-import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import { commitAtOrBefore } from '../../core/git/parse'
 import type { Reference } from '../../core/audit/reference'
 import { checked, type CheckedReference, type Gone } from '../../core/audit/checked-reference'
-import { pairInLine, proseNames, type ProsePair } from '../../core/audit/prose-names'
-import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
+import { pairInLine } from '../../core/audit/prose-names'
+import { absolute } from '../../core/audit/repo-paths'
 import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { Prepared } from './prepare-notes'
 import { newestChange, type Needle } from './pickaxe'
 import { commitAt } from './quote-then'
-import { filesAt, grepLines, type CodeLine, type GrepFound } from './prose-grep'
+import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
+import {
+  candidatesOf,
+  fileStems,
+  inTree,
+  matcher,
+  matchesNow,
+  pairLines,
+  wordLines,
+  type Candidates,
+} from './prose-candidates'
 import { toPosix } from './repo-file'
 
 /** What prose adds to one note: failing references, and reasons it makes obsolete. */
@@ -47,83 +56,10 @@ export interface ProseFinding {
   readonly absentThen: readonly string[]
 }
 
-interface Candidates {
-  readonly names: readonly string[]
-  readonly pairs: readonly ProsePair[]
-  /** Paths outside the repository, and the literal string code may hold. */
-  readonly strings: readonly { readonly ref: Reference; readonly text: string }[]
-  /** Path references with wildcards or placeholders, and their glob. */
-  readonly globs: readonly { readonly ref: Reference; readonly glob: string }[]
-  /** Paths asked of the tree then, when history is not known (see ProseFinding.absentThen). */
-  readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
-}
-
 /** Commits whose trees are searched in one audit; more notes than that keep their verdict. */
 const THEN_COMMITS_MAX = 32
 /** Files a removal is searched in (the pickaxe's own limit is about as many). */
 const PICKAXE_FILES_MAX = 19
-
-const WORD = (name: string): RegExp =>
-  new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`)
-
-/** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
-export function globOf(path: string): string | null {
-  if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))
-    return null
-  return path
-    .replace(/\[[A-Za-z][\w-]*\]|<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\}/g, '*')
-    .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
-}
-
-function candidatesOf(note: Note, refs: readonly Reference[], noHistory: boolean): Candidates {
-  const prose = proseNames(note.checkText)
-  // A name the note also back-ticks is checked as a symbol already.
-  const ticked = new Set(refs.flatMap((r) => (r.kind === 'symbol' ? r.terms : [])))
-  const names = prose.names.filter((n) => !ticked.has(n))
-  const pairs = prose.pairs
-  const strings: { ref: Reference; text: string }[] = []
-  const globs: { ref: Reference; glob: string }[] = []
-  const paths: { ref: Reference; path: string }[] = []
-  for (const r of refs) {
-    const path =
-      r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
-    if (path === null) continue
-    const glob = r.kind === 'path' ? globOf(path) : null
-    // A folder pattern (`batch-NN/`) matches the files inside such folders.
-    if (glob !== null && r.kind === 'path' && !glob.startsWith('/') && !glob.startsWith('..'))
-      globs.push({ ref: r, glob: r.dir ? `${glob}/**` : glob })
-    // A path outside the repository is checked as text only code would hold.
-    else if (glob === null && /^(?:\.\.\/|\/)[^\s]*[A-Za-z]{3}/.test(path))
-      strings.push({ ref: r, text: path })
-    else if (glob === null && noHistory && !/^(?:\.\.?\/|\/|~)/.test(path))
-      paths.push({ ref: r, path })
-  }
-  return { names, pairs, strings, globs, paths }
-}
-
-/** Lines holding a name as a whole word. */
-const wordLines = (lines: readonly CodeLine[] | undefined, name: string): CodeLine[] =>
-  (lines ?? []).filter((l) => WORD(name).test(l.text))
-
-const pairLines = (found: GrepFound, pair: ProsePair): readonly CodeLine[] =>
-  (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []
-
-/** A glob without a folder (`*.test.ts`) matches a file's name anywhere, as a note means it. */
-const matcher = (glob: string): ((f: string) => boolean) =>
-  picomatch(glob, { dot: true, basename: !glob.includes('/') })
-
-function matchesNow(paths: Iterable<string>, glob: string): boolean {
-  const is = matcher(glob)
-  for (const f of paths) if (is(f)) return true
-  return false
-}
-
-/** File names without their extension (`HeroSection` for `src/home/HeroSection.astro`). */
-function fileStems(tracked: Iterable<string>): Set<string> {
-  const out = new Set<string>()
-  for (const f of tracked) out.add(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''))
-  return out
-}
 
 /** The commit a note was written against: the newest at or before its time. */
 async function commitThen(p: Prepared, w: WrittenAt): Promise<{ sha: string } | null> {
@@ -142,9 +78,7 @@ export async function proseThen(
   const state = p.state
   if (!state || !p.facts || state.head === null) return out
   const cands = new Map<Note, Candidates>()
-  const noHistory = p.facts.history === null
-  for (const n of p.notes)
-    if (times.get(n)) cands.set(n, candidatesOf(n, p.refs.get(n) ?? [], noHistory))
+  for (const n of p.notes) if (times.get(n)) cands.set(n, candidatesOf(p, n, p.refs.get(n) ?? []))
   const all = [...cands.values()]
   const exclude = [...new Set(p.notes.flatMap((n) => [n.file, n.topicFile ?? n.file]))]
     .map((f) => toPosix(relative(state.root, f)))
@@ -152,6 +86,7 @@ export async function proseThen(
   const ask = (list: readonly Candidates[]) => ({
     code: list.flatMap((c) => [
       ...c.names,
+      ...c.located.map((x) => x.name),
       ...c.strings.map((x) => x.text),
       ...c.pairs.filter((x) => !x.manifest).map((x) => x.name),
     ]),
@@ -180,8 +115,16 @@ export async function proseThen(
     )
     const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob))
     const paths = c.paths.filter((x) => !inTree([...state.tracked, ...state.trackedDirs], x.path))
-    if (names.length + strings.length + pairs.length + globs.length + paths.length > 0)
-      failing.set(n, { names, pairs, strings, globs, paths })
+    // Present in the code now, but not in the file the note places it in (all lines seen).
+    const located = c.located.filter((x) => {
+      const lines = now.code.get(x.name) ?? []
+      const held = wordLines(lines, x.name)
+      return (
+        held.length > 0 && lines.length < LINES_PER_PATTERN && held.every((l) => l.path !== x.file)
+      )
+    })
+    const count = names.length + strings.length + pairs.length + globs.length + paths.length
+    if (count + located.length > 0) failing.set(n, { names, pairs, strings, globs, paths, located })
   }
 
   // The trees then, one search per commit.
@@ -268,6 +211,18 @@ async function judgeThen(
       ),
     )
   }
+  for (const x of c.located) {
+    const lines = t.then.code.get(x.name) ?? []
+    const held = wordLines(lines, x.name).filter((l) => l.path === x.file)
+    if (held.length === 0 || lines.length >= LINES_PER_PATTERN) continue
+    const elsewhere = [...new Set(wordLines(t.now.code.get(x.name), x.name).map((l) => l.path))]
+    const gone = await removal(p, { kind: 'word', text: x.name }, [x.file], w)
+    const ref: Reference = { kind: 'symbol', text: x.name, name: x.name, terms: [x.name] }
+    const to = elsewhere.length > 0 && p.state ? absolute(p.state.root, elsewhere[0]) : null
+    const why = `${tick(x.name)} was in ${tick(x.file)} ${at(t.sha)}; now it is not (it is in ${elsewhere.slice(0, 2).map(tick).join(', ')}${elsewhere.length > 2 ? ', …' : ''})`
+    const c0 = checked(ref, 'moved', to, { movedTo: to, reason: why })
+    out.push(gone ? { ...c0, goneIn: gone } : c0)
+  }
   for (const s of c.strings) {
     const held = t.then.code.get(s.text) ?? []
     if (held.length === 0) continue
@@ -322,14 +277,6 @@ async function judgeThen(
     ? c.paths.filter((x) => !inTree(files, x.path)).map((x) => x.ref.text)
     : []
   return { checked: out, supersedes, absentThen }
-}
-
-/** Whether a tree holds a path as written, or ending with it (a partial path), file or folder. */
-function inTree(paths: readonly string[], written: string): boolean {
-  const w = written.replace(/\/+$/, '')
-  return paths.some(
-    (f) => f === w || f.startsWith(`${w}/`) || f.endsWith(`/${w}`) || f.includes(`/${w}/`),
-  )
 }
 
 /**

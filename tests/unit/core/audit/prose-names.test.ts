@@ -43,15 +43,15 @@ describe('prose names', () => {
       expect(identifierShaped(w), w).toBe(false)
   })
 
-  it('reads names in emphasis and lists, not in code, links or URLs', () => {
+  it('reads names in emphasis, lists and fenced code, not in code spans, links or URLs', () => {
     const text = [
       '- **APIConfigure**: base settings; kinds (eat、haul_to_stockpile、wander)',
       '- `tickedName` is checked as a symbol; [see](docs/someLinkTarget.md) https://x.io/fooBar',
       '```ts',
-      'const fencedName = 1',
+      'const fencedName = Store.make(plain)',
       '```',
     ].join('\n')
-    expect(proseNames(text).names).toEqual(['APIConfigure', 'haul_to_stockpile'])
+    expect(proseNames(text).names).toEqual(['APIConfigure', 'haul_to_stockpile', 'fencedName'])
   })
 
   it('pairs a name with the version or number written next to it', () => {

@@ -34,6 +34,7 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'targets/profiles/a.json', '{}\n')
     write(repo, 'targets/profiles/b.json', '{}\n')
     write(repo, 'scripts/gen.sh', 'cp ../sibling-repo/data/metrics.json src/\n')
+    write(repo, 'src/models/types.ts', 'export interface CardInfo {}\nexport interface Deck {}\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note: each of these goes or changes.
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_storage']\n")
@@ -47,6 +48,9 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     commit('profiles-moved', '2026-03-04T12:00:00Z')
     write(repo, 'scripts/gen.sh', 'cp ../../meta/data/metrics.json src/\n')
     commit('sibling-gone', '2026-03-05T12:00:00Z')
+    write(repo, 'src/models/types.ts', 'export interface Deck {}\n')
+    write(repo, 'src/games/types.ts', 'export interface CardInfo {}\n')
+    commit('card-moved', '2026-03-05T13:00:00Z')
     // A name added after the note and removed again: it was not in the code when written.
     write(repo, 'src/tmp.ts', 'export const temp_flag_value = 1\n')
     commit('temp-added', '2026-03-06T12:00:00Z')
@@ -63,6 +67,7 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['pair-holds', 'An astro 5 static site; `src/jobs.ts` lists eat_food.'],
       ['glob', 'Profiles live in `targets/profiles/*.json`.'],
       ['outside', 'Metrics are copied from `../sibling-repo/data/`.'],
+      ['located', '- `src/models/types.ts` — core types (CardInfo, MissingType)'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -123,5 +128,17 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     expect(n.reasons[0]).toBe(
       `\`../sibling-repo/data\` was in \`scripts/gen.sh\` line 1 at ${sha.c1}, when the note was written, and no code holds it now; removed in ${sha['sibling-gone']} on 2026-03-05`,
     )
+  })
+
+  it('calls a name a line places in the file it names, moved out of that file since, stale', () => {
+    const n = byTitle(notes, 'located')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toBe(
+      `\`CardInfo\` was in \`src/models/types.ts\` at ${sha.c1}, when the note was written; now it is not (it is in \`src/games/types.ts\`); removed in ${sha['card-moved']} on 2026-03-05`,
+    )
+    expect(n.references.map((r) => [r.text, r.status])).toEqual([
+      ['src/models/types.ts', 'ok'],
+      ['CardInfo', 'moved'],
+    ])
   })
 })
