@@ -11,6 +11,8 @@ import type { AuditNote } from '../../../../src/shared/model'
 import { git } from '../../../helpers/git'
 import { base, byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, labelledRepo } from './topic-audit'
+import { withTreeThen } from '../../../../src/node/audit/prose-then'
+import { checked } from '../../../../src/core/audit/checked-reference'
 
 afterAll(removeBase)
 
@@ -140,5 +142,28 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['src/models/types.ts', 'ok'],
       ['CardInfo', 'moved'],
     ])
+  })
+})
+
+describe('a path missing with no known fate, checked against the tree then', () => {
+  const ref = { kind: 'path', text: 'packs/', path: 'packs', line: null, dir: true } as const
+  const missing = checked(ref, 'missing', null, { reason: '`packs/` does not exist' })
+  const finding = (absentThen: string[]) => ({ checked: [], supersedes: [], absentThen })
+
+  it('is never matched when the tree then did not hold it either', () => {
+    const c = withTreeThen(missing, finding(['packs/']))
+    expect(c.goneIn).toBeNull()
+    expect(c.reason).toBe(
+      '`packs/` does not exist, nor was it in the tree when the note was written',
+    )
+  })
+
+  it('stays as it was when the tree then held it, or its fate is known', () => {
+    expect(withTreeThen(missing, finding([]))).toBe(missing)
+    const gone = {
+      ...missing,
+      goneIn: { sha: 'abc1234', date: '2026-03-01', how: 'deleted' } as const,
+    }
+    expect(withTreeThen(gone, finding(['packs/']))).toBe(gone)
   })
 })
