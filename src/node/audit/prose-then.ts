@@ -103,6 +103,7 @@ export async function proseThen(
 
   // What fails now, per note; the rest says nothing.
   const stems = fileStems(state.tracked)
+  const trackedNow = [...state.tracked, ...state.trackedDirs]
   const failing = new Map<Note, Candidates>()
   for (const [n, c] of cands) {
     // A name that is a file's name (a component file) is present as that file.
@@ -114,7 +115,7 @@ export async function proseThen(
         !pairLines(now, x).some((l) => pairInLine(l.text, x) === 'holds'),
     )
     const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob))
-    const paths = c.paths.filter((x) => !inTree([...state.tracked, ...state.trackedDirs], x.path))
+    const paths = c.paths.filter((x) => !inTree(trackedNow, x.path))
     // Present in the code now, but not in the file the note places it in (all lines seen).
     const located = c.located.filter((x) => {
       const lines = now.code.get(x.name) ?? []
