@@ -10,6 +10,10 @@ import type { Reference } from '../../core/audit/reference'
 import { proseLines, proseNames, type ProsePair } from '../../core/audit/prose-names'
 import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
+import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
+
+/** The part of a note that is checked, as its references are (prepare-notes.ts). */
+const checkedText = (note: Note): string => note.checkText.slice(0, NOTE_CHECK_MAX_CHARS)
 import type { CodeLine, GrepFound } from './prose-grep'
 
 export interface Candidates {
@@ -39,7 +43,7 @@ export function globOf(path: string): string | null {
 
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
-  const prose = proseNames(note.checkText)
+  const prose = proseNames(checkedText(note))
   // A name the note also back-ticks is checked as a symbol already.
   const ticked = new Set(refs.flatMap((r) => (r.kind === 'symbol' ? r.terms : [])))
   const names = prose.names.filter((n) => !ticked.has(n))
@@ -78,7 +82,7 @@ function located(
   if (!facts) return []
   const files = refs.flatMap((r) => (r.kind === 'path' && !r.dir && !r.pattern ? [r] : []))
   const out: { name: string; file: string }[] = []
-  for (const { line, names } of proseLines(note.checkText)) {
+  for (const { line, names } of proseLines(checkedText(note))) {
     const named = files.filter((r) => line.includes(r.text))
     if (named.length !== 1 || names.length === 0) continue
     const path = named[0].path
