@@ -3,26 +3,20 @@
  * note was written is never matched (never stale); a stale verdict names the commit that
  * changed it; a note is suspect only when code lines with its names changed after it.
  */
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
 import { git } from '../../../helpers/git'
-import { base, byTitle, removeBase, write } from './scripted-repo'
-import { auditTopics, labelledRepo } from './topic-audit'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
 describe('never matched is not stale; suspect from content (issue 12)', () => {
-  const repo = join(base, 'nm-repo')
-  const mem = join(base, 'nm-mem')
-  let sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('nm')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    const made = labelledRepo(repo)
-    sha = made.sha
-    const commit = made.commit
     write(repo, 'src/early.ts', 'export const early = 1\n')
     write(repo, 'src/late.ts', 'export const late = 1\n')
     write(repo, 'src/keep.ts', 'export function keepThing() {\n  return 1\n}\n')

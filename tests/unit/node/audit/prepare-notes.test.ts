@@ -12,21 +12,16 @@ import { clearHistoryCache } from '../../../../src/node/git/history'
 import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
 import { git, gitAt } from '../../../helpers/git'
 import { base, byTitle, removeBase, topic, write } from './scripted-repo'
-import { auditTopics, labelledRepo } from './topic-audit'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
 describe('partial paths resolve by suffix, now and through history (issue 12 item 2)', () => {
-  const repo = join(base, 'pp-repo')
-  const mem = join(base, 'pp-mem')
-  let sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('pp')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    const made = labelledRepo(repo)
-    sha = made.sha
-    const commit = made.commit
     write(repo, 'src/game/character/hero.ts', 'export const hero = 1\n')
     write(repo, 'src/features/ai/work-evaluators/eat.ts', 'export const eat = 1\n')
     write(repo, 'src/old/thing.ts', 'export const thing = 1\n')

@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
 import { git } from '../../../helpers/git'
-import { base, byTitle, removeBase, write } from './scripted-repo'
-import { auditTopics, labelledRepo } from './topic-audit'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 import { withTreeThen } from '../../../../src/node/audit/prose-then'
 import { checked } from '../../../../src/core/audit/checked-reference'
 
@@ -20,16 +20,11 @@ const pkg = (pad: string): string =>
   `{\n  "name": "demo",\n  "dependencies": {\n    "left-pad": "${pad}",\n    "astro": "^5.1.0"\n  }\n}\n`
 
 describe('names in prose, checked through the note time (issue 12)', () => {
-  const repo = join(base, 'prose-repo')
-  const mem = join(base, 'prose-mem')
-  let sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('prose')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    const made = labelledRepo(repo)
-    sha = made.sha
-    const commit = made.commit
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_stockpile']\n")
     write(repo, 'src/build.ts', 'export const chunkSizeWarningLimit = 1200\n')
     write(repo, 'package.json', pkg('1.2.0'))

@@ -4,11 +4,10 @@
  * differed from the code already when the note was written, unchanged since, is not counted.
  * And a quote whose first line never was code is still known by its other lines.
  */
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { base, byTitle, removeBase, write } from './scripted-repo'
-import { auditTopics, labelledRepo } from './topic-audit'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
@@ -26,16 +25,11 @@ const HANDLERS = [
 ]
 
 describe('names intact, lines changed (issue 12 item 5)', () => {
-  const repo = join(base, 'qt-repo')
-  const mem = join(base, 'qt-mem')
-  let sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('qt')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    const made = labelledRepo(repo)
-    sha = made.sha
-    const commit = made.commit
     write(repo, 'src/dispatch.ts', `${DISPATCH.join('\n')}\n`)
     write(
       repo,

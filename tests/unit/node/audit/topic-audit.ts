@@ -11,22 +11,31 @@ import { auditMemory } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
 import { git, gitAt } from '../../../helpers/git'
-import { topic } from './scripted-repo'
+import { base, topic } from './scripted-repo'
 
-/** A new repository in `dir`; `commit` commits everything at `date` and keeps its short SHA. */
-export function labelledRepo(dir: string): {
+/**
+ * A history test's repository and memory folder (`<name>-repo`, `<name>-mem` in the temp
+ * folder); `commit` commits everything at `date` (the repository is made at the first commit,
+ * files written before it included) and keeps the short SHA by label in `sha`.
+ */
+export function historyCase(name: string): {
+  readonly repo: string
+  readonly mem: string
   readonly sha: Record<string, string>
   readonly commit: (label: string, date: string) => void
 } {
-  mkdirSync(dir)
-  git(dir, 'init', '-q', '-b', 'main')
+  const repo = join(base, `${name}-repo`)
   const sha: Record<string, string> = {}
   const commit = (label: string, date: string): void => {
-    git(dir, 'add', '-A')
-    gitAt(date, dir, 'commit', '-q', '-m', label)
-    sha[label] = git(dir, 'rev-parse', 'HEAD').trim().slice(0, 7)
+    if (Object.keys(sha).length === 0) {
+      mkdirSync(repo, { recursive: true })
+      git(repo, 'init', '-q', '-b', 'main')
+    }
+    git(repo, 'add', '-A')
+    gitAt(date, repo, 'commit', '-q', '-m', label)
+    sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
   }
-  return { sha, commit }
+  return { repo, mem: join(base, `${name}-mem`), sha, commit }
 }
 
 /** Write the notes (each says it was written at `written`) and audit them against `repo`. */
