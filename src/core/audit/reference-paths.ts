@@ -70,6 +70,8 @@ export function spanPathRef(s: string): Reference | null {
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.
   if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
+  const glob = globRef(raw)
+  if (glob) return glob
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
   const body = raw.replace(/:\d+(?:-\d+)?$/, '')
   // Spaces only inside later segments (`src/my dir/a.ts`), never `cd src/x`.
@@ -80,6 +82,21 @@ export function spanPathRef(s: string): Reference | null {
   if (/^[\w$]+(?:\.[\w$]+)+$/.test(body) && !hasExtension(last)) return null // `Class.method`
   if (notAFile(body)) return null
   return pathRef(raw)
+}
+
+/**
+ * A glob of files (`targets/profiles/*.json`, `src/**\/*.test.ts`): a pattern, not one path. It is
+ * checked as a pattern (src/node/audit/prose-then.ts: the files it matched when the note was
+ * written, and now), so only a glob with a folder or a known extension counts.
+ */
+function globRef(raw: string): Reference | null {
+  if (!/^[\w@.+/-]*\*[\w@.*+/-]*$/.test(raw) || !/[A-Za-z]/.test(raw)) return null
+  const last = raw.replace(/\/+$/, '').split('/').pop() ?? ''
+  if (!raw.includes('/') && !hasExtension(last)) return null
+  const dir = raw.endsWith('/')
+  const path = normalizePath(raw)
+  if (path === '.' || path.startsWith('/')) return null
+  return { kind: 'path', text: raw, path, line: null, dir, pattern: true }
 }
 
 /** A word in prose that is a path: a known extension, or a `./` or trailing-`/` folder. */

@@ -40,6 +40,14 @@ const PATTERN_NEXT_RE = /^(?:<[A-Za-z]|\{[A-Za-z]|\[|\*|…|\.\.\.|\$\{?[A-Za-z]
 const PATTERN_NEXT_MAX = 3
 const continuesAsPattern = (text: string, at: number): boolean =>
   PATTERN_NEXT_RE.test(text.slice(at, at + PATTERN_NEXT_MAX))
+/**
+ * Markdown emphasis around a word (`**deploy.yml**`, `*x.ts*`): the closing `*` is the
+ * emphasis the same run opened, not a glob (issue 12 item 2).
+ */
+function emphasized(text: string, start: number, end: number): boolean {
+  const open = /(\*{1,2}|_{1,2})$/.exec(text.slice(Math.max(0, start - 2), start))
+  return open !== null && text.startsWith(open[1], end)
+}
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
 /**
@@ -211,7 +219,9 @@ export function extractReferences(text: string): Reference[] {
   // Paths in prose; `feature/<topic>` or `src/…` is a pattern, not a path.
   flush()
   for (const m of masked.matchAll(PROSE_PATH_RE)) {
-    if (continuesAsPattern(masked, m.index + m[0].length) || /\/\.\.\.?$/.test(m[0])) continue
+    const end = m.index + m[0].length
+    if (continuesAsPattern(masked, end) && !emphasized(masked, m.index, end)) continue
+    if (/\/\.\.\.?$/.test(m[0])) continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
     const p = prosePathRef(raw)

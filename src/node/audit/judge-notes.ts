@@ -22,6 +22,7 @@ import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
+import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -99,10 +100,14 @@ export async function judgeAll(
   }
   // First every note's references and time; then, for all notes at once, which failing names
   // the code held when each note was written, and what their holding names lost since.
+  const times = new Map<Note, WrittenAt | null>()
+  for (const note of p.notes) times.set(note, await writtenAtOf(note, provider, p.mtimes, blame))
+  // Names the notes give in plain prose, checked through each note's time (prose-then.ts).
+  const prose = await proseThen(p, times)
   const firsts: First[] = []
   for (const note of p.notes) {
     signal?.throwIfAborted()
-    firsts.push(await checkNote(note, p, provider, blame))
+    firsts.push(checkNote(note, p, times.get(note) ?? null, prose.get(note)))
   }
   const held = await heldThen(p, firsts)
   // The names no note's commit held are searched through the whole history in one walk.
@@ -169,15 +174,14 @@ interface First {
   readonly writtenAt: WrittenAt | null
 }
 
-async function checkNote(
+function checkNote(
   note: Note,
   p: Prepared,
-  provider: WrittenAtProvider | undefined,
-  blame: (file: string) => Promise<Map<number, number | null> | null>,
-): Promise<First> {
-  const reasons: string[] = []
+  writtenAt: WrittenAt | null,
+  prose: ProseFinding | undefined,
+): First {
+  let reasons: string[] = []
   const checked: CheckedReference[] = []
-  const writtenAt = await writtenAtOf(note, provider, p.mtimes, blame)
   if (p.facts) {
     const refs = p.refs.get(note) ?? []
     const elsewhere = refs.flatMap((r) => {
@@ -188,8 +192,10 @@ async function checkNote(
       let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
       if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
       if ('skipped' in c) reasons.push(c.skipped)
-      else checked.push(c)
+      else checked.push(withTreeThen(c, prose))
     }
+    checked.push(...(prose?.checked ?? []))
+    reasons = withoutSuperseded(reasons, prose)
   }
   return { note, reasons, checked, writtenAt }
 }

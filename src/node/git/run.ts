@@ -87,6 +87,8 @@ export const SAFE_CONFIG: readonly (readonly [string, string])[] = [
 const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   'rev-parse': [],
   'ls-files': [],
+  // A commit's file list (a glob a note names, matched as the tree was when it was written).
+  'ls-tree': [],
   'check-ignore': [],
   worktree: [],
   'hash-object': [],

@@ -3,33 +3,20 @@
  * note was written is never matched (never stale); a stale verdict names the commit that
  * changed it; a note is suspect only when code lines that held its names changed after it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { auditMemory } from '../../../../src/node/audit/audit'
-import { clearHistoryCache } from '../../../../src/node/git/history'
-import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
-import { git, gitAt } from '../../../helpers/git'
-import { base, byTitle, removeBase, topic, write } from './scripted-repo'
+import { git } from '../../../helpers/git'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
 describe('never matched is not stale; suspect from content (issue 12)', () => {
-  const repo = join(base, 'nm-repo')
-  const mem = join(base, 'nm-mem')
-  const sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('nm')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    mkdirSync(repo)
-    git(repo, 'init', '-q', '-b', 'main')
-    const commit = (label: string, date: string): void => {
-      git(repo, 'add', '-A')
-      gitAt(date, repo, 'commit', '-q', '-m', label)
-      sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
-    }
     write(repo, 'src/early.ts', 'export const early = 1\n')
     write(repo, 'src/late.ts', 'export const late = 1\n')
     write(repo, 'src/keep.ts', 'export function keepThing() {\n  return 1\n}\n')
@@ -56,7 +43,6 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     write(repo, 'src/caller.ts', "import { keepThing } from './keep'\nkeepThing()\n")
     commit('new-caller', '2026-03-14T12:00:00Z')
 
-    mkdirSync(mem)
     const notesBy: [string, string][] = [
       ['never', 'Config lives in `src/never.ts`.'],
       ['early', 'The early flag is in `src/early.ts`.'],
@@ -66,20 +52,7 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
       ['kept', '`keepThing()` in `src/keep.ts` returns the kept value.'],
       ['edited', 'Edits go through `editMe()`.'],
     ]
-    for (const [name, body] of notesBy)
-      writeFileSync(
-        join(mem, `${name}.md`),
-        topic(body, WRITTEN).replace('name: t', `name: ${name}`),
-      )
-    writeFileSync(
-      join(mem, 'MEMORY.md'),
-      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
-    )
-    clearHistoryCache()
-    clearPickaxeCache()
-    const r = await auditMemory({ memoryDir: mem, repo })
-    expect(r.problems).toEqual([])
-    notes = r.notes
+    notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
 
   it('calls a path that never existed never-matched, wrong from the start', () => {

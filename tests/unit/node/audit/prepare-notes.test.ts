@@ -12,24 +12,16 @@ import { clearHistoryCache } from '../../../../src/node/git/history'
 import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
 import { git, gitAt } from '../../../helpers/git'
 import { base, byTitle, removeBase, topic, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
 describe('partial paths resolve by suffix, now and through history (issue 12 item 2)', () => {
-  const repo = join(base, 'pp-repo')
-  const mem = join(base, 'pp-mem')
-  const sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('pp')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    mkdirSync(repo)
-    git(repo, 'init', '-q', '-b', 'main')
-    const commit = (label: string, date: string): void => {
-      git(repo, 'add', '-A')
-      gitAt(date, repo, 'commit', '-q', '-m', label)
-      sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
-    }
     write(repo, 'src/game/character/hero.ts', 'export const hero = 1\n')
     write(repo, 'src/features/ai/work-evaluators/eat.ts', 'export const eat = 1\n')
     write(repo, 'src/old/thing.ts', 'export const thing = 1\n')
@@ -47,7 +39,6 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     git(repo, 'mv', 'targets/profiles', 'materials/targets/profiles')
     commit('profiles-moved', '2026-03-03T12:00:00Z')
 
-    mkdirSync(mem)
     const notesBy: [string, string][] = [
       ['partial', 'The hero lives in `game/character/hero.ts`.'],
       ['folder', 'Evaluators are in `work-evaluators/`.'],
@@ -57,20 +48,7 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
       ['pattern', 'Tailored resumes go in `batch-NN/` folders.'],
       ['moved', 'Profiles are in `targets/profiles/`.'],
     ]
-    for (const [name, body] of notesBy)
-      writeFileSync(
-        join(mem, `${name}.md`),
-        topic(body, WRITTEN).replace('name: t', `name: ${name}`),
-      )
-    writeFileSync(
-      join(mem, 'MEMORY.md'),
-      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
-    )
-    clearHistoryCache()
-    clearPickaxeCache()
-    const r = await auditMemory({ memoryDir: mem, repo })
-    expect(r.problems).toEqual([])
-    notes = r.notes
+    notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
 
   it('resolves a partial file path by suffix against the tracked files', () => {

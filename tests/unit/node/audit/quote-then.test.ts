@@ -4,15 +4,10 @@
  * differed from the code already when the note was written, unchanged since, is not counted.
  * And a quote whose first line never was code is still known by its other lines.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { auditMemory } from '../../../../src/node/audit/audit'
-import { clearHistoryCache } from '../../../../src/node/git/history'
-import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
-import { git, gitAt } from '../../../helpers/git'
-import { base, byTitle, removeBase, topic, write } from './scripted-repo'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
@@ -30,20 +25,11 @@ const HANDLERS = [
 ]
 
 describe('names intact, lines changed (issue 12 item 5)', () => {
-  const repo = join(base, 'qt-repo')
-  const mem = join(base, 'qt-mem')
-  const sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('qt')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    mkdirSync(repo)
-    git(repo, 'init', '-q', '-b', 'main')
-    const commit = (label: string, date: string): void => {
-      git(repo, 'add', '-A')
-      gitAt(date, repo, 'commit', '-q', '-m', label)
-      sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
-    }
     write(repo, 'src/dispatch.ts', `${DISPATCH.join('\n')}\n`)
     write(
       repo,
@@ -61,7 +47,6 @@ describe('names intact, lines changed (issue 12 item 5)', () => {
     write(repo, 'src/sheet.ts', 'export function render(html) {\n  return html\n}\n')
     commit('after', '2026-03-01T12:00:00Z')
 
-    mkdirSync(mem)
     const notesBy: [string, string][] = [
       ['dispatch', `Dispatch:\n\n\`\`\`ts\n${DISPATCH.join('\n')}\n\`\`\``],
       [
@@ -73,20 +58,7 @@ describe('names intact, lines changed (issue 12 item 5)', () => {
         `Example:\n\n\`\`\`js\n// In the sheet's listeners\n${HANDLERS.slice(1, 3).join('\n')}\n\`\`\``,
       ],
     ]
-    for (const [name, body] of notesBy)
-      writeFileSync(
-        join(mem, `${name}.md`),
-        topic(body, WRITTEN).replace('name: t', `name: ${name}`),
-      )
-    writeFileSync(
-      join(mem, 'MEMORY.md'),
-      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
-    )
-    clearHistoryCache()
-    clearPickaxeCache()
-    const r = await auditMemory({ memoryDir: mem, repo })
-    expect(r.problems).toEqual([])
-    notes = r.notes
+    notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
 
   it('calls a quote that matched exactly then and changed since suspect, not stale', () => {

@@ -1,0 +1,218 @@
+/**
+ * Names a note gives in plain prose, without backticks (issue 12, recall): identifiers
+ * (`haul_to_stockpile`, `APIConfigure`, `useV2Sheets`), a name next to a version or number
+ * (`lodash-es pinned to 4.17.23`, `Astro 5`, `iOS 26.0+`), and strings only code holds (a
+ * path outside the repository, `../other-repo/`). Pure text analysis; the node layer
+ * (src/node/audit/prose-then.ts) decides whether each one counts.
+ *
+ * Prose is not a claim of names: a word of it is only a candidate. The extractor of
+ * references.ts errs towards silence (plain English never becomes a symbol), and this one
+ * keeps that rule twice over:
+ * - only words of identifier shape are taken (an inner capital after a lower-case letter or
+ *   digit, `APIConfigure`'s capital run before a word, an underscore between letters, or
+ *   letters then digits), never a plain word, however it is capitalised;
+ * - a candidate counts only when the repository's code held it when the note was written
+ *   (prose-then.ts reads the tree at the note's commit). Absent then, it silently names
+ *   nothing: never "never matched", never "wrong from the start".
+ * A plain word next to a version (`Astro 5`) counts only through a manifest line of that
+ * shape (`"astro": "^5.17.2"`), so "Phase 2" or "step 3" never becomes a name.
+ */
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
+
+/** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
+export interface ProsePair {
+  readonly name: string
+  /** The value as written (`4.17.23`, `0.15.x`, `26.0`). */
+  readonly value: string
+  /**
+   * The name is a plain word or a package name (`astro`, `lodash-es`): it counts only in a
+   * manifest line of shape `"name": "<version>"` (matched case-insensitively).
+   */
+  readonly manifest: boolean
+}
+
+export interface ProseNames {
+  /** Identifier-shaped words of the prose, then of fenced code, without duplicates. */
+  readonly names: readonly string[]
+  readonly pairs: readonly ProsePair[]
+}
+
+/** A word in prose: letters, digits, `_` and `$`, not part of a path, a dotted name or a URL. */
+const WORD_RE = /(?<![\w$@./\\:-])[A-Za-z_$][\w$]*(?![\w$]|[./\\:-][\w$])/g
+/** A word in code: every identifier token (`DownloadManager` of `DownloadManager.make`). */
+const CODE_WORD_RE = /(?<![\w$])[A-Za-z_$][\w$]*/g
+/** Words shorter than this are never taken (`v2`, `h3`, `xIn`); an inner capital allows `iOS`. */
+const NAME_MIN = 4
+
+/** Whether a prose word has the shape of an identifier rather than an English word. */
+export function identifierShaped(w: string): boolean {
+  // An inner capital after a lower-case letter: `useV2Sheets`, `macOS`, `GameMap`, `iOS`.
+  if (/^[a-z]+[A-Z]{2,}$/.test(w) ? w.length >= 3 : /[a-z0-9][A-Z]/.test(w) && w.length >= NAME_MIN)
+    return true
+  if (w.length < NAME_MIN) return false
+  // A run of capitals then a word: `APIConfigure`, `URLSession` (not a plural `APIs`).
+  if (/[A-Z]{2,}[a-z]{2,}/.test(w)) return true
+  // An underscore between letters or digits: `haul_to_stockpile`, `LOCAL_DIR`.
+  if (/[A-Za-z0-9]_[A-Za-z0-9]/.test(w)) return true
+  // Letters then digits: `sha256`, `ApplicationV2` (three letters at least: not `v2`, `h3`).
+  return /^[A-Za-z]{3,}\d/.test(w) && /\d/.test(w) && !/^[A-Z]+\d*$/.test(w)
+}
+
+/**
+ * The prose of a note with code taken out: fenced blocks and inline code spans blanked, and
+ * markdown link targets and URLs too (a URL's words are not names). With `keepSpans`, a span
+ * that is one bare name keeps it (without backticks): a pair may name its package in one
+ * (`` `lodash-es` `` 4.17.23).
+ */
+function proseOf(text: string, keepSpans: boolean): string {
+  const { prose } = cutFences(text)
+  let out = ''
+  let at = 0
+  for (const s of findCodeSpans(prose)) {
+    out += prose.slice(at, s.start)
+    const content = prose.slice(s.contentStart, s.contentEnd)
+    // Only a span that is one bare name is kept: quoted code is checked as a quote.
+    out += keepSpans && /^[@\w./-]+$/.test(content) ? ` ${content} ` : ' '.repeat(s.end - s.start)
+    at = s.end
+  }
+  out += prose.slice(at)
+  return out
+    .replace(/\]\([^)\s]*\)/g, (m) => ' '.repeat(m.length))
+    .replace(/\bhttps?:\/\/\S+/g, (m) => ' '.repeat(m.length))
+}
+
+/** A version or number as a note writes it: `4.17.23`, `0.15.x`, `26.0`, `v16`, `1200`. */
+const VALUE = String.raw`v?\d+(?:\.(?:\d+|x|\*))*`
+/**
+ * A name, then a short gap (`:`, `=`, `>=`, a table's `|`, or "is", "pinned to", "set to"),
+ * then a value. The name is an identifier or a package (`@scope/name`, `lodash-es`, `astro`).
+ */
+const PAIR_RE = new RegExp(
+  String.raw`(?<![\w$@./\\-])(@[a-z0-9][\w.-]*\/[\w.-]+|[A-Za-z_$][\w$]*(?:-[A-Za-z0-9]+)*)` +
+    String.raw`\s*(?:\|\s*|[:=]\s*|[<>~^]=?\s*|==\s*)?` +
+    String.raw`(?:(?:is|was|at|to|of|pinned to|set to|now)\s+)?` +
+    String.raw`(${VALUE})(?![\w.]*\d|[\w/])`,
+  'g',
+)
+
+/** Words that never start a pair: a value after them is a count or a step, not a setting. */
+const NOT_PAIR_NAMES = new Set(['v', 'x'])
+
+/** Prose without code and emphasis marks; `_` marks only outside a word (`haul_to_stockpile`). */
+function bareProse(text: string): string {
+  return proseOf(text, false)
+    .replace(/\*+/g, ' ')
+    .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, ' ')
+}
+
+/**
+ * Each prose line (fences and code spans blanked) with its identifier-shaped names: a line that
+ * names one file and some names says where those names are (`src/models/types.ts` — core
+ * types (CardInfo, CardDatabase)).
+ */
+export function proseLines(text: string): { readonly line: string; readonly names: string[] }[] {
+  const { prose } = cutFences(text)
+  return prose.split('\n').map((line) => {
+    const names = [...new Set([...bareProse(line).matchAll(WORD_RE)].map((m) => m[0]))]
+    return { line, names: names.filter(identifierShaped) }
+  })
+}
+
+/** The identifier-shaped names (of prose and quoted code) and the name–value pairs of prose. */
+export function proseNames(text: string): ProseNames {
+  const names: string[] = []
+  const seen = new Set<string>()
+  const bare = bareProse(text)
+  // Quoted code names things too: a fenced block's identifiers (`DownloadManager.make(…)`,
+  // a type in its comment) are candidates like the prose's, under the same two rules.
+  const fenced = cutFences(text)
+    .fences.map((f) => f.code)
+    .join('\n')
+  const words = [...bare.matchAll(WORD_RE), ...fenced.matchAll(CODE_WORD_RE)]
+  for (const m of words) {
+    const w = m[0]
+    if (identifierShaped(w) && !seen.has(w)) {
+      seen.add(w)
+      names.push(w)
+    }
+  }
+  const pairs: ProsePair[] = []
+  const seenPairs = new Set<string>()
+  const withSpans = proseOf(text, true).replace(/\*\*|__/g, '  ')
+  for (const m of withSpans.matchAll(PAIR_RE)) {
+    const name = m[1]
+    const value = m[2]
+    if (NOT_PAIR_NAMES.has(name.toLowerCase()) || /^\d/.test(name)) continue
+    const manifest = !identifierShaped(name)
+    // A plain word needs a letter run long enough to be a package name (`vite`, `astro`).
+    if (manifest && !/^@|[a-z]{3,}/i.test(name)) continue
+    const key = `${name}\0${value}`
+    if (seenPairs.has(key)) continue
+    seenPairs.add(key)
+    pairs.push({ name, value, manifest })
+  }
+  return { names, pairs }
+}
+
+/** The numbers of a value or a code line: `^5.17.2` → [5, 17, 2]; `.v26` → [26]. */
+function versionsIn(s: string): string[][] {
+  return [...s.matchAll(/(?<![\d.])\d+(?:\.(?:\d+|x|\*))*/g)].map((m) => m[0].split('.'))
+}
+
+/**
+ * Whether a code version matches the value a note wrote: the note's parts are a prefix of the
+ * code's, trailing zeros ignored, `x` and `*` matching any part (`26.0` ~ `26`, `0.15.x` ~
+ * `0.15.1`, `5` ~ `5.17.2`; `4.17.23` !~ `4.18.1`).
+ */
+export function versionMatches(value: string, code: readonly string[]): boolean {
+  const want = value.replace(/^v/, '').split('.')
+  while (want.length > 1 && /^0+$/.test(want[want.length - 1])) want.pop()
+  if (want.length > code.length) {
+    const extra = want.slice(code.length)
+    if (!extra.every((p) => /^(?:0+|x|\*)$/.test(p))) return false
+  }
+  return want.every(
+    (p, i) => i >= code.length || p === 'x' || p === '*' || Number(p) === Number(code[i]),
+  )
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
+
+/**
+ * Where a line holds the pair's name as the pair needs it, and the text after it (where the
+ * value must be): for a manifest pair, a key of shape `"name": "<version>"`, `name = "…"` or
+ * `name==…` (any case); otherwise the name as a whole word. Null when it does not hold it.
+ */
+export function afterName(line: string, pair: ProsePair): string | null {
+  const n = escapeRe(pair.name)
+  const re = pair.manifest
+    ? new RegExp(String.raw`^\s*["']?${n}["']?\s*(?:[:=]|==|>=|~=|\^=)\s*(.*)$`, 'i')
+    : new RegExp(String.raw`(?<![\w$])${n}(?![\w$])(.*)$`)
+  const m = re.exec(line)
+  if (!m) return null
+  // A manifest value starts with its version (`"^5.17.2"`, `>=22`): not a nested object.
+  if (pair.manifest && !/^["']?[~^<>=v\s]*\d/.test(m[1])) return null
+  return m[1]
+}
+
+/** The versions written within a short reach after the name (a call, a key's value). */
+const VALUE_REACH = 40
+
+/**
+ * How a code line stands to a pair: `holds` (name and value), `other` (the name with another
+ * number), `none` (the line does not give the name as the pair needs it, or gives no number).
+ */
+export function pairInLine(line: string, pair: ProsePair): 'holds' | 'other' | 'none' {
+  const rest = afterName(line, pair)
+  if (rest === null) return 'none'
+  // The value follows the name with only punctuation between (`: `, `(.v`, `": "^`): a
+  // number after other words (`weight: entries with score >=5`) is not the name's value.
+  const gap = /^[^\d]*/.exec(rest.slice(0, VALUE_REACH))![0]
+  if (gap.length === Math.min(rest.length, VALUE_REACH) || /[A-Za-z]/.test(gap.replace(/v$/, '')))
+    return 'none'
+  const versions = versionsIn(rest.slice(gap.length, gap.length + VALUE_REACH)).slice(0, 1)
+  return versions.some((v) => versionMatches(pair.value, v)) ? 'holds' : 'other'
+}

@@ -1,0 +1,126 @@
+/**
+ * What one note offers prose-then.ts to check (issue 12, recall): its identifier-shaped names
+ * and name-value pairs (src/core/audit/prose-names.ts), the names a line places in the one file
+ * it names, paths outside the repository as text code would hold, globs, and (when history
+ * cannot be read) its paths; with the small matchers both the "now" and "then" passes use.
+ */
+import picomatch from 'picomatch/posix.js'
+import type { Note } from '../../core/memory/notes'
+import type { Reference } from '../../core/audit/reference'
+import { proseLines, proseNames, type ProsePair } from '../../core/audit/prose-names'
+import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
+import type { Prepared } from './prepare-notes'
+import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
+
+/** The part of a note that is checked, as its references are (prepare-notes.ts). */
+const checkedText = (note: Note): string => note.checkText.slice(0, NOTE_CHECK_MAX_CHARS)
+import type { CodeLine, GrepFound } from './prose-grep'
+
+export interface Candidates {
+  readonly names: readonly string[]
+  readonly pairs: readonly ProsePair[]
+  /** Paths outside the repository, and the literal string code may hold. */
+  readonly strings: readonly { readonly ref: Reference; readonly text: string }[]
+  /** Path references with wildcards or placeholders, and their glob. */
+  readonly globs: readonly { readonly ref: Reference; readonly glob: string }[]
+  /** Names a line places in the one file it names (`src/models/types.ts` — CardInfo). */
+  readonly located: readonly { readonly name: string; readonly file: string }[]
+  /** Paths asked of the tree then, when history is not known (see ProseFinding.absentThen). */
+  readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
+}
+
+export const WORD = (name: string): RegExp =>
+  new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`)
+
+/** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
+export function globOf(path: string): string | null {
+  if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))
+    return null
+  return path
+    .replace(/\[[A-Za-z][\w-]*\]|<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\}/g, '*')
+    .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
+}
+
+export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
+  const noHistory = p.facts?.history === null
+  const prose = proseNames(checkedText(note))
+  // A name the note also back-ticks is checked as a symbol already.
+  const ticked = new Set(refs.flatMap((r) => (r.kind === 'symbol' ? r.terms : [])))
+  const names = prose.names.filter((n) => !ticked.has(n))
+  const pairs = prose.pairs
+  const strings: { ref: Reference; text: string }[] = []
+  const globs: { ref: Reference; glob: string }[] = []
+  const paths: { ref: Reference; path: string }[] = []
+  for (const r of refs) {
+    const path =
+      r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
+    if (path === null) continue
+    const glob = r.kind === 'path' ? globOf(path) : null
+    // A folder pattern (`batch-NN/`) matches the files inside such folders.
+    if (glob !== null && r.kind === 'path' && !glob.startsWith('/') && !glob.startsWith('..'))
+      globs.push({ ref: r, glob: r.dir ? `${glob}/**` : glob })
+    // A path outside the repository is checked as text only code would hold.
+    else if (glob === null && /^(?:\.\.\/|\/)[^\s]*[A-Za-z]{3}/.test(path))
+      strings.push({ ref: r, text: path })
+    else if (glob === null && noHistory && !/^(?:\.\.?\/|\/|~)/.test(path))
+      paths.push({ ref: r, path })
+  }
+  return { names, pairs, strings, globs, paths, located: located(p, note, refs, ticked) }
+}
+
+/**
+ * The names each prose line places in the one file it names (resolved now: as written, or the
+ * one tracked file ending with it). A line naming several files places nothing.
+ */
+function located(
+  p: Prepared,
+  note: Note,
+  refs: readonly Reference[],
+  ticked: ReadonlySet<string>,
+): { name: string; file: string }[] {
+  const facts = p.facts
+  if (!facts) return []
+  const files = refs.flatMap((r) => (r.kind === 'path' && !r.dir && !r.pattern ? [r] : []))
+  const out: { name: string; file: string }[] = []
+  for (const { line, names } of proseLines(checkedText(note))) {
+    const named = files.filter((r) => line.includes(r.text))
+    if (named.length !== 1 || names.length === 0) continue
+    const path = named[0].path
+    const found = facts.exists(path) && !facts.isDir(path) ? [path] : facts.bySuffix(path)
+    if (found.length !== 1) continue
+    for (const name of names) if (!ticked.has(name)) out.push({ name, file: found[0] })
+  }
+  return out
+}
+
+/** Lines holding a name as a whole word. */
+export const wordLines = (lines: readonly CodeLine[] | undefined, name: string): CodeLine[] =>
+  (lines ?? []).filter((l) => WORD(name).test(l.text))
+
+export const pairLines = (found: GrepFound, pair: ProsePair): readonly CodeLine[] =>
+  (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []
+
+/** A glob without a folder (`*.test.ts`) matches a file's name anywhere, as a note means it. */
+export const matcher = (glob: string): ((f: string) => boolean) =>
+  picomatch(glob, { dot: true, basename: !glob.includes('/') })
+
+export function matchesNow(paths: Iterable<string>, glob: string): boolean {
+  const is = matcher(glob)
+  for (const f of paths) if (is(f)) return true
+  return false
+}
+
+/** File names without their extension (`HeroSection` for `src/home/HeroSection.astro`). */
+export function fileStems(tracked: Iterable<string>): Set<string> {
+  const out = new Set<string>()
+  for (const f of tracked) out.add(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''))
+  return out
+}
+
+/** Whether a tree holds a path as written, or ending with it (a partial path), file or folder. */
+export function inTree(paths: readonly string[], written: string): boolean {
+  const w = written.replace(/\/+$/, '')
+  return paths.some(
+    (f) => f === w || f.startsWith(`${w}/`) || f.endsWith(`/${w}`) || f.includes(`/${w}/`),
+  )
+}

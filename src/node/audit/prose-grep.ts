@@ -1,0 +1,142 @@
+/**
+ * The code lines holding some fixed strings, in the work tree or in a commit's tree, from one
+ * `git grep` run (patterns on stdin), and a commit's file list: what prose-then.ts reads to
+ * tell whether a name a note gives in prose was in the code when the note was written, and is
+ * now. Docs are not code (pickaxe.ts's pathspecs), nor are the notes agents keep in a
+ * repository (their folders below): a note always finds itself.
+ */
+import { parseNulList } from '../../core/git/parse'
+import { BoundedCache } from '../cache/bounded-cache'
+import { runGit } from '../git/run'
+import { CODE_PATHSPECS } from './pickaxe'
+
+export interface CodeLine {
+  readonly path: string
+  readonly line: number
+  readonly text: string
+}
+
+/** Folders and files where agents keep notes and rules: never code, whatever their extension. */
+const NOTE_PATHSPECS = [
+  '.claude/**',
+  '.cursor/**',
+  '.amazonq/**',
+  '.windsurf/**',
+  '.clinerules/**',
+  '.github/instructions/**',
+  '*.mdc',
+  '.cursorrules',
+  '.windsurfrules',
+  '.clinerules',
+].map((g) => `:(exclude,glob)**/${g}`)
+
+/** Manifests: where a plain word next to a version can be a package (`"astro": "^5.17.2"`). */
+const MANIFEST_PATHSPECS = [
+  'package.json',
+  '*.toml',
+  'requirements*.txt',
+  'Package.swift',
+  'go.mod',
+  'Gemfile',
+  'composer.json',
+  '*.gradle',
+  '*.gradle.kts',
+  'pom.xml',
+  '*.csproj',
+  'pubspec.yaml',
+  '.nvmrc',
+  '.tool-versions',
+].map((g) => `:(glob)**/${g}`)
+
+const GREP_TIMEOUT_MS = 60_000
+const GREP_MAX_BYTES = 64 * 1024 * 1024
+/** Lines kept per pattern: enough to see a name's uses, bounded for a name on every line. */
+export const LINES_PER_PATTERN = 200
+
+export interface GrepAsk {
+  /** Fixed strings, matched case-sensitively in code files. */
+  readonly code: readonly string[]
+  /** Fixed strings, matched in any case in manifest files only. */
+  readonly manifest: readonly string[]
+}
+
+export interface GrepFound {
+  readonly code: ReadonlyMap<string, readonly CodeLine[]>
+  readonly manifest: ReadonlyMap<string, readonly CodeLine[]>
+}
+
+/**
+ * Lines holding each pattern, in `tree` (a commit) or in the work tree (null: tracked and
+ * untracked files, as the symbol search reads them). Null when git failed or said too much.
+ */
+export async function grepLines(
+  root: string,
+  tree: string | null,
+  ask: GrepAsk,
+  exclude: readonly string[] = [],
+): Promise<GrepFound | null> {
+  const excluded = exclude.map((e) => `:(exclude,literal)${e}`)
+  const [code, manifest] = await Promise.all([
+    grepRun(root, tree, ask.code, false, [...CODE_PATHSPECS, ...NOTE_PATHSPECS, ...excluded]),
+    grepRun(root, tree, ask.manifest, true, [...MANIFEST_PATHSPECS, ...excluded]),
+  ])
+  return code && manifest ? { code, manifest } : null
+}
+
+async function grepRun(
+  root: string,
+  tree: string | null,
+  patterns: readonly string[],
+  anyCase: boolean,
+  pathspecs: readonly string[],
+): Promise<Map<string, CodeLine[]> | null> {
+  const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
+  const out = new Map<string, CodeLine[]>(wanted.map((p) => [p, []]))
+  if (wanted.length === 0) return out
+  const args = ['grep', '-z', '-n', '-I', '-F', '--no-color', '-f', '-']
+  if (anyCase) args.push('-i')
+  if (tree === null) args.push('--untracked')
+  else args.push(tree)
+  const r = await runGit([...args, '--', ...pathspecs], {
+    cwd: root,
+    timeoutMs: GREP_TIMEOUT_MS,
+    maxBytes: GREP_MAX_BYTES,
+    input: `${wanted.join('\n')}\n`,
+  })
+  // Exit 1: nothing matched.
+  if (r.code === 1) return out
+  if (r.code !== 0) return null
+  const prefix = tree === null ? '' : `${tree}:`
+  const lowered = anyCase ? wanted.map((w) => w.toLowerCase()) : wanted
+  for (const row of r.stdout.split('\n')) {
+    const [file, num, ...rest] = row.split('\0')
+    if (num === undefined || rest.length === 0) continue
+    const text = rest.join('\0')
+    const path = file.startsWith(prefix) ? file.slice(prefix.length) : file
+    const hay = anyCase ? text.toLowerCase() : text
+    lowered.forEach((w, i) => {
+      const list = out.get(wanted[i])
+      if (list && list.length < LINES_PER_PATTERN && hay.includes(w))
+        list.push({ path, line: Number(num), text })
+    })
+  }
+  return out
+}
+
+/** Files of each commit, by root and commit: a glob asked of several notes lists it once. */
+const trees = new BoundedCache<string, Promise<readonly string[] | null>>(64)
+
+/** The files of a commit's tree (`git ls-tree -r`); null when git failed. */
+export function filesAt(root: string, sha: string): Promise<readonly string[] | null> {
+  const key = `${root}\0${sha}`
+  let hit = trees.get(key)
+  if (!hit) {
+    hit = runGit(['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha], {
+      cwd: root,
+      timeoutMs: GREP_TIMEOUT_MS,
+      maxBytes: GREP_MAX_BYTES,
+    }).then((r) => (r.code === 0 ? parseNulList(r.stdout) : null))
+    trees.set(key, hit)
+  }
+  return hit
+}

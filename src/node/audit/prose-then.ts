@@ -1,0 +1,331 @@
+/**
+ * What a note names in plain prose, checked through the note's time (issue 12, recall):
+ * an identifier (`haul_to_stockpile`), a name with a value (`lodash-es` 4.17.23), a path
+ * outside the repository that only code would hold (`../other-repo/`), or a path with a
+ * wildcard or placeholder (`targets/profiles/*.json`, `[algo]-algorithm.js`).
+ *
+ * Decisions (prose is not a claim of names; src/core/audit/prose-names.ts says which words
+ * are candidates at all):
+ * - A candidate the code holds now says nothing here: it is not added (the note stays as it
+ *   was; the names a note rests on for `suspect` are its back-ticked ones).
+ * - A candidate the code does not hold now is looked up in the tree of the note's commit (the
+ *   newest at or before its time). Absent then too, it was never a name of this repository:
+ *   silently nothing, never "never matched" nor "wrong from the start".
+ * - Present then and gone now: stale, naming the commit that removed it (the pickaxe from the
+ *   note's time on, in the files that held it); a glob's commit is the one that deleted or
+ *   renamed the last file it matched.
+ * - A name with a value: a code line held both then; now the name's lines hold another value
+ *   (or none holds the name with a value): stale, showing the line then and now.
+ * - Git runs are grouped: one search of the work tree for every note, then one per commit of
+ *   the notes whose candidates failed now (at most THEN_COMMITS_MAX commits an audit, two at
+ *   once); a note whose candidates all hold now costs no run of its own.
+ */
+import { relative } from 'node:path'
+import type { Note } from '../../core/memory/notes'
+import { commitAtOrBefore } from '../../core/git/parse'
+import type { Reference } from '../../core/audit/reference'
+import { checked, type CheckedReference, type Gone } from '../../core/audit/checked-reference'
+import { pairInLine } from '../../core/audit/prose-names'
+import { absolute } from '../../core/audit/repo-paths'
+import { day, short, tick } from '../../core/audit/reason-text'
+import type { WrittenAt } from '../../core/audit/written-at'
+import type { Prepared } from './prepare-notes'
+import { newestChange, type Needle } from './pickaxe'
+import { commitAt } from './quote-then'
+import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
+import {
+  candidatesOf,
+  fileStems,
+  inTree,
+  matcher,
+  matchesNow,
+  pairLines,
+  wordLines,
+  type Candidates,
+} from './prose-candidates'
+import { toPosix } from './repo-file'
+
+/** What prose adds to one note: failing references, and reasons it makes obsolete. */
+export interface ProseFinding {
+  readonly checked: readonly CheckedReference[]
+  /** Texts of references whose "not checked" reason this finding replaces (a glob). */
+  readonly supersedes: readonly string[]
+  /**
+   * Texts of paths absent now and absent from the tree when the note was written, found so
+   * when git history could not be read (no rename/delete index to ask): never stale.
+   */
+  readonly absentThen: readonly string[]
+}
+
+/**
+ * Commits whose trees are searched in one audit (each search reads a whole tree: about 0.2 s on
+ * a medium repository); notes at further commits keep their verdict. Two searches run at once.
+ */
+const THEN_COMMITS_MAX = 12
+const THEN_PARALLEL = 2
+/** Files a removal is searched in (the pickaxe's own limit is about as many). */
+const PICKAXE_FILES_MAX = 19
+
+/** The commit a note was written against: the newest at or before its time. */
+async function commitThen(p: Prepared, w: WrittenAt): Promise<{ sha: string } | null> {
+  const h = p.facts?.history
+  const t = h ? commitAtOrBefore(h, w.ms) : null
+  if (t) return t
+  return p.state ? commitAt(p.state.root, p.state.head, w.ms) : null
+}
+
+/** Each note's prose candidates that hold neither now nor when it was written drop out here. */
+export async function proseThen(
+  p: Prepared,
+  times: ReadonlyMap<Note, WrittenAt | null>,
+): Promise<Map<Note, ProseFinding>> {
+  const out = new Map<Note, ProseFinding>()
+  const state = p.state
+  if (!state || !p.facts || state.head === null) return out
+  const cands = new Map<Note, Candidates>()
+  for (const n of p.notes) if (times.get(n)) cands.set(n, candidatesOf(p, n, p.refs.get(n) ?? []))
+  const all = [...cands.values()]
+  const exclude = [...new Set(p.notes.flatMap((n) => [n.file, n.topicFile ?? n.file]))]
+    .map((f) => toPosix(relative(state.root, f)))
+    .filter((r) => r !== '' && !r.startsWith('..'))
+  const ask = (list: readonly Candidates[]) => ({
+    code: list.flatMap((c) => [
+      ...c.names,
+      ...c.located.map((x) => x.name),
+      ...c.strings.map((x) => x.text),
+      ...c.pairs.filter((x) => !x.manifest).map((x) => x.name),
+    ]),
+    manifest: list.flatMap((c) => c.pairs.filter((x) => x.manifest).map((x) => x.name)),
+  })
+  const first = ask(all)
+  if (
+    first.code.length + first.manifest.length === 0 &&
+    all.every((c) => c.globs.length + c.paths.length === 0)
+  )
+    return out
+  const now = await grepLines(state.root, null, first, exclude)
+  if (!now) return out
+
+  // What fails now, per note; the rest says nothing.
+  const stems = fileStems(state.tracked)
+  const trackedNow = [...state.tracked, ...state.trackedDirs]
+  const failing = new Map<Note, Candidates>()
+  for (const [n, c] of cands) {
+    // A name that is a file's name (a component file) is present as that file.
+    const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
+    const strings = c.strings.filter((x) => (now.code.get(x.text) ?? []).length === 0)
+    const pairs = c.pairs.filter(
+      (x) =>
+        !names.includes(x.name) &&
+        !pairLines(now, x).some((l) => pairInLine(l.text, x) === 'holds'),
+    )
+    const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob))
+    const paths = c.paths.filter((x) => !inTree(trackedNow, x.path))
+    // Present in the code now, but not in the file the note places it in (all lines seen).
+    const located = c.located.filter((x) => {
+      const lines = now.code.get(x.name) ?? []
+      const held = wordLines(lines, x.name)
+      return (
+        held.length > 0 && lines.length < LINES_PER_PATTERN && held.every((l) => l.path !== x.file)
+      )
+    })
+    const count = names.length + strings.length + pairs.length + globs.length + paths.length
+    if (count + located.length > 0) failing.set(n, { names, pairs, strings, globs, paths, located })
+  }
+
+  // The trees then, one search per commit.
+  const bySha = new Map<string, Note[]>()
+  for (const n of failing.keys()) {
+    const c = await commitThen(p, times.get(n)!)
+    if (!c) continue
+    const list = bySha.get(c.sha)
+    if (list) list.push(n)
+    else if (bySha.size < THEN_COMMITS_MAX) bySha.set(c.sha, [n])
+  }
+  const jobs = [...bySha]
+  const run = async (): Promise<void> => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) await thenAt(job[0], job[1])
+  }
+  const thenAt = async (sha: string, notes: readonly Note[]): Promise<void> => {
+    const list = notes.map((n) => failing.get(n)!)
+    const [then, files] = await Promise.all([
+      grepLines(state.root, sha, ask(list), exclude),
+      list.some((c) => c.globs.length + c.paths.length > 0)
+        ? filesAt(state.root, sha)
+        : Promise.resolve(null),
+    ])
+    if (!then) return
+    for (const n of notes) {
+      const found = await judgeThen(p, failing.get(n)!, { sha, then, files, now }, times.get(n)!)
+      if (found.checked.length + found.absentThen.length > 0) out.set(n, found)
+    }
+  }
+  await Promise.all(Array.from({ length: THEN_PARALLEL }, run))
+  return out
+}
+
+interface Trees {
+  readonly sha: string
+  readonly then: GrepFound
+  readonly files: readonly string[] | null
+  readonly now: GrepFound
+}
+
+/** The commit after the note that removed a needle from the files that held it. */
+async function removal(
+  p: Prepared,
+  needle: Needle,
+  files: readonly string[],
+  w: WrittenAt,
+): Promise<Gone | undefined> {
+  if (!p.state) return undefined
+  const few = [...new Set(files)].slice(0, PICKAXE_FILES_MAX)
+  const ch = await newestChange(p.state, needle, w.ms, few.length > 0 ? few : null)
+  return ch ? { sha: ch.sha, date: ch.date, how: 'removed' } : undefined
+}
+
+function failed(ref: Reference, reason: string, goneIn: Gone | undefined): CheckedReference {
+  const c = checked(ref, 'missing', null, { reason })
+  return goneIn ? { ...c, goneIn } : c
+}
+
+const at = (sha: string): string => `at ${short(sha)}, when the note was written`
+const where = (l: CodeLine): string => `${tick(l.path)} line ${l.line}`
+const shown = (l: CodeLine): string => {
+  const t = l.text.trim()
+  return tick(t.length > 80 ? `${t.slice(0, 79)}…` : t)
+}
+
+async function judgeThen(
+  p: Prepared,
+  c: Candidates,
+  t: Trees,
+  w: WrittenAt,
+): Promise<ProseFinding> {
+  const out: CheckedReference[] = []
+  const supersedes: string[] = []
+  for (const name of c.names) {
+    const held = wordLines(t.then.code.get(name), name)
+    if (held.length === 0) continue
+    const ref: Reference = { kind: 'symbol', text: name, name, terms: [name] }
+    const gone = await removal(
+      p,
+      { kind: 'word', text: name },
+      held.map((l) => l.path),
+      w,
+    )
+    out.push(
+      failed(
+        ref,
+        `${tick(name)} was in the code ${at(t.sha)} (${tick(held[0].path)}) and is not found now`,
+        gone,
+      ),
+    )
+  }
+  for (const x of c.located) {
+    const lines = t.then.code.get(x.name) ?? []
+    const held = wordLines(lines, x.name).filter((l) => l.path === x.file)
+    if (held.length === 0 || lines.length >= LINES_PER_PATTERN) continue
+    const elsewhere = [...new Set(wordLines(t.now.code.get(x.name), x.name).map((l) => l.path))]
+    const gone = await removal(p, { kind: 'word', text: x.name }, [x.file], w)
+    const ref: Reference = { kind: 'symbol', text: x.name, name: x.name, terms: [x.name] }
+    const to = elsewhere.length > 0 && p.state ? absolute(p.state.root, elsewhere[0]) : null
+    const why = `${tick(x.name)} was in ${tick(x.file)} ${at(t.sha)}; now it is not (it is in ${elsewhere.slice(0, 2).map(tick).join(', ')}${elsewhere.length > 2 ? ', …' : ''})`
+    const c0 = checked(ref, 'moved', to, { movedTo: to, reason: why })
+    out.push(gone ? { ...c0, goneIn: gone } : c0)
+  }
+  for (const s of c.strings) {
+    const held = t.then.code.get(s.text) ?? []
+    if (held.length === 0) continue
+    supersedes.push(s.ref.text)
+    const gone = await removal(
+      p,
+      { kind: 'text', text: s.text },
+      held.map((l) => l.path),
+      w,
+    )
+    const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and no code holds it now`
+    out.push(failed(s.ref, why, gone))
+  }
+  for (const pair of c.pairs) {
+    const then = pairLines(t.then, pair).find((l) => pairInLine(l.text, pair) === 'holds')
+    if (!then) continue
+    const nowLines = pairLines(t.now, pair).filter((l) => pairInLine(l.text, pair) === 'other')
+    const nowLine = nowLines.find((l) => l.path === then.path) ?? nowLines[0]
+    const gone = await removal(p, { kind: 'text', text: then.text.trim() }, [then.path], w)
+    const changedIn = gone ? `; changed in ${short(gone.sha)} on ${day(gone.date)}` : ''
+    const text = `${pair.name} ${pair.value}`
+    const ref: Reference = { kind: 'symbol', text, name: pair.name, terms: [pair.name] }
+    const nowText = nowLine
+      ? `now ${where(nowLine)} holds ${shown(nowLine)}`
+      : `now no code line holds ${tick(pair.name)} with a value`
+    out.push(
+      failed(
+        ref,
+        `${tick(pair.name)} ${pair.value}: ${where(then)} held ${shown(then)} ${at(t.sha)}; ${nowText}${changedIn}`,
+        gone,
+      ),
+    )
+  }
+  for (const g of c.globs) {
+    const is = matcher(g.glob)
+    const held = (t.files ?? []).filter((f) => is(f))
+    if (held.length === 0) continue
+    supersedes.push(g.ref.text)
+    const gone = lastLeave(p, held)
+    const one = held.length === 1 ? '1 file' : `${held.length} files`
+    const goneText = gone ? `; the last went in ${short(gone.sha)} on ${day(gone.date)}` : ''
+    out.push(
+      failed(
+        g.ref,
+        `${tick(g.ref.text)} matched ${one} ${at(t.sha)} (${tick(held[0])}${held.length > 1 ? ', …' : ''}); none now${goneText}`,
+        gone,
+      ),
+    )
+  }
+  const files = t.files
+  const absentThen = files
+    ? c.paths.filter((x) => !inTree(files, x.path)).map((x) => x.ref.text)
+    : []
+  return { checked: out, supersedes, absentThen }
+}
+
+/**
+ * A path that fails now with no known fate, found absent from the tree when the note was
+ * written too: never matched (wrong from the start), not stale.
+ */
+export function withTreeThen(c: CheckedReference, f: ProseFinding | undefined): CheckedReference {
+  if (!f || c.audit.status !== 'missing' || c.goneIn !== undefined) return c
+  if (!f.absentThen.includes(c.ref.text)) return c
+  const was = 'nor was it in the tree when the note was written'
+  return { ...c, goneIn: null, reason: c.reason ? `${c.reason}, ${was}` : was }
+}
+
+/** The newest commit that deleted or renamed away one of these files (history index). */
+function lastLeave(p: Prepared, files: readonly string[]): Gone | undefined {
+  const h = p.facts?.history
+  if (!h) return undefined
+  let best: Gone | undefined
+  let bestTime = -Infinity
+  for (const f of files) {
+    const l = h.leaves.get(f)?.[0]
+    if (l && l.time > bestTime) {
+      bestTime = l.time
+      best = { sha: l.sha, date: l.date, how: l.kind === 'deleted' ? 'deleted' : 'renamed' }
+    }
+  }
+  return best
+}
+
+/** Reasons without the "not checked" lines a finding replaces. */
+export function withoutSuperseded(
+  reasons: readonly string[],
+  f: ProseFinding | undefined,
+): string[] {
+  if (!f || f.supersedes.length === 0) return [...reasons]
+  const replaced = (r: string): boolean =>
+    f.supersedes.some(
+      (s) => r.startsWith(`${tick(s)} is a pattern`) || r.startsWith(`${tick(s)} is outside`),
+    )
+  return reasons.filter((r) => !replaced(r))
+}

@@ -1,0 +1,115 @@
+/**
+ * Which words of a note's prose are name candidates (src/core/audit/prose-names.ts): only
+ * identifier shapes, never plain English; a name next to a value as a pair; and how a code
+ * line stands to a pair. Whether a candidate counts is decided on real repositories
+ * (tests/unit/node/audit/prose-then.test.ts).
+ */
+import { describe, expect, it } from 'vitest'
+import {
+  identifierShaped,
+  pairInLine,
+  proseNames,
+  versionMatches,
+} from '../../../../src/core/audit/prose-names'
+import { extractReferences } from '../../../../src/core/audit/references'
+
+const ENGLISH = [
+  'Make sure the Release Notes mention Phase 2 and step 3 of the Setup.',
+  'The API and the URLs it returns are JSON; see the README for the APIs we call.',
+  'Use well-known names: Hello World, Node.js, e.g. and i.e. are prose.',
+  'Deploy on Friday at 5 (never on a Monday), then run the smoke tests 2 times.',
+  '**Important**: _always_ ask before pushing; __never__ force-push.',
+].join('\n')
+
+describe('prose names', () => {
+  it('never takes an English word as a name, however it is written', () => {
+    const { names, pairs } = proseNames(ENGLISH)
+    expect(names).toEqual([])
+    // A plain word next to a number is only a manifest pair: it counts in a manifest key.
+    expect(pairs.every((p) => p.manifest)).toBe(true)
+  })
+
+  it('takes identifier shapes: inner capitals, capital runs, underscores, letters with digits', () => {
+    for (const w of [
+      'useV2Sheets',
+      'APIConfigure',
+      'haul_to_stockpile',
+      'LOCAL_DIR',
+      'iOS',
+      'sha256',
+    ])
+      expect(identifierShaped(w), w).toBe(true)
+    for (const w of ['Hello', 'API', 'APIs', 'Phase', 'v2', 'h3', 'README', 'x_y'])
+      expect(identifierShaped(w), w).toBe(false)
+  })
+
+  it('reads names in emphasis, lists and fenced code, not in code spans, links or URLs', () => {
+    const text = [
+      '- **APIConfigure**: base settings; kinds (eat、haul_to_stockpile、wander)',
+      '- `tickedName` is checked as a symbol; [see](docs/someLinkTarget.md) https://x.io/fooBar',
+      '```ts',
+      'const fencedName = Store.make(plain)',
+      '```',
+    ].join('\n')
+    expect(proseNames(text).names).toEqual(['APIConfigure', 'haul_to_stockpile', 'fencedName'])
+  })
+
+  it('pairs a name with the version or number written next to it', () => {
+    const text = [
+      '- `lodash-es` pinned to 4.17.23 in overrides',
+      '| @lhci/cli | 0.15.x | Lighthouse CI |',
+      '- iOS 26.0+ / macOS 26.0+',
+      '- Vite chunkSizeWarningLimit 1200 (set for p5.js)',
+    ].join('\n')
+    expect(proseNames(text).pairs).toEqual([
+      { name: 'lodash-es', value: '4.17.23', manifest: true },
+      { name: '@lhci/cli', value: '0.15.x', manifest: true },
+      { name: 'iOS', value: '26.0', manifest: false },
+      { name: 'macOS', value: '26.0', manifest: false },
+      { name: 'chunkSizeWarningLimit', value: '1200', manifest: false },
+    ])
+  })
+
+  it('matches versions by their written parts', () => {
+    const v = (s: string): string[] => s.split('.')
+    expect(versionMatches('5', v('5.17.2'))).toBe(true)
+    expect(versionMatches('26.0', v('26'))).toBe(true)
+    expect(versionMatches('0.15.x', v('0.15.1'))).toBe(true)
+    expect(versionMatches('4.17.23', v('4.18.1'))).toBe(false)
+    expect(versionMatches('5', v('6.4.8'))).toBe(false)
+  })
+
+  it('reads a pair in a code line: held, another value, or not given', () => {
+    const astro = { name: 'Astro', value: '5', manifest: true }
+    expect(pairInLine('    "astro": "^5.17.2",', astro)).toBe('holds')
+    expect(pairInLine('    "astro": "^6.4.8",', astro)).toBe('other')
+    expect(pairInLine('    "astro": "astro",', astro)).toBe('none')
+    expect(pairInLine("import { x } from 'astro' // 5 uses", astro)).toBe('none')
+    const ios = { name: 'iOS', value: '26.0', manifest: false }
+    expect(pairInLine('        .iOS(.v26),', ios)).toBe('holds')
+    expect(pairInLine('        .iOS(.v16),', ios)).toBe('other')
+    expect(pairInLine('        // lower iOS/tvOS floors', ios)).toBe('none')
+  })
+})
+
+describe('paths in emphasis and globs (issue 12 item 2)', () => {
+  it('reads a bold file name as a file, the `**` not as a glob', () => {
+    const refs = extractReferences('- **deploy.yml** — builds and deploys; see src/* for more')
+    expect(refs).toEqual([
+      { kind: 'path', text: 'deploy.yml', path: 'deploy.yml', line: null, dir: false },
+    ])
+  })
+
+  it('reads a back-ticked glob as a pattern of files', () => {
+    expect(extractReferences('Profiles (`targets/profiles/*.json`) hold bios.')).toEqual([
+      {
+        kind: 'path',
+        text: 'targets/profiles/*.json',
+        path: 'targets/profiles/*.json',
+        line: null,
+        dir: false,
+        pattern: true,
+      },
+    ])
+  })
+})
