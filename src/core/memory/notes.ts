@@ -8,6 +8,8 @@ import { parseFrontmatter } from '../markdown/frontmatter'
 import { closesFence, openFence } from '../markdown/strip'
 import { parseIndexEntries, resolveIndexTarget } from './index-entries'
 import { splitLines, stripBom } from '../text'
+import { MEMORY_INDEX_NAME } from './cutoff'
+import { withoutMemoryLinks } from './memory-links'
 
 export type NoteKind = 'index-entry' | 'topic' | 'index-text' | 'instruction'
 
@@ -54,6 +56,9 @@ const TITLE_MAX = 80
 export function notesFromMemory(input: MemoryTexts): Note[] {
   const notes: Note[] = []
   const byName = new Map(input.topics.map((t) => [t.name, t]))
+  // The folder's own note files: a link or mention of one is not a claim about the code.
+  const own = new Set([MEMORY_INDEX_NAME, ...byName.keys()])
+  const folderOf = (name: string): string => name.slice(0, Math.max(0, name.lastIndexOf('/')))
   const linked = new Set<string>()
   if (input.indexText !== null) {
     const text = stripBom(input.indexText)
@@ -83,7 +88,11 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
         endLine,
         title: plainTitle(e.title) || `line ${e.line}`,
         text: parts ? `${entryText}\n\n${parts.body}` : entryText,
-        checkText: parts ? `${head}\n\n${parts.description}\n\n${parts.body}` : head,
+        checkText:
+          withoutMemoryLinks(head, own, '') +
+          (parts && topic
+            ? `\n\n${withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(topic.name))}`
+            : ''),
         topicFile: topic ? topic.path : null,
         danglingTarget: e.target !== null && name !== null && !topic ? e.target : null,
         bodyLine: parts ? parts.bodyLine : e.line,
@@ -95,7 +104,8 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       let hasEntry = false
       for (let l = b.line; l <= b.endLine && !hasEntry; l++) hasEntry = entryLines.has(l)
       if (hasEntry) continue
-      notes.push(blockNote('index-text', input.indexPath, b))
+      const note = blockNote('index-text', input.indexPath, b)
+      notes.push({ ...note, checkText: withoutMemoryLinks(note.checkText, own, '') })
     }
   }
   for (const t of input.topics) {
@@ -110,7 +120,7 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       endLine: Math.max(1, splitLines(stripBom(t.text)).length),
       title: name.trim() || t.name,
       text: stripBom(t.text),
-      checkText: `${parts.description}\n\n${parts.body}`,
+      checkText: withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(t.name)),
       topicFile: t.path,
       danglingTarget: null,
       bodyLine: parts.bodyLine,

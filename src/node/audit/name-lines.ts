@@ -30,6 +30,7 @@ import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS, type Needle } from './pickaxe'
+import { fixedStringsInput } from '../git/grep-patterns'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -98,12 +99,12 @@ export async function grepTrees(
   const patterns = [...new Set(asked.map(pattern))].filter((p) => p !== '' && !p.includes('\n'))
   if (patterns.length === 0 || revs.length === 0) return true
   const specs = files === null ? CODE_PATHSPECS : files.map((f) => `:(literal)${f}`)
-  const flags = ['-z', '-n', '-I', '-F', '--no-color', ...(words ? ['-w'] : [])]
+  const flags = ['-z', '-n', '-I', '-E', '--no-color', ...(words ? ['-w'] : [])]
   const r = await runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs], {
     cwd: root,
     timeoutMs: GREP_TIMEOUT_MS,
     maxBytes: GREP_MAX_BYTES,
-    input: `${patterns.join('\n')}\n`,
+    input: fixedStringsInput(patterns),
   })
   // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
   for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm)) unread.add(m[1])

@@ -18,6 +18,7 @@
  */
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
+import { escapeEre } from '../git/grep-patterns'
 
 /** The repository a search runs in: its root, HEAD commit, and whether it is a shallow clone. */
 export interface SearchRepo {
@@ -65,9 +66,6 @@ function pathspecs(n: Needle, files: readonly string[] | null): readonly string[
   return CODE_PATHSPECS
 }
 
-function escapeEre(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
 
 function pickaxeArg(n: Needle): string[] {
   switch (n.kind) {

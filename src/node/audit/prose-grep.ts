@@ -9,6 +9,7 @@ import { parseNulList } from '../../core/git/parse'
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS } from './pickaxe'
+import { fixedStringsInput } from '../git/grep-patterns'
 
 export interface CodeLine {
   readonly path: string
@@ -93,7 +94,7 @@ async function grepRun(
   const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
   const out = new Map<string, CodeLine[]>(wanted.map((p) => [p, []]))
   if (wanted.length === 0) return out
-  const args = ['grep', '-z', '-n', '-I', '-F', '--no-color', '-f', '-']
+  const args = ['grep', '-z', '-n', '-I', '-E', '--no-color', '-f', '-']
   if (anyCase) args.push('-i')
   if (tree === null) args.push('--untracked')
   else args.push(tree)
@@ -101,7 +102,7 @@ async function grepRun(
     cwd: root,
     timeoutMs: GREP_TIMEOUT_MS,
     maxBytes: GREP_MAX_BYTES,
-    input: `${wanted.join('\n')}\n`,
+    input: fixedStringsInput(wanted),
   })
   // Exit 1: nothing matched.
   if (r.code === 1) return out

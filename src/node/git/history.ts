@@ -20,6 +20,7 @@ import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
 import { fileIdentityAsync, repoIdentity } from '../cache/file-identity'
+import { fixedStringsInput } from './grep-patterns'
 
 /** What git says about a work tree now. */
 export interface RepoState {
@@ -171,7 +172,7 @@ export async function searchPatterns(
   const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
   const files = new Map<string, string[]>(wanted.map((p) => [p, []]))
   if (wanted.length === 0) return { ok: true, files }
-  const args = ['grep', '-z', '-o', '-I', '-F', '--no-color', '-f', '-']
+  const args = ['grep', '-z', '-o', '-I', '-E', '--no-color', '-f', '-']
   if (words) args.push('-w')
   if (options.noIndex) args.push('--no-index', '--exclude-standard')
   else args.push('--untracked')
@@ -181,7 +182,7 @@ export async function searchPatterns(
     cwd: root,
     timeoutMs: GIT_TIMEOUT_MS,
     maxBytes: GIT_MAX_BYTES,
-    input: `${wanted.join('\n')}\n`,
+    input: fixedStringsInput(wanted),
   })
   // Exit 1 means nothing matched.
   if (r.code !== 0 && r.code !== 1)

@@ -6,6 +6,7 @@ import {
   splitBlocks,
 } from '../../../../src/core/memory/notes'
 import { CORPUS_ROOT, needsCorpus } from '../../../helpers/corpus'
+import { extractReferences } from '../../../../src/core/audit/references'
 
 const corpus = `${CORPUS_ROOT}/instructions`
 
@@ -176,5 +177,54 @@ describe('continuation lines of an index entry (one note model for every feature
       ['a nested item is a note of its own', 5, 5],
       ['Plain fact', 6, 6],
     ])
+  })
+})
+
+describe('links and mentions of the folder’s own notes (memory-links.ts)', () => {
+  const notes = notesFromMemory({
+    indexPath: '/m/MEMORY.md',
+    indexText: [
+      '- [Cart](cart.md) totals in cents, see also [auth](auth.md) and `src/cart.ts`',
+      '- [Deep](sub/deep.md) the deep one',
+      '',
+      'Keep MEMORY.md short; `docs/auth.md` is the repository’s own page.',
+    ].join('\n'),
+    topics: [
+      {
+        name: 'cart.md',
+        path: '/m/cart.md',
+        text: 'See [auth notes](auth.md), feedback_testing.md and `auth.md`.\n',
+      },
+      {
+        name: 'auth.md',
+        path: '/m/auth.md',
+        text: 'Tokens live in `src/auth.ts`; index: [back](MEMORY.md).\n',
+      },
+      {
+        name: 'sub/deep.md',
+        path: '/m/sub/deep.md',
+        text: 'Next to [its sibling](other.md) and [up](../cart.md).\n',
+      },
+      { name: 'sub/other.md', path: '/m/sub/other.md', text: 'Other.\n' },
+    ],
+  })
+  const refs = (title: string): string[] => {
+    const n = notes.find((x) => x.title === title)
+    expect(n, title).toBeDefined()
+    return extractReferences(n!.checkText).map((r) => r.text)
+  }
+
+  it('reads a link to another note as its label, and passes over bare and quoted note names', () => {
+    expect(refs('Cart')).toEqual(['src/cart.ts', 'feedback_testing.md'])
+    expect(refs('auth.md')).toEqual(['src/auth.ts'])
+  })
+
+  it('resolves links from the folder of the file they are in', () => {
+    expect(refs('Deep')).toEqual([])
+  })
+
+  it('keeps repository paths that only end like a note’s name', () => {
+    const free = notes.find((n) => n.kind === 'index-text')!
+    expect(extractReferences(free.checkText).map((r) => r.text)).toEqual(['docs/auth.md'])
   })
 })
