@@ -87,12 +87,14 @@ export function createAuditFixture(): AuditFixture {
     },
     '2026-02-15T10:00:00Z',
   )
+  // The line holding `withRetry` loses a word (`fn`): what the note names changed since (suspect,
+  // docs/cli.md §7); a line that only gained an argument would not count.
   commitFiles(
     repo,
     'retry: configurable tries',
     {
       'src/retry.ts':
-        'export async function withRetry<T>(fn: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await fn()\n    } catch {}\n  }\n  return fn()\n}\n',
+        'export async function withRetry<T>(run: () => Promise<T>, tries = 5): Promise<T> {\n  for (let i = 0; i < tries - 1; i++) {\n    try {\n      return await run()\n    } catch {}\n  }\n  return run()\n}\n',
     },
     '2026-04-01T10:00:00Z',
   )
