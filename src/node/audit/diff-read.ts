@@ -133,7 +133,11 @@ async function quoteDiff(
   }
 }
 
-export async function fileDiff(root: string, reference: AuditReference, b: DiffBasis): Promise<NoteDiff> {
+export async function fileDiff(
+  root: string,
+  reference: AuditReference,
+  b: DiffBasis,
+): Promise<NoteDiff> {
   const current = safeRel(b.now) ? b.now : null
   if (current !== null) {
     const st = await stat(join(root, ...current.split('/'))).catch(() => null)

@@ -66,7 +66,6 @@ function pathspecs(n: Needle, files: readonly string[] | null): readonly string[
   return CODE_PATHSPECS
 }
 
-
 function pickaxeArg(n: Needle): string[] {
   switch (n.kind) {
     case 'word': {
