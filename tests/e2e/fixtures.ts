@@ -104,7 +104,7 @@ export function watchConsole(
       if (/dynamically imported module/.test(e.message) && afterStop('net::ERR_', url)) return
       // A load that failed (a worker or script) rejects with a bare Event: after its server stopped.
       if (e.message === 'Event' && afterStop('net::ERR_', page.url())) return
-      if (!ok(e.message)) problems.push(`page error: ${e.message}`)
+      if (!ok(e.message)) problems.push(`page error: ${e.stack ?? e.message}`)
     })
   }
   context.pages().forEach(watch)

@@ -3,12 +3,11 @@
  * it reviewed, each added line attributed to the session that wrote it (from the transcripts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { DiffOnMount } from '@monaco-editor/react'
 import type { ReviewDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
 import { formatTime, lastSegment, sessionHue, shortId } from './history-format'
 import { countOf, formatNumber } from '../common/format'
-import { TextDiff } from '../monaco/text-views'
+import { TextDiff, type DiffOnMount } from '../monaco/text-views'
 import { ProblemList } from '../common/problem-list'
 
 type DiffInstance = Parameters<DiffOnMount>[0]
