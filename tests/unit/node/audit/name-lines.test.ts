@@ -4,33 +4,20 @@
  * added code (a new call site), a move, a comment, a test, or a mention in docs; the reason
  * names the commit and quotes the line then and now, and the diff basis points at those lines.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { auditMemory } from '../../../../src/node/audit/audit'
-import { clearHistoryCache } from '../../../../src/node/git/history'
-import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
-import { git, gitAt } from '../../../helpers/git'
-import { base, byTitle, removeBase, topic, write } from './scripted-repo'
+import { git } from '../../../helpers/git'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
 describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () => {
-  const repo = join(base, 'nl-repo')
-  const mem = join(base, 'nl-mem')
-  const sha: Record<string, string> = {}
+  const { repo, mem, sha, commit } = historyCase('nl')
   let notes: readonly AuditNote[] = []
   const WRITTEN = '2026-02-15T00:00:00Z'
 
   beforeAll(async () => {
-    mkdirSync(repo)
-    git(repo, 'init', '-q', '-b', 'main')
-    const commit = (label: string, date: string): void => {
-      git(repo, 'add', '-A')
-      gitAt(date, repo, 'commit', '-q', '-m', label)
-      sha[label] = git(repo, 'rev-parse', 'HEAD').trim().slice(0, 7)
-    }
     write(
       repo,
       'src/pay.ts',
@@ -83,7 +70,6 @@ describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () 
     write(repo, 'docs/guide.md', 'Call `docsOnlyName` first.\n')
     commit('noise', '2026-03-10T12:00:00Z')
 
-    mkdirSync(mem)
     const notesBy: [string, string][] = [
       ['caller', 'Payments go through `chargeCard()`.'],
       ['retries', 'Retries stop at `MAX_RETRIES`.'],
@@ -92,20 +78,7 @@ describe('suspect from what a note’s names lost (issue 12 items 4 and 5)', () 
       ['tested', 'Use `testedThing()` for the thing.'],
       ['docs', 'Start with `docsOnlyName`.'],
     ]
-    for (const [name, body] of notesBy)
-      writeFileSync(
-        join(mem, `${name}.md`),
-        topic(body, WRITTEN).replace('name: t', `name: ${name}`),
-      )
-    writeFileSync(
-      join(mem, 'MEMORY.md'),
-      `# Memory\n\n${notesBy.map(([n]) => `- [${n}](${n}.md) — ${n}`).join('\n')}\n`,
-    )
-    clearHistoryCache()
-    clearPickaxeCache()
-    const r = await auditMemory({ memoryDir: mem, repo })
-    expect(r.problems).toEqual([])
-    notes = r.notes
+    notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   }, 120_000)
 
   it('keeps a note fresh when a new call site of its name was added after it', () => {
