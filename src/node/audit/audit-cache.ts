@@ -111,6 +111,7 @@ export class AuditFactsCache {
     if (!kept) return null
     // Only while the audit's facts still hold (the same HEAD and index, no event in the work
     // tree since): otherwise the click looks again, as with kept facts.
+    // The watcher is read after openRepo answered (see `reuse`).
     const facts = this.#kept.peek(key)
     const state = facts?.prepared.state
     if (!facts || !state || facts.prepared.facts?.root !== kept.root) return null
@@ -213,8 +214,10 @@ export class AuditFactsCache {
       this.stats.gathered++
       return null
     }
+    // openRepo starts no git while `.git` reads the same (git-dir-stamp.ts). Its reads are
+    // asynchronous: by the time they answer, the events of earlier writes have arrived, so
+    // the watcher is read after it.
     const now = await openRepo(state.root)
-    // Read the watcher after git answered: by then the events of earlier writes have arrived.
     const still = now.ok ? this.#kept.get(key, now.state.stamp) : undefined
     if (!still || !this.#unchanged(kept.armed)) {
       this.#kept.delete(key)

@@ -21,6 +21,7 @@ import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
 import { fileIdentityAsync, repoIdentity } from '../cache/file-identity'
 import { fixedStringsInput } from './grep-patterns'
+import { gitDirStamp } from './git-dir-stamp'
 
 /** What git says about a work tree now. */
 export interface RepoState {
@@ -61,8 +62,26 @@ const trackedCache = new BoundedCache<
   { readonly tracked: Set<string>; readonly trackedDirs: Set<string> }
 >(16)
 
+/**
+ * What `openRepo` answered, by root, kept while the `.git` reading taken before and after it
+ * (git-dir-stamp.ts) is unchanged: a click on a note starts no git process (issue 16).
+ */
+const openedCache = new BoundedCache<string, OpenRepo>(16)
+
 /** Read the state of the work tree whose top level is `root`. */
 export async function openRepo(root: string): Promise<OpenRepo> {
+  const before = await gitDirStamp(root)
+  const known = before === null ? undefined : openedCache.get(root, before)
+  if (known) return known
+  const opened = await openWithGit(root)
+  // Kept only when nothing in `.git` moved while git read it: the answer is then the one for
+  // that reading.
+  if (opened.ok && before !== null && (await gitDirStamp(root)) === before)
+    openedCache.set(root, opened, before)
+  return opened
+}
+
+async function openWithGit(root: string): Promise<OpenRepo> {
   const [rev, head, stamp] = await Promise.all([
     runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
       cwd: root,
@@ -146,6 +165,7 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
 export function clearHistoryCache(): void {
   historyCache.clear()
   trackedCache.clear()
+  openedCache.clear()
 }
 
 export interface SearchOptions {
