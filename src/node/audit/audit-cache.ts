@@ -107,12 +107,15 @@ export class AuditFactsCache {
     file: string,
     line: number,
   ): Promise<{ root: string | null; note: Note; audit: AuditNote } | null> {
-    const kept = this.#results.peek(key)
+    // `get`, not `peek`: a click keeps its audit the most recent. The window's background checks
+    // audit one folder after another (project-sidebar.tsx) and would otherwise push out, after
+    // four of them, the audit the person is clicking through (issue 16).
+    const kept = this.#results.get(key)
     if (!kept) return null
     // Only while the audit's facts still hold (the same HEAD and index, no event in the work
     // tree since): otherwise the click looks again, as with kept facts.
     // The watcher is read after openRepo answered (see `reuse`).
-    const facts = this.#kept.peek(key)
+    const facts = this.#kept.get(key)
     const state = facts?.prepared.state
     if (!facts || !state || facts.prepared.facts?.root !== kept.root) return null
     const now = await openRepo(state.root)
@@ -176,7 +179,7 @@ export class AuditFactsCache {
     file: string,
     line: number,
   ): Promise<{ note: Note; loaded: Loaded } | null> {
-    const kept = this.#kept.peek(key)
+    const kept = this.#kept.get(key)
     const texts = kept?.loaded.texts
     if (!kept || !texts) return null
     const note = kept.prepared.notes.find(
@@ -207,7 +210,7 @@ export class AuditFactsCache {
 
   /** Facts for `note` from the last audit, or null when they may no longer hold. */
   async reuse(key: string, note: Note, loaded: Loaded): Promise<Prepared | null> {
-    const kept = this.#kept.peek(key)
+    const kept = this.#kept.get(key)
     const audited = kept?.audited.get(noteKey(note))
     const state = kept?.prepared.state
     if (!kept || !audited || !state || audited.checkText !== note.checkText) {

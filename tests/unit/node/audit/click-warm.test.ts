@@ -3,7 +3,7 @@
  * git process; after a commit, a checkout, a `git add` or a branch switch it looks again, and
  * every note's diffs equal a fresh look's. On a real repository (tests/helpers/audit-fixture.ts).
  */
-import { writeFileSync } from 'node:fs'
+import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditMemory, type AuditReport } from '../../../../src/node/audit/audit'
@@ -75,6 +75,22 @@ describe('a click on a warm note', () => {
     for (const n of report.notes) {
       const warm = await click(n)
       expect(warm, n.title).toEqual(await click(n, false))
+    }
+  })
+
+  it("stays warm while other folders are audited between clicks (the window's background checks)", async () => {
+    const report = await warmed()
+    const n = report.notes[0]!
+    // More audits than the cache keeps (4): each click keeps the clicked audit the most recent.
+    for (let i = 0; i < 6; i++) {
+      const other = join(fx.root, `other-memory-${i}`)
+      cpSync(fx.memoryDir, other, { recursive: true })
+      await auditMemory({ memoryDir: other, repo: fx.repo, cache })
+      const read = cache.stats.readFromResult
+      const started = gitProcessesStarted()
+      await click(n)
+      expect(cache.stats.readFromResult, `after ${i + 1} other audits`).toBe(read + 1)
+      expect(gitProcessesStarted()).toBe(started)
     }
   })
 
