@@ -73,15 +73,15 @@ export async function openRepo(root: string): Promise<OpenRepo> {
   const before = await gitDirStamp(root)
   const known = before === null ? undefined : openedCache.get(root, before)
   if (known) return known
-  const opened = await openWithGit(root)
-  // Kept only when nothing in `.git` moved while git read it: the answer is then the one for
-  // that reading.
-  if (opened.ok && before !== null && (await gitDirStamp(root)) === before)
+  const { opened, certain } = await openWithGit(root)
+  // Kept only when both `rev-parse` runs answered (not a timeout read as "no commit yet") and
+  // nothing in `.git` moved while git read it: the answer is then the one for that reading.
+  if (certain && before !== null && (await gitDirStamp(root)) === before)
     openedCache.set(root, opened, before)
   return opened
 }
 
-async function openWithGit(root: string): Promise<OpenRepo> {
+async function openWithGit(root: string): Promise<{ opened: OpenRepo; certain: boolean }> {
   const [rev, head, stamp] = await Promise.all([
     runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
       cwd: root,
@@ -100,7 +100,10 @@ async function openWithGit(root: string): Promise<OpenRepo> {
       timeoutMs: GIT_TIMEOUT_MS,
       maxBytes: GIT_MAX_BYTES,
     })
-    if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
+    if (ls.code !== 0) {
+      const reason = `git ls-files failed: ${firstLine(ls.stderr)}`
+      return { opened: { ok: false, reason }, certain: false }
+    }
     const tracked = new Set(parseNulList(ls.stdout))
     const trackedDirs = new Set<string>()
     for (const p of tracked) {
@@ -115,18 +118,16 @@ async function openWithGit(root: string): Promise<OpenRepo> {
     listed = { tracked, trackedDirs }
     trackedCache.set(root, listed, key)
   }
-  return {
-    ok: true,
-    state: {
-      root,
-      head: headSha,
-      shallow: shallowLine.trim() === 'true',
-      detached: abbrev.trim() === 'HEAD',
-      tracked: listed.tracked,
-      trackedDirs: listed.trackedDirs,
-      stamp: key,
-    },
+  const state: RepoState = {
+    root,
+    head: headSha,
+    shallow: shallowLine.trim() === 'true',
+    detached: abbrev.trim() === 'HEAD',
+    tracked: listed.tracked,
+    trackedDirs: listed.trackedDirs,
+    stamp: key,
   }
+  return { opened: { ok: true, state }, certain: rev.code === 0 && head.code === 0 }
 }
 
 export type HistoryRead =

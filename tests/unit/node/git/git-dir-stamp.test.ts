@@ -115,6 +115,18 @@ describe('openRepo kept by the .git reading', () => {
     expect(await gitDirStamp(join(root, 'no-such-repo'))).toBeNull()
   })
 
+  it('keeps no answer from a failed `rev-parse` (as a timeout would give): no commit yet', async () => {
+    const empty = join(root, 'empty')
+    mkdirSync(empty)
+    git(empty, 'init', '-q', '-b', 'main')
+    expect(await gitDirStamp(empty)).not.toBeNull()
+    const first = await openRepo(empty)
+    expect(first.ok && first.state.head).toBeNull()
+    const started = gitProcessesStarted()
+    await openRepo(empty)
+    expect(gitProcessesStarted()).toBeGreaterThan(started)
+  })
+
   it('sees a config change (which decides whether git runs there at all)', async () => {
     await warm()
     writeFileSync(
