@@ -107,11 +107,15 @@ export class AuditFactsCache {
     file: string,
     line: number,
   ): Promise<{ root: string | null; note: Note; audit: AuditNote } | null> {
-    const kept = this.#results.peek(key)
+    // `get`, not `peek`: a click keeps its audit the most recent. The window's background checks
+    // audit one folder after another (project-sidebar.tsx) and would otherwise push out, after
+    // four of them, the audit the person is clicking through (issue 16).
+    const kept = this.#results.get(key)
     if (!kept) return null
     // Only while the audit's facts still hold (the same HEAD and index, no event in the work
     // tree since): otherwise the click looks again, as with kept facts.
-    const facts = this.#kept.peek(key)
+    // The watcher is read after openRepo answered (see `reuse`).
+    const facts = this.#kept.get(key)
     const state = facts?.prepared.state
     if (!facts || !state || facts.prepared.facts?.root !== kept.root) return null
     const now = await openRepo(state.root)
@@ -175,7 +179,7 @@ export class AuditFactsCache {
     file: string,
     line: number,
   ): Promise<{ note: Note; loaded: Loaded } | null> {
-    const kept = this.#kept.peek(key)
+    const kept = this.#kept.get(key)
     const texts = kept?.loaded.texts
     if (!kept || !texts) return null
     const note = kept.prepared.notes.find(
@@ -206,15 +210,17 @@ export class AuditFactsCache {
 
   /** Facts for `note` from the last audit, or null when they may no longer hold. */
   async reuse(key: string, note: Note, loaded: Loaded): Promise<Prepared | null> {
-    const kept = this.#kept.peek(key)
+    const kept = this.#kept.get(key)
     const audited = kept?.audited.get(noteKey(note))
     const state = kept?.prepared.state
     if (!kept || !audited || !state || audited.checkText !== note.checkText) {
       this.stats.gathered++
       return null
     }
+    // openRepo starts no git while `.git` reads the same (git-dir-stamp.ts). Its reads are
+    // asynchronous: by the time they answer, the events of earlier writes have arrived, so
+    // the watcher is read after it.
     const now = await openRepo(state.root)
-    // Read the watcher after git answered: by then the events of earlier writes have arrived.
     const still = now.ok ? this.#kept.get(key, now.state.stamp) : undefined
     if (!still || !this.#unchanged(kept.armed)) {
       this.#kept.delete(key)

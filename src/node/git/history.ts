@@ -21,6 +21,7 @@ import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
 import { fileIdentityAsync, repoIdentity } from '../cache/file-identity'
 import { fixedStringsInput } from './grep-patterns'
+import { gitDirStamp } from './git-dir-stamp'
 
 /** What git says about a work tree now. */
 export interface RepoState {
@@ -61,8 +62,26 @@ const trackedCache = new BoundedCache<
   { readonly tracked: Set<string>; readonly trackedDirs: Set<string> }
 >(16)
 
+/**
+ * What `openRepo` answered, by root, kept while the `.git` reading taken before and after it
+ * (git-dir-stamp.ts) is unchanged: a click on a note starts no git process (issue 16).
+ */
+const openedCache = new BoundedCache<string, OpenRepo>(16)
+
 /** Read the state of the work tree whose top level is `root`. */
 export async function openRepo(root: string): Promise<OpenRepo> {
+  const before = await gitDirStamp(root)
+  const known = before === null ? undefined : openedCache.get(root, before)
+  if (known) return known
+  const { opened, certain } = await openWithGit(root)
+  // Kept only when both `rev-parse` runs answered (not a timeout read as "no commit yet") and
+  // nothing in `.git` moved while git read it: the answer is then the one for that reading.
+  if (certain && before !== null && (await gitDirStamp(root)) === before)
+    openedCache.set(root, opened, before)
+  return opened
+}
+
+async function openWithGit(root: string): Promise<{ opened: OpenRepo; certain: boolean }> {
   const [rev, head, stamp] = await Promise.all([
     runGit(['rev-parse', '--is-shallow-repository', '--abbrev-ref', 'HEAD'], {
       cwd: root,
@@ -81,7 +100,10 @@ export async function openRepo(root: string): Promise<OpenRepo> {
       timeoutMs: GIT_TIMEOUT_MS,
       maxBytes: GIT_MAX_BYTES,
     })
-    if (ls.code !== 0) return { ok: false, reason: `git ls-files failed: ${firstLine(ls.stderr)}` }
+    if (ls.code !== 0) {
+      const reason = `git ls-files failed: ${firstLine(ls.stderr)}`
+      return { opened: { ok: false, reason }, certain: false }
+    }
     const tracked = new Set(parseNulList(ls.stdout))
     const trackedDirs = new Set<string>()
     for (const p of tracked) {
@@ -96,18 +118,16 @@ export async function openRepo(root: string): Promise<OpenRepo> {
     listed = { tracked, trackedDirs }
     trackedCache.set(root, listed, key)
   }
-  return {
-    ok: true,
-    state: {
-      root,
-      head: headSha,
-      shallow: shallowLine.trim() === 'true',
-      detached: abbrev.trim() === 'HEAD',
-      tracked: listed.tracked,
-      trackedDirs: listed.trackedDirs,
-      stamp: key,
-    },
+  const state: RepoState = {
+    root,
+    head: headSha,
+    shallow: shallowLine.trim() === 'true',
+    detached: abbrev.trim() === 'HEAD',
+    tracked: listed.tracked,
+    trackedDirs: listed.trackedDirs,
+    stamp: key,
   }
+  return { opened: { ok: true, state }, certain: rev.code === 0 && head.code === 0 }
 }
 
 export type HistoryRead =
@@ -146,6 +166,7 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
 export function clearHistoryCache(): void {
   historyCache.clear()
   trackedCache.clear()
+  openedCache.clear()
 }
 
 export interface SearchOptions {

@@ -259,12 +259,18 @@ export async function foreignGitFile(cwd: string): Promise<string | null> {
   }
 }
 
+let started = 0
+
+/** Git processes started so far, config listings included (tests: a warm path starts none). */
+export const gitProcessesStarted = (): number => started
+
 function spawnGit(
   args: readonly string[],
   options: GitOptions,
   config: readonly (readonly [string, string])[],
 ): Promise<GitResult> {
   const { cwd, timeoutMs = 60_000, maxBytes = 512 * 1024 * 1024 } = options
+  started++
   return new Promise((resolve) => {
     const child = spawn('git', ['--no-pager', ...args], {
       cwd,
