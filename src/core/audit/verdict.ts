@@ -89,7 +89,7 @@ function cut(text: string): string {
 /** How a failing reference stands: gone after the note (stale), or never matched. */
 type Failure =
   | { readonly kind: 'stale'; readonly reason: string }
-  | { readonly kind: 'never'; readonly reason: string }
+  | { readonly kind: 'never'; readonly reason: string; readonly example?: true }
 
 function goneText(g: Gone): string {
   return `${g.how} in ${short(g.sha)} on ${day(g.date)}`
@@ -107,6 +107,7 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
       ? { kind: 'never', reason: `wrong from the start: ${base}` }
       : {
           kind: 'never',
+          example: true,
           reason: `not a reference: ${base}, and never was in its code history (a paraphrase, template or example)`,
         }
   }
@@ -125,9 +126,13 @@ export function judgeNote(
   writtenAt: WrittenAt | null,
   facts: RepoFacts | null,
   changes: readonly NameChange[] = [],
+  /** Claims no reference carries that no longer hold (absence, counts): claim-flips.ts. */
+  claims: readonly string[] = [],
 ): { readonly verdict: Verdict; readonly reasons: string[] } {
   const reasons: string[] = []
   const checkable = checked.filter((c) => c.checkable)
+  if (facts && claims.length > 0 && checkable.length === 0)
+    return { verdict: 'suspect', reasons: [...claims] }
   if (!facts || checkable.length === 0) {
     const hasWeak = checked.length > 0
     reasons.push(
@@ -141,6 +146,8 @@ export function judgeNote(
   }
   let stale = false
   let never = false
+  // Only "not a reference" failures (a paraphrase, template or example): no claim at all.
+  let examplesOnly = true
   const reworded: string[] = []
   for (const c of checkable) {
     if (c.audit.status === 'ok') {
@@ -157,12 +164,17 @@ export function judgeNote(
     const f = classify(c, writtenAt)
     reasons.push(f.reason)
     if (f.kind === 'stale') stale = true
-    else never = true
+    else {
+      never = true
+      if (!f.example) examplesOnly = false
+    }
   }
   if (stale) return { verdict: 'stale', reasons }
-  if (never) return { verdict: 'never-matched', reasons }
+  // A claim that held then and not now outweighs references that never held.
+  if (never && !examplesOnly && claims.length === 0) return { verdict: 'never-matched', reasons }
+  reasons.unshift(...claims)
   reasons.push(...reworded)
-  let suspect = reworded.length > 0
+  let suspect = reworded.length > 0 || claims.length > 0
   if (writtenAt) {
     const seen = new Set<string>()
     for (const c of checkable) {
@@ -184,5 +196,6 @@ export function judgeNote(
       }
     }
   }
-  return { verdict: suspect ? 'suspect' : 'fresh', reasons }
+  // An example that never matched does not hide what the note's names lost since.
+  return { verdict: suspect ? 'suspect' : never ? 'never-matched' : 'fresh', reasons }
 }

@@ -22,6 +22,7 @@ import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
+import { claimFlips } from './claim-flips'
 import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -135,10 +136,11 @@ export async function judgeAll(
   }
   signal?.throwIfAborted()
   const losses = await lossesOf(p, firsts)
+  const claims = await claimFlips(p, firsts)
   const out: Judged[] = []
   for (let i = 0; i < firsts.length; i++) {
     const { note, reasons, checked, writtenAt } = firsts[i]
-    const judged = judgeNote(checked, writtenAt, p.facts, losses[i])
+    const judged = judgeNote(checked, writtenAt, p.facts, losses[i], claims[i])
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {

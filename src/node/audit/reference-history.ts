@@ -136,6 +136,18 @@ export async function withGoneIn(
 }
 
 /**
+ * What a name's lines are searched by for what they lost: a dotted name (`config.clear`) by the
+ * whole expression, and by those of its parts that are names on their own (`CartStore`,
+ * `MAX_RETRIES`, `v2`); a plain lower-case part (`clear`, `config`) holds on any line of the code
+ * and says nothing about the one the note means.
+ */
+function lossNeedles(ref: Reference): Needle[] {
+  if (ref.kind !== 'symbol' || ref.terms.length < 2) return needlesOf(ref)
+  const own = ref.terms.filter((t) => /[A-Z_0-9$]/.test(t))
+  return [{ kind: 'text', text: ref.name }, ...own.map((t): Needle => ({ kind: 'word', text: t }))]
+}
+
+/**
  * What a note's holding references ask of the code since the note (name-lines.ts): each name
  * with the files the note names (and, for a quote, the file it was found in), whose lines
  * come first. `rel` makes a reference's absolute path repository-relative (null: outside).
@@ -151,7 +163,7 @@ export function nameAsk(
   const seen = new Set<string>()
   for (const c of checked) {
     if (!c.checkable || c.audit.status !== 'ok') continue
-    for (const needle of needlesOf(c.ref)) {
+    for (const needle of lossNeedles(c.ref)) {
       const k = `${needle.kind}\0${needle.text}`
       if (seen.has(k)) continue
       seen.add(k)

@@ -1,0 +1,108 @@
+/**
+ * Names a note says are not there yet (issue 12: "TODO/plan items that were done since"): a
+ * name in a TODO, a plan or a "not yet started" section, or right after a negation ("no
+ * `build` script"). Such a mention is a claim of absence, not a reference: the extractor
+ * rightly skips it (references.ts), but when the name was absent from the code the day the
+ * note was written and is present now, the claim has flipped and the note needs a look.
+ * Pure: src/node/audit/absence-flips.ts searches the code then and now.
+ *
+ * Decisions:
+ * - Only names in back-ticks: a plan's prose words ("guard expressions") are English.
+ * - Plan context is a line, or a heading or bold label whose section holds the line, with a
+ *   plan word (TODO, pending, not yet, not started, planned, next steps, backlog, roadmap), or a
+ *   sentence that starts with a build verb ("Build a …", "Add a …") or says "consider".
+ * - A negated name carries its list: "no `type-check` or `build` scripts" negates both.
+ * - A name followed (in the same phrase) by "script(s)" is a package.json script name; one
+ *   with a `/` or a file extension is a path; any other is a word searched in code.
+ */
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
+
+export interface AbsenceClaim {
+  /** The name as the note writes it (emphasis stripped). */
+  readonly name: string
+  readonly kind: 'script' | 'path' | 'word'
+  /** Why the note says it is absent. */
+  readonly why: 'negated' | 'planned'
+}
+
+const PLAN_WORD_RE =
+  /\b(?:TODO|FIXME|not yet|not started|pending|planned|to be (?:added|built|written|implemented|done)|next steps?|backlog|roadmap|wishlist|future work)\b/i
+/** A sentence that asks for something to be made, or to be considered. */
+const PLAN_VERB_RE =
+  /(?:^|[.:!?]\s+|^\s*(?:[-*+]|\d+[.)])\s+)(?:\*\*[^*]*\*\*\s*)?(?:(?:Build|Add|Create|Implement|Write)\s+(?:a|an|the)\b|(?:Also\s+)?[Cc]onsider\b)/
+/** A heading, or a line that is only a bold label ("**Phase 2 (not yet started):**"). */
+const LABEL_RE = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)/
+const NEGATED_BEFORE_RE =
+  /(?:\b(?:no|not|without|never|nor)|n't)\s+(?:(?:a|an|any|separate|single|dedicated)\s+)?$/i
+const LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and|nor)\s+)?$/
+const NAME_RE = /^[A-Za-z_@.][\w@.:/-]*$/
+const SCRIPT_AFTER_RE = /^[^.;\n]{0,40}?\bscripts?\b/i
+const FILE_EXT_RE = /\.[A-Za-z][A-Za-z0-9]{0,5}$/
+
+/** Every name the note says is absent (negated) or not made yet (planned), first mention only. */
+export function absenceClaims(text: string): AbsenceClaim[] {
+  const { prose } = cutFences(text)
+  const planned = plannedRanges(prose)
+  const out = new Map<string, AbsenceClaim>()
+  let negatedEnd = -1
+  for (const span of findCodeSpans(prose)) {
+    const raw = prose.slice(span.contentStart, span.contentEnd).trim()
+    const name = raw.replace(/^(\*\*?)(?=[^*\s])(.*[^*\s])\1$/, '$2')
+    const before = prose.slice(Math.max(0, span.start - 40), span.start)
+    const negated =
+      NEGATED_BEFORE_RE.test(before) ||
+      (negatedEnd >= 0 &&
+        span.start - negatedEnd <= 12 &&
+        LIST_GAP_RE.test(prose.slice(negatedEnd, span.start)))
+    negatedEnd = negated ? span.end : -1
+    const inPlan = planned.some(([a, b]) => span.start >= a && span.start < b)
+    if (!(negated || inPlan) || name.length < 3 || !NAME_RE.test(name) || out.has(name)) continue
+    const after = prose.slice(span.end, span.end + 60)
+    const kind = SCRIPT_AFTER_RE.test(after)
+      ? 'script'
+      : name.includes('/') || FILE_EXT_RE.test(name)
+        ? 'path'
+        : 'word'
+    out.set(name, { name, kind, why: negated ? 'negated' : 'planned' })
+  }
+  return [...out.values()]
+}
+
+/** The text ranges in plan context: plan lines, and the sections under plan labels. */
+function plannedRanges(prose: string): [number, number][] {
+  const out: [number, number][] = []
+  let at = 0
+  // A heading's section runs to the next heading; a bold label's, over the list under it.
+  let section: { start: number; heading: boolean } | null = null
+  for (const line of prose.split('\n')) {
+    const end = at + line.length + 1
+    const label = LABEL_RE.test(line)
+    const listed = line.trim() === '' || /^\s+\S|^\s*(?:[-*+]|\d+[.)])\s/.test(line)
+    if (section !== null && (label || (!section.heading && !listed) || /^\s*#/.test(line))) {
+      out.push([section.start, at])
+      section = null
+    }
+    if (label && PLAN_WORD_RE.test(line)) section = { start: at, heading: /^\s*#/.test(line) }
+    if (section === null)
+      for (const [a, b] of sentences(line)) {
+        const text = line.slice(a, b)
+        if (PLAN_WORD_RE.test(text) || PLAN_VERB_RE.test(text)) out.push([at + a, at + b])
+      }
+    at = end
+  }
+  if (section !== null) out.push([section.start, at])
+  return out
+}
+
+/** Sentence ranges of a line: a paragraph written as one line holds many claims. */
+function sentences(line: string): [number, number][] {
+  const out: [number, number][] = []
+  let from = 0
+  for (const m of line.matchAll(/[.!?]\s+(?=[A-Z*_(`"[])/g)) {
+    out.push([from, m.index + 1])
+    from = m.index + m[0].length
+  }
+  out.push([from, line.length])
+  return out
+}

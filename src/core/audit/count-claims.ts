@@ -1,0 +1,150 @@
+/**
+ * Counts a note states about a file or folder it names (issue 12: "counts that changed"):
+ * "20 project pages under `src/pages/projects/`", "`base/` (5 templates)", "five positions
+ * defined in `strategy/positions.md`". A count is a claim only where the thing it counts can be
+ * read: the named folder's entries, or the numbered items of a named document. Pure: the node
+ * layer (src/node/audit/absence-flips.ts) lists the folder or reads the file then and now.
+ *
+ * Decisions:
+ * - The number and the path are in the same sentence; list numbering, dates, versions,
+ *   numbers with units or percent, and numbers inside back-ticks are not counts.
+ * - What the number counts is not guessed from its noun: every count the folder or document
+ *   offers (all entries, files, folders, files of each extension; numbered headings, numbered
+ *   list items) that equalled the number when the note was written is what it counted. A
+ *   note is suspect when such a count differs now; one that never equalled it says nothing.
+ */
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
+import type { Reference } from './reference'
+
+export interface CountClaim {
+  readonly count: number
+  /** The number as written ("five", "20"). */
+  readonly written: string
+  /** The path reference it sits beside, as the note writes it. */
+  readonly path: string
+}
+
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+]
+const NUMBER_RE = new RegExp(
+  `(?<![\\w.$#/:@~-])(\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
+  'gi',
+)
+
+/** Each number beside each path reference in the same sentence. */
+export function countClaims(text: string, refs: readonly Reference[]): CountClaim[] {
+  const paths = refs.filter((r) => r.kind === 'path')
+  if (paths.length === 0) return []
+  const { prose } = cutFences(text)
+  // Code spans hold the paths; numbers inside them (`v2`, `:42`) are not counts.
+  let masked = ''
+  let at = 0
+  for (const s of findCodeSpans(prose)) {
+    masked += prose.slice(at, s.start) + '`' + prose.slice(s.contentStart, s.contentEnd) + '`'
+    at = s.end
+  }
+  masked += prose.slice(at)
+  const out: CountClaim[] = []
+  const seen = new Set<string>()
+  for (const sentence of sentencesOf(masked)) {
+    const numbers = [...numbersIn(sentence)]
+    if (numbers.length === 0) continue
+    for (const p of paths) {
+      if (!sentence.includes(p.text)) continue
+      for (const [written, count] of numbers) {
+        const k = `${count}\0${p.path}`
+        if (seen.has(k)) continue
+        seen.add(k)
+        out.push({ count, written, path: p.path })
+      }
+    }
+  }
+  return out
+}
+
+function* numbersIn(sentence: string): Generator<[string, number]> {
+  // Text inside back-ticks is blanked: only prose numbers count.
+  const prose = sentence.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length))
+  for (const m of prose.matchAll(NUMBER_RE)) {
+    const w = m[1].toLowerCase()
+    const n = /^\d+$/.test(w) ? Number(w) : WORDS.indexOf(w)
+    // A list's numbering ("2. Item") or a year is not a count.
+    if (/^\s*$/.test(prose.slice(0, m.index)) && /^[.)]/.test(prose.slice(m.index + m[0].length)))
+      continue
+    if (n < 2 || (n >= 1900 && n <= 2100)) continue
+    yield [m[1], n]
+  }
+}
+
+function sentencesOf(prose: string): string[] {
+  return prose.split(/\n|(?<=[.!?])\s+(?=[A-Z*_(`"[])/)
+}
+
+/** One entry of a folder listing. */
+export interface Entry {
+  readonly name: string
+  readonly dir: boolean
+}
+
+/** What a folder's direct entries count: all, files, folders, files of each extension. */
+export function folderCounts(entries: readonly Entry[]): Map<string, number> {
+  const out = new Map<string, number>()
+  const add = (k: string): void => void out.set(k, (out.get(k) ?? 0) + 1)
+  for (const e of entries) {
+    add('entries')
+    add(e.dir ? 'folders' : 'files')
+    const ext = /\.([A-Za-z0-9]{1,8})$/.exec(e.name)
+    if (!e.dir && ext) add(`\`.${ext[1].toLowerCase()}\` files`)
+  }
+  return out
+}
+
+/** What a document's structure counts: numbered headings and numbered top-level list items. */
+export function documentCounts(text: string): Map<string, number> {
+  const out = new Map<string, number>()
+  const lines = cutFences(text)
+    .prose.split('\n')
+    .filter((l) => l.trim() !== '')
+  const headings = lines.filter((l) => /^#{1,6}\s+\d+[.)]\s/.test(l)).length
+  const items = lines.filter((l) => /^\d+[.)]\s/.test(l)).length
+  if (headings > 0) out.set('numbered headings', headings)
+  if (items > 0) out.set('numbered list items', items)
+  return out
+}
+
+/** The counts that equalled the note's number then and differ now (what the note counted). */
+export function changedCounts(
+  count: number,
+  then: ReadonlyMap<string, number>,
+  now: ReadonlyMap<string, number>,
+): { readonly what: string; readonly now: number }[] {
+  const out: { what: string; now: number }[] = []
+  for (const [what, n] of then) {
+    if (n !== count) continue
+    const later = now.get(what) ?? 0
+    if (later !== count) out.push({ what, now: later })
+  }
+  return out
+}

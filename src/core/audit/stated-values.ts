@@ -1,0 +1,130 @@
+/**
+ * Values a note states that the code set when it was written (issue 12 item 5: behaviour changed
+ * while names survive): a number beside the words of the setting it describes ("Vite chunk limit
+ * is 1200kB" and `chunkSizeWarningLimit: 1200`), a `key: value` pair (`entries: []`), a URL or
+ * its site (`site: 'https://x.github.io'`). When the code line that held the value then still
+ * exists now under the same key but holds another value, the note's value no longer holds.
+ * Pure: src/node/audit/value-flips.ts greps the lines then and reads the files now.
+ *
+ * Decisions:
+ * - A number counts only on a code line whose identifiers share a word with the note's sentence
+ *   (`chunk` in `chunkSizeWarningLimit`); 1200 on an image-width line is another 1200. Numbers
+ *   under 10 and years are left out: they match too much by chance.
+ * - The key of a line is what comes before the value (`chunkSizeWarningLimit:`, `site: '`); a
+ *   line is the same setting now when it starts with that key. A key that is gone now says
+ *   nothing (the setting moved; name-loss and references speak to that).
+ * - A number held on more than VALUE_LINES_MAX code lines then is too common to be the one meant.
+ */
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
+
+export interface ValueClaim {
+  /** What to search the code for when the note was written (a whole word unless `text`). */
+  readonly needle: string
+  readonly text: boolean
+  /** The value, as a line must hold it (normalized for a `key: value` pair). */
+  readonly value: string
+  /** For a `key: value` pair, its key; else null (the key comes from the line). */
+  readonly key: string | null
+  /** Words of the note's sentence, lower case (numbers only). */
+  readonly words: readonly string[] | null
+  /** As the note writes it. */
+  readonly written: string
+}
+
+export const VALUE_LINES_MAX = 12
+
+const PAIR_RE = /^([A-Za-z_$][\w$-]*)\s*(?::|=|→|->)\s*(.+)$/
+const URL_RE = /\bhttps?:\/\/[^\s<>"'`)\]]+/g
+const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d)/g
+const STOP = new Set(['with', 'from', 'this', 'that', 'when', 'then', 'than', 'into', 'only'])
+
+/** The values a note states: pairs in back-ticks, URLs and their sites, numbers in prose. */
+export function valueClaims(text: string): ValueClaim[] {
+  const { prose } = cutFences(text)
+  const out = new Map<string, ValueClaim>()
+  const add = (c: ValueClaim): void => void (out.has(c.needle) || out.set(c.needle, c))
+  let masked = ''
+  let at = 0
+  for (const s of findCodeSpans(prose)) {
+    const content = prose.slice(s.contentStart, s.contentEnd).trim()
+    const pair = PAIR_RE.exec(content)
+    if (pair && !/^https?$/i.test(pair[1])) {
+      const value = norm(pair[2])
+      if (value !== '')
+        add({ needle: pair[1], text: false, value, key: pair[1], words: null, written: content })
+    }
+    masked += prose.slice(at, s.start) + ' '.repeat(s.end - s.start)
+    at = s.end
+  }
+  masked += prose.slice(at)
+  for (const m of prose.matchAll(URL_RE)) {
+    const url = m[0].replace(/[.,;:!?'"*_/]+$/, '')
+    const parts = url.split('/')
+    // The URL and each shorter prefix down to its site: a config often holds the site alone.
+    for (let n = parts.length; n >= 3; n--) {
+      const v = parts.slice(0, n).join('/')
+      add({ needle: v, text: true, value: v, key: null, words: null, written: url })
+    }
+  }
+  for (const sentence of masked.split(/\n|(?<=[.!?])\s+(?=[A-Z*_(`"[])/)) {
+    const words = [
+      ...new Set((sentence.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !STOP.has(w))),
+    ]
+    for (const m of sentence.matchAll(NUMBER_RE)) {
+      const n = Number(m[1])
+      if (n < 10 || (n >= 1900 && n <= 2100) || words.length === 0) continue
+      add({ needle: m[1], text: false, value: m[1], key: null, words, written: m[0] })
+    }
+  }
+  return [...out.values()]
+}
+
+const norm = (s: string): string => s.replace(/["'`\s]/g, '')
+
+/** Lower-case words of a line's identifiers (`chunkSizeWarningLimit` → chunk, size, …). */
+function identifierWords(line: string): Set<string> {
+  const out = new Set<string>()
+  for (const id of line.match(/[A-Za-z_$][\w$]*/g) ?? [])
+    for (const w of id.split(/_|(?<=[a-z0-9])(?=[A-Z])/)) out.add(w.toLowerCase())
+  return out
+}
+
+/** Whether a code line holds the value the note states, as the note means it. */
+export function holdsValue(c: ValueClaim, line: string): boolean {
+  if (c.key !== null)
+    return norm(line).includes(`${c.key}:${c.value}`) || norm(line).includes(`${c.key}=${c.value}`)
+  if (c.text) return line.includes(c.value)
+  if (!new RegExp(`(?<![\\w.])${c.value}(?![\\w]|\\.\\d)`).test(line)) return false
+  const ids = identifierWords(line)
+  return (c.words ?? []).some((w) => ids.has(w) || ids.has(w.replace(/s$/, '')))
+}
+
+/** The key of a line that holds the value: the text before it, or null when it has no name. */
+export function keyOf(c: ValueClaim, line: string): string | null {
+  const t = line.trim()
+  if (c.key !== null) {
+    const i = t.indexOf(c.key)
+    return i < 0 ? null : t.slice(0, i + c.key.length)
+  }
+  const i = t.indexOf(c.value)
+  const k = i < 0 ? '' : t.slice(0, i)
+  return /[A-Za-z_$][\w$]{2,}/.test(k) ? k : null
+}
+
+/**
+ * For a line that held the value then, the lines of the same file now under the same key:
+ * `changed` when some exist and none holds the value (the first is quoted), else null.
+ */
+export function valueChanged(
+  c: ValueClaim,
+  thenLine: string,
+  nowText: string,
+): { readonly line: number; readonly text: string } | null {
+  const key = keyOf(c, thenLine)
+  if (key === null) return null
+  const lines = nowText.split(/\r?\n/)
+  const same = lines.flatMap((l, i) => (l.trim().startsWith(key) ? [{ line: i + 1, text: l }] : []))
+  if (same.length === 0 || same.some((l) => holdsValue(c, l.text))) return null
+  return same[0]
+}

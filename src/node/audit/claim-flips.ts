@@ -1,0 +1,219 @@
+/**
+ * Claims a note makes that no reference carries, checked at the note's commit and now:
+ * names it says are absent or not made yet that the code has gained since
+ * (src/core/audit/absence-claims.ts), and counts of a folder's entries or a document's numbered
+ * items that held then and differ now (src/core/audit/count-claims.ts). Each found claim is a
+ * reason the note is suspect (verdict.ts), naming the commit or the counts then and now.
+ *
+ * Decisions:
+ * - A flip needs both sides: absent from code (comments and docs excluded) at the note's
+ *   commit and present now. A name the code already held when the note called it planned or
+ *   absent is a paraphrase of something else, not a claim that flipped.
+ * - Only the checked-out work tree is read; a note without a time checks nothing.
+ */
+import { relative } from 'node:path'
+import { absenceClaims, type AbsenceClaim } from '../../core/audit/absence-claims'
+import {
+  changedCounts,
+  countClaims,
+  documentCounts,
+  folderCounts,
+  type Entry,
+} from '../../core/audit/count-claims'
+import type { CheckedReference } from '../../core/audit/checked-reference'
+import { isCommentLine, type CodeLine } from '../../core/audit/name-loss'
+import { day, short, tick } from '../../core/audit/reason-text'
+import type { WrittenAt } from '../../core/audit/written-at'
+import { commitAtOrBefore } from '../../core/git/parse'
+import type { Note } from '../../core/memory/notes'
+import { showAt } from '../git/history'
+import { runGit } from '../git/run'
+import { grepTrees, key, type Found } from './name-lines'
+import type { Needle } from './pickaxe'
+import type { Prepared } from './prepare-notes'
+import { commitAt } from './quote-then'
+import { toPosix } from './repo-file'
+import { firstChange, valueFlips } from './value-flips'
+
+const GIT_TIMEOUT_MS = 30_000
+const SHOW_MAX_BYTES = 2 * 1024 * 1024
+
+/** One note as the claims need it: its text, checked references and time. */
+export interface ClaimAsk {
+  readonly note: Note
+  readonly checked: readonly CheckedReference[]
+  readonly writtenAt: WrittenAt | null
+}
+
+/** For each note, the reasons its claims of absence or count no longer hold (empty: none). */
+export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promise<string[][]> {
+  const out: string[][] = asks.map(() => [])
+  const state = p.state
+  if (!state || state.head === null || !p.facts) return out
+  const head = state.head
+  const thens = await Promise.all(
+    asks.map(async (a) => {
+      if (a.writtenAt === null) return null
+      const h = p.facts?.history
+      if (h) return commitAtOrBefore(h, a.writtenAt.ms)?.sha ?? null
+      return (await commitAt(state.root, head, a.writtenAt.ms))?.sha ?? null
+    }),
+  )
+  const absent = asks.map((a, i) => (thens[i] === null ? [] : absenceClaims(a.note.checkText)))
+  const flips = await absenceFlips(state.root, head, thens, absent, state.tracked)
+  const values = await valueFlips(
+    state.root,
+    head,
+    thens,
+    asks.map((a) => a.note.checkText),
+  )
+  for (let i = 0; i < asks.length; i++) {
+    out[i].push(...values[i])
+    const then = thens[i]
+    if (then === null || then === head) continue
+    out[i].push(...flips[i])
+    out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
+  }
+  return out
+}
+
+/** Names claimed absent that no code line held then and some code line holds now. */
+async function absenceFlips(
+  root: string,
+  head: string,
+  thens: readonly (string | null)[],
+  claims: readonly AbsenceClaim[][],
+  tracked: ReadonlySet<string>,
+): Promise<string[][]> {
+  const out: string[][] = claims.map(() => [])
+  const needleOf = (c: AbsenceClaim): Needle =>
+    c.kind === 'script' ? { kind: 'script', text: c.name } : { kind: 'word', text: c.name }
+  const revs = [...new Set(thens.filter((t): t is string => t !== null && t !== head))]
+  const needles = [
+    ...new Map(
+      claims
+        .flat()
+        .filter((c) => c.kind !== 'path')
+        .map((c) => [key(needleOf(c)), needleOf(c)]),
+    ).values(),
+  ]
+  const found: Found = new Map()
+  const unread = new Set<string>()
+  if (revs.length > 0 && needles.length > 0) {
+    const ok = await Promise.all([
+      grepTrees(root, [...revs, head], needles, null, true, found, unread),
+      grepTrees(root, [...revs, head], needles, null, false, found, unread),
+    ])
+    if (ok.includes(false)) return out
+  }
+  const code = (rev: string, n: Needle): CodeLine[] =>
+    (found.get(rev)?.get(key(n)) ?? []).filter((l) => !isCommentLine(l.text))
+  const trees = new Map<string, Promise<Set<string> | null>>()
+  for (let i = 0; i < claims.length; i++) {
+    const then = thens[i]
+    if (then === null || then === head) continue
+    for (const c of claims[i]) {
+      let why: string | null
+      if (c.kind === 'path') {
+        let t = trees.get(then)
+        if (!t) trees.set(then, (t = listTree(root, then)))
+        const before = await t
+        const now = [...tracked].find((f) => f === c.name || f.endsWith(`/${c.name}`))
+        if (before === null || now === undefined) continue
+        if ([...before].some((f) => f === c.name || f.endsWith(`/${c.name}`))) continue
+        const added = await firstChange(root, then, ['--diff-filter=A'], now)
+        why = added && flipText(c, added, `\`${now}\``)
+      } else {
+        const n = needleOf(c)
+        const now = code(head, n)
+        if (now.length === 0 || code(then, n).length > 0) continue
+        const added = await firstChange(
+          root,
+          then,
+          // -G, not -S: a comment holding the word may go in the commit that adds the code.
+          [
+            `-G${(n.kind === 'script' ? `"${c.name}"` : c.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+          ],
+          now[0].file,
+        )
+        why = added && flipText(c, added, `\`${now[0].file}\`:${now[0].line}`)
+      }
+      if (why) out[i].push(why)
+    }
+  }
+  return out
+}
+
+function flipText(c: AbsenceClaim, added: { sha: string; date: string }, where: string): string {
+  const what = c.kind === 'script' ? `script ${tick(c.name)}` : tick(c.name)
+  const says =
+    c.why === 'negated'
+      ? `the note says there is no ${what}`
+      : `the note gives ${what} as not made yet`
+  return `${says}; it was not in the code when the note was written, and was added in ${short(added.sha)} on ${day(added.date)} (${where})`
+}
+
+async function listTree(root: string, rev: string): Promise<Set<string> | null> {
+  const r = await runGit(['ls-tree', '-r', '-z', '--name-only', rev], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxBytes: 64 * 1024 * 1024,
+  })
+  return r.code === 0 ? new Set(r.stdout.split('\0').filter((f) => f !== '')) : null
+}
+
+/** Counts beside a named folder or document that held then and differ now. */
+async function countFlips(
+  root: string,
+  head: string,
+  then: string,
+  ask: ClaimAsk,
+  factsRoot: string,
+): Promise<string[]> {
+  const out: string[] = []
+  const claims = countClaims(
+    ask.note.checkText,
+    ask.checked.map((c) => c.ref),
+  )
+  for (const claim of claims) {
+    const c = ask.checked.find(
+      (x) => x.ref.kind === 'path' && x.ref.path === claim.path && x.audit.status === 'ok',
+    )
+    const abs = c?.audit.resolved
+    if (!c || !abs) continue
+    const rel = toPosix(relative(factsRoot, abs))
+    if (rel === '' || rel.startsWith('..')) continue
+    const counts = async (rev: string): Promise<Map<string, number> | null> => {
+      const entries = await listFolder(root, rev, rel)
+      if (entries !== null && entries.length > 0) return folderCounts(entries)
+      if (!/\.(?:md|markdown|mdx|txt|rst)$/i.test(rel)) return null
+      const shown = await showAt(root, rev, rel, SHOW_MAX_BYTES)
+      return shown.ok ? documentCounts(shown.text) : null
+    }
+    const [before, now] = [await counts(then), await counts(head)]
+    if (!before || !now) continue
+    const changed = changedCounts(claim.count, before, now)
+    if (changed.length === 0) continue
+    const ch = changed[0]
+    out.push(
+      `the note counts ${claim.written} beside ${tick(claim.path)}: ${tick(rel)} held ${claim.count} ${ch.what} when the note was written (${short(then)}), ${ch.now} now`,
+    )
+  }
+  return out
+}
+
+/** A folder's direct entries at a commit; null when it is not a folder there. */
+async function listFolder(root: string, rev: string, rel: string): Promise<Entry[] | null> {
+  const r = await runGit(['ls-tree', '-z', rev, '--', `${rel}/`], {
+    cwd: root,
+    timeoutMs: GIT_TIMEOUT_MS,
+  })
+  if (r.code !== 0) return null
+  return r.stdout
+    .split('\0')
+    .filter((l) => l !== '')
+    .map((l) => {
+      const [meta, path] = l.split('\t')
+      return { name: path.slice(path.lastIndexOf('/') + 1), dir: meta.split(' ')[1] === 'tree' }
+    })
+}

@@ -1,0 +1,91 @@
+/** The pure readers of claims no reference carries: absence, counts, stated values. */
+import { describe, expect, it } from 'vitest'
+import { absenceClaims } from '../../../../src/core/audit/absence-claims'
+import {
+  changedCounts,
+  countClaims,
+  documentCounts,
+  folderCounts,
+} from '../../../../src/core/audit/count-claims'
+import { extractReferences } from '../../../../src/core/audit/references'
+import { holdsValue, valueChanged, valueClaims } from '../../../../src/core/audit/stated-values'
+
+describe('absenceClaims', () => {
+  it('reads TODO lines, plan sections, build verbs and negated lists', () => {
+    const text = [
+      '- TODO: `forget` word',
+      'Components: `Shipped.astro`.',
+      '**Phase 2 (not yet started):**',
+      '- Pipeline (`shibui:distill`)',
+      '',
+      'Then `afterPlan` runs.',
+      '**How to apply:** Build a tool (`reconcile.py` or `log-dm` command).',
+      'This project has no `type-check` or `build` scripts.',
+    ].join('\n')
+    expect(absenceClaims(text)).toEqual([
+      { name: 'forget', kind: 'word', why: 'planned' },
+      { name: 'shibui:distill', kind: 'word', why: 'planned' },
+      { name: 'reconcile.py', kind: 'path', why: 'planned' },
+      { name: 'log-dm', kind: 'word', why: 'planned' },
+      { name: 'type-check', kind: 'script', why: 'negated' },
+      { name: 'build', kind: 'script', why: 'negated' },
+    ])
+  })
+
+  it('scopes a plan word to its sentence in a long paragraph', () => {
+    const text = 'Runs `worker` today. A roadmap issue is open. Also `other` exists.'
+    expect(absenceClaims(text)).toEqual([])
+  })
+})
+
+describe('countClaims', () => {
+  it('pairs a prose number with a path in the same sentence, not list numbers, dates or units', () => {
+    const text =
+      '1. There are 20 pages under `src/pages/`. Written 2026-03-01, 1200kB.\n- `base/` (five templates)'
+    const claims = countClaims(text, extractReferences(text))
+    expect(claims.map((c) => [c.count, c.path])).toEqual([
+      [20, 'src/pages'],
+      [5, 'base'],
+    ])
+  })
+
+  it('counts folder entries and numbered document items, and says which changed', () => {
+    const then = folderCounts([
+      { name: 'a.html', dir: false },
+      { name: 'a.pdf', dir: false },
+      { name: 'b.html', dir: false },
+    ])
+    expect(then.get('`.html` files')).toBe(2)
+    const now = folderCounts([{ name: 'a.html', dir: false }])
+    expect(changedCounts(2, then, now)).toEqual([{ what: '`.html` files', now: 1 }])
+    expect(documentCounts('# T\n## 1. A\n## 2. B\n1. x\n')).toEqual(
+      new Map([
+        ['numbered headings', 2],
+        ['numbered list items', 1],
+      ]),
+    )
+  })
+})
+
+describe('valueClaims', () => {
+  it('reads pairs, URLs with their sites, and numbers with their sentence words', () => {
+    const claims = valueClaims('Limit is 1200kB. `entries: []` at https://a.example.io/docs/ now.')
+    expect(claims.map((c) => c.needle)).toEqual([
+      'entries',
+      'https://a.example.io/docs',
+      'https://a.example.io',
+      '1200',
+    ])
+    const num = claims[3]
+    expect(holdsValue(num, '  chunkSizeWarningLimit: 1200,')).toBe(true)
+    expect(holdsValue(num, 'export const width = 1200')).toBe(false)
+    expect(
+      valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n  chunkSizeWarningLimit: 1800,\n'),
+    ).toEqual({
+      line: 2,
+      text: '  chunkSizeWarningLimit: 1800,',
+    })
+    // A key gone now says nothing.
+    expect(valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n')).toBeNull()
+  })
+})
