@@ -22,6 +22,7 @@ import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen } from './quote-then'
 import { withDiffBases } from './diff-basis'
+import { mapLimited } from '../jobs/concurrency'
 import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -122,7 +123,8 @@ export async function judgeAll(
     p.state && walk.length > 0
       ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
       : undefined
-  for (let n = 0; n < firsts.length; n++) {
+  // Notes are independent here: a few at once, so their short git runs overlap.
+  await mapLimited([...firsts.keys()], NOTES_AT_ONCE, async (n) => {
     signal?.throwIfAborted()
     const { checked, writtenAt } = firsts[n]
     // In git, when each failing reference went away, and quotes against the note's commit.
@@ -132,7 +134,7 @@ export async function judgeAll(
         checked[i] = await withSinceNote(checked[i], p, writtenAt)
       }
     onNote()
-  }
+  })
   signal?.throwIfAborted()
   const losses = await lossesOf(p, firsts)
   const out: Judged[] = []
@@ -165,6 +167,9 @@ export async function judgeAll(
   }
   return out
 }
+
+/** Notes whose git runs (pickaxe since the note, the quoted file then) go at once. */
+const NOTES_AT_ONCE = 4
 
 /** A note with its references checked and its time known, before its verdict. */
 interface First {
