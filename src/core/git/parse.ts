@@ -288,8 +288,16 @@ export function followDir(
 /** The newest commit at or before `timeMs` (the tree as it was when a note was written). */
 export function commitAtOrBefore(index: HistoryIndex, timeMs: number): Touch | null {
   const t = Math.floor(timeMs / 1000)
-  return index.commits.find((c) => c.time <= t) ?? null
+  // Every note of an audit asks this, often for the same time: one scan per index and time.
+  let known = commitsAt.get(index)
+  if (!known) commitsAt.set(index, (known = new Map()))
+  if (known.has(t)) return known.get(t) ?? null
+  const found = index.commits.find((c) => c.time <= t) ?? null
+  known.set(t, found)
+  return found
 }
+
+const commitsAt = new WeakMap<HistoryIndex, Map<number, Touch | null>>()
 
 /** One entry of `git diff-files -z` / `git diff-index -z` raw output. */
 export interface RawDiffEntry {

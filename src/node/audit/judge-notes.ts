@@ -20,9 +20,11 @@ import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history
 import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
 import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
-import { commitAt, quoteThen } from './quote-then'
+import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
+import type { ShowResult } from '../git/history'
 import { withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
+import { mapLimited } from '../jobs/concurrency'
 import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -123,17 +125,31 @@ export async function judgeAll(
     p.state && walk.length > 0
       ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
       : undefined
-  for (let n = 0; n < firsts.length; n++) {
+  // The files changed quotes are in, as they were when their notes were written: read at once.
+  const read = p.state
+    ? await readQuoteFiles(
+        p.state.root,
+        p.state.head,
+        firsts.flatMap(({ checked, writtenAt }) =>
+          checked.flatMap((c) => {
+            const file = sinceNoteFile(c, p)
+            return file !== null && writtenAt ? [{ file, writtenMs: writtenAt.ms }] : []
+          }),
+        ),
+      )
+    : undefined
+  // Notes are independent here: a few at once, so their short git runs overlap.
+  await mapLimited([...firsts.keys()], NOTES_AT_ONCE, async (n) => {
     signal?.throwIfAborted()
     const { checked, writtenAt } = firsts[n]
     // In git, when each failing reference went away, and quotes against the note's commit.
     if (p.state)
       for (let i = 0; i < checked.length; i++) {
         checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms, walked)
-        checked[i] = await withSinceNote(checked[i], p, writtenAt)
+        checked[i] = await withSinceNote(checked[i], p, writtenAt, read)
       }
     onNote()
-  }
+  })
   signal?.throwIfAborted()
   const losses = await lossesOf(p, firsts)
   const claims = await claimFlips(p, firsts)
@@ -167,6 +183,9 @@ export async function judgeAll(
   }
   return out
 }
+
+/** Notes whose git runs (pickaxe since the note, the quoted file then) go at once. */
+const NOTES_AT_ONCE = 4
 
 /** A note with its references checked and its time known, before its verdict. */
 interface First {
@@ -299,6 +318,12 @@ function onBranch(
   return failed
 }
 
+/** The file a quote found now only with changes is in, to compare with its note's commit. */
+function sinceNoteFile(c: CheckedReference, p: Prepared): string | null {
+  if (c.ref.kind !== 'snippet' || c.audit.status !== 'changed' || c.checkedIn) return null
+  return p.facts?.snippets.get(c.ref.code)?.file ?? null
+}
+
 /**
  * Quoted code found now only with changes, against the same file when the note was written
  * (issue 12 item 5): changed since (suspect), or the same lines then (a paraphrase from the start).
@@ -307,11 +332,12 @@ async function withSinceNote(
   c: CheckedReference,
   p: Prepared,
   writtenAt: WrittenAt | null,
+  read: ReadonlyMap<string, ShowResult> | undefined,
 ): Promise<CheckedReference> {
-  if (c.ref.kind !== 'snippet' || c.audit.status !== 'changed' || c.checkedIn) return c
-  const finding = p.facts?.snippets.get(c.ref.code)
-  if (!p.state || !writtenAt || !finding || finding.file === null) return c
-  const then = await quoteThen(p.state.root, p.state.head, c.ref.code, finding.file, writtenAt.ms)
+  const inFile = sinceNoteFile(c, p)
+  const finding = p.facts?.snippets.get(c.ref.kind === 'snippet' ? c.ref.code : '')
+  if (inFile === null || c.ref.kind !== 'snippet' || !p.state || !writtenAt || !finding) return c
+  const then = await quoteThen(p.state.root, p.state.head, c.ref.code, inFile, writtenAt.ms, read)
   if (!then) return c
   const now = (p.snippetTexts.get(c.ref.code) ?? '')
     .split(/\r?\n/)

@@ -17,8 +17,11 @@
  *   at once (the machine's cores are shared).
  */
 import { BoundedCache } from '../cache/bounded-cache'
-import { runGit } from '../git/run'
+import { runGit, type GitResult } from '../git/run'
 import { escapeEre } from '../git/grep-patterns'
+import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
+
+export { CODE_PATHSPECS }
 
 /** The repository a search runs in: its root, HEAD commit, and whether it is a shallow clone. */
 export interface SearchRepo {
@@ -47,17 +50,6 @@ export interface Needle {
 const PICKAXE_TIMEOUT_MS = 20_000
 const PICKAXE_MAX_BYTES = 1024 * 1024
 const PARALLEL = 2
-
-/** Pathspecs for code files: everything but docs, licences and binaries. */
-export const CODE_PATHSPECS: readonly string[] = [
-  '.',
-  ...['*.md', '*.mdx', '*.markdown', '*.txt', '*.rst', '*.adoc', 'LICENSE*', 'LICENCE*', 'COPYING*']
-    .concat(['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'])
-    .concat(['*.lock', 'package-lock.json', 'pnpm-lock.yaml'])
-    .map((g) => `:(exclude,glob)**/${g}`),
-  ':(exclude,glob)**/docs/**',
-  ':(exclude,glob)**/doc/**',
-]
 
 function pathspecs(n: Needle, files: readonly string[] | null): readonly string[] {
   if (files !== null && files.length > 0) return files.map((f) => `:(literal)${f}`)
@@ -170,36 +162,47 @@ export async function newestChanges(
 ): Promise<Map<string, CodeChange | null> | undefined> {
   const asked = needles.filter((n) => n.text !== '' && !n.text.includes('\n'))
   if (head === null || asked.length === 0 || asked.length > WALK_MAX_NEEDLES) return undefined
-  const ere = asked
-    .map((n) => {
-      const e = escapeEre(
-        n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text,
-      )
-      return n.kind === 'word' ? `(^|[^A-Za-z0-9_$])${e}([^A-Za-z0-9_$]|$)` : e
-    })
-    .join('|')
-  const r = await slot(() =>
-    runGit(
-      [
-        'log',
-        '-p',
-        '-U0',
-        '--no-renames',
-        '--format=%x00%H%x1f%ct%x1f%cI%x1f%P',
-        `-G${ere}`,
-        'HEAD',
-        '--',
-        ...CODE_PATHSPECS,
-      ],
-      { cwd: root, timeoutMs: WALK_TIMEOUT_MS, maxBytes: WALK_MAX_BYTES },
-    ),
-  )
+  // Word needles share their edges: one group of words instead of one per word (same lines).
+  const words = asked.filter((n) => n.kind === 'word').map((n) => escapeEre(n.text))
+  const ere = [
+    ...(words.length > 0 ? [`(^|[^A-Za-z0-9_$])(${words.join('|')})([^A-Za-z0-9_$]|$)`] : []),
+    ...asked
+      .filter((n) => n.kind !== 'word')
+      .map((n) =>
+        escapeEre(n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text),
+      ),
+  ].join('|')
+  const walk = (specs: readonly string[]): Promise<GitResult> =>
+    slot(() =>
+      runGit(
+        [
+          'log',
+          '-p',
+          '-U0',
+          '--no-renames',
+          '--format=%x00%H%x1f%ct%x1f%cI%x1f%P',
+          `-G${ere}`,
+          'HEAD',
+          '--',
+          ...specs,
+        ],
+        { cwd: root, timeoutMs: WALK_TIMEOUT_MS, maxBytes: WALK_MAX_BYTES },
+      ),
+    )
+  // Code files are picked here, not by pathspecs (code-pathspecs.ts); a file name this cannot
+  // read sends the walk back to git's pathspecs.
+  let r = await walk([])
+  let picked = r.code === 0 ? pickCodeFiles(r.stdout) : null
+  if (r.code === 0 && picked === null) {
+    r = await walk(CODE_PATHSPECS)
+    picked = r.stdout
+  }
   if (r.code !== 0) return undefined
   const out = new Map<string, CodeChange | null>(asked.map((n) => [`${n.kind}\0${n.text}`, null]))
   const unknown = new Set<string>()
   const word = (text: string, w: string): boolean =>
     new RegExp(`(^|[^A-Za-z0-9_$])${escapeEre(w)}([^A-Za-z0-9_$]|$)`).test(text)
-  for (const chunk of r.stdout.split('\0')) {
+  for (const chunk of (picked ?? '').split('\0')) {
     const nl = chunk.indexOf('\n')
     const [sha, ct, date, parents] = (nl === -1 ? chunk : chunk.slice(0, nl)).trim().split('\x1f')
     const secs = Number(ct)
@@ -237,4 +240,22 @@ export async function newestChanges(
   }
   for (const k of unknown) out.delete(k)
   return out
+}
+
+/**
+ * A walk's output without the file diffs git's CODE_PATHSPECS would have left out, as if it
+ * had been given them; null when a `diff --git` line names a path that cannot be read.
+ */
+function pickCodeFiles(stdout: string): string | null {
+  const kept: string[] = []
+  let keep = true
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      const p = diffGitPath(line)
+      if (p === null) return null
+      keep = isCodePathspecFile(p)
+    } else if (line.includes('\0')) keep = true // the next commit's header
+    if (keep) kept.push(line)
+  }
+  return kept.join('\n')
 }

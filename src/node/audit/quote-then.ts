@@ -6,7 +6,8 @@
  * note: it paraphrased the code from the start.
  */
 import { matchSnippet, type SnippetMatch } from '../../core/audit/snippet-match'
-import { showAt } from '../git/history'
+import { showAt, type ShowResult } from '../git/history'
+import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
 
 const QUOTE_FILE_MAX_BYTES = 4 * 1024 * 1024
@@ -59,10 +60,14 @@ export async function quoteThen(
   code: string,
   file: string,
   writtenMs: number,
+  /** Files read ahead (`readQuoteFiles`), by commit and file. */
+  read?: ReadonlyMap<string, ShowResult>,
 ): Promise<QuoteThen | null> {
   const commit = await commitAt(root, head, writtenMs)
   if (!commit) return null
-  const shown = await showAt(root, commit.sha, file, QUOTE_FILE_MAX_BYTES)
+  const shown =
+    read?.get(`${commit.sha}\0${file}`) ??
+    (await showAt(root, commit.sha, file, QUOTE_FILE_MAX_BYTES))
   if (!shown.ok) return { commit, match: null, region: null }
   const match = matchSnippet(code, shown.text)
   const region =
@@ -73,4 +78,29 @@ export async function quoteThen(
           .slice(match.startLine - 1, match.endLine)
           .join('\n')
   return { commit, match, region }
+}
+
+/**
+ * The files `quoteThen` will read, read ahead: the file each quote is in now, at the commit
+ * its note was written on, in two git runs per commit (show-many.ts) instead of one per file.
+ */
+export async function readQuoteFiles(
+  root: string,
+  head: string | null,
+  asks: readonly { readonly file: string; readonly writtenMs: number }[],
+): Promise<Map<string, ShowResult>> {
+  const bySha = new Map<string, string[]>()
+  for (const a of asks) {
+    const commit = await commitAt(root, head, a.writtenMs)
+    if (!commit) continue
+    const list = bySha.get(commit.sha)
+    if (list) list.push(a.file)
+    else bySha.set(commit.sha, [a.file])
+  }
+  const out = new Map<string, ShowResult>()
+  for (const [sha, files] of bySha) {
+    const shown = await showManyAt(root, sha, files, QUOTE_FILE_MAX_BYTES)
+    for (const [file, r] of shown) out.set(`${sha}\0${file}`, r)
+  }
+  return out
 }

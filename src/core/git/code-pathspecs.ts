@@ -1,0 +1,119 @@
+/**
+ * Code files, as git pathspecs and as the same test in JavaScript: everything but docs,
+ * licences, lock files and common binaries. The audit's searches pass the pathspecs to git;
+ * its history walk (node/audit/pickaxe.ts `newestChanges`) gives git none and keeps the files
+ * whose names pass {@link isCodePathspecFile}, because git matches 23 glob pathspecs against
+ * every tree entry of every commit it diffs (measured with git 2.39 on 5,000 commits: 7 s of
+ * CPU with them, 1.5 s without).
+ *
+ * Git's rules, as checked against `git ls-files` (tests/unit/core/git/code-pathspecs.test.ts):
+ * a `:(glob)**\/<pattern>` pattern without a slash matches a path whose last part matches it,
+ * `*` never crossing a slash and matching a leading dot; case counts (core.ignoreCase changes
+ * nothing); a folder matching the pattern does not exclude what is under it; `**\/docs/**`
+ * matches a path with a folder `docs` anywhere above its file.
+ */
+
+/** Last parts of a path that are not code. */
+const NOT_CODE_NAMES: readonly string[] = [
+  ...[
+    '*.md',
+    '*.mdx',
+    '*.markdown',
+    '*.txt',
+    '*.rst',
+    '*.adoc',
+    'LICENSE*',
+    'LICENCE*',
+    'COPYING*',
+  ],
+  ...['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'],
+  ...['*.lock', 'package-lock.json', 'pnpm-lock.yaml'],
+]
+
+/** Folders whose files are not code, at any depth. */
+const NOT_CODE_FOLDERS: readonly string[] = ['docs', 'doc']
+
+/** Pathspecs for code files: everything but docs, licences and binaries. */
+export const CODE_PATHSPECS: readonly string[] = [
+  '.',
+  ...NOT_CODE_NAMES.map((g) => `:(exclude,glob)**/${g}`),
+  ...NOT_CODE_FOLDERS.map((d) => `:(exclude,glob)**/${d}/**`),
+]
+
+/** A glob of `*` and literal characters as an anchored regular expression (`*`: no slash). */
+function globRegExp(glob: string): RegExp {
+  const body = glob
+    .split('*')
+    .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
+    .join('[^/]*')
+  return new RegExp(`^${body}$`)
+}
+
+const NAME_TESTS = NOT_CODE_NAMES.map(globRegExp)
+
+/** Whether git's {@link CODE_PATHSPECS} take this repository-relative path (a file's). */
+export function isCodePathspecFile(path: string): boolean {
+  const parts = path.split('/')
+  const last = parts[parts.length - 1]
+  if (NAME_TESTS.some((re) => re.test(last))) return false
+  for (let i = 0; i < parts.length - 1; i++) if (NOT_CODE_FOLDERS.includes(parts[i])) return false
+  return true
+}
+
+const ESCAPES: Readonly<Record<string, number>> = {
+  a: 7,
+  b: 8,
+  t: 9,
+  n: 10,
+  v: 11,
+  f: 12,
+  r: 13,
+  '"': 34,
+  '\\': 92,
+}
+
+/** A name git wrote in C quotes (`"a\tb"`, `\303\251`) as it is; null when not well formed. */
+function unquote(q: string): string | null {
+  if (q.length < 2 || !q.startsWith('"') || !q.endsWith('"')) return null
+  const bytes: number[] = []
+  const utf8 = new TextEncoder()
+  for (let i = 1; i < q.length - 1; i++) {
+    const cp = q.codePointAt(i) ?? 0
+    if (cp !== 0x5c) {
+      bytes.push(...utf8.encode(String.fromCodePoint(cp)))
+      if (cp > 0xffff) i++
+      continue
+    }
+    const next = q[i + 1] ?? ''
+    const oct = /^[0-3][0-7]{2}/.exec(q.slice(i + 1, i + 4))
+    if (oct) {
+      bytes.push(parseInt(oct[0], 8))
+      i += 3
+    } else if (next in ESCAPES) {
+      bytes.push(ESCAPES[next])
+      i += 1
+    } else return null
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes))
+}
+
+/**
+ * The path of a `diff --git a/<p> b/<p>` line of a diff without renames or copies (both
+ * sides name the same path, each in C quotes when git quotes it); null when it cannot be read.
+ */
+export function diffGitPath(line: string): string | null {
+  const rest = line.slice('diff --git '.length)
+  if (rest.startsWith('"')) {
+    // `"a/<p>" "b/<p>"`: both halves are the same length.
+    if (rest.length % 2 === 0) return null
+    const half = (rest.length - 1) / 2
+    const a = unquote(rest.slice(0, half))
+    const b = unquote(rest.slice(half + 1))
+    return a !== null && a.startsWith('a/') && b === `b/${a.slice(2)}` ? a.slice(2) : null
+  }
+  // `a/<p> b/<p>`: 5 characters besides the two copies of the path.
+  if ((rest.length - 5) % 2 !== 0) return null
+  const len = (rest.length - 5) / 2
+  const p = rest.slice(2, 2 + len)
+  return rest === `a/${p} b/${p}` ? p : null
+}

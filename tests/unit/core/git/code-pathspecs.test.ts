@@ -1,0 +1,99 @@
+/**
+ * The JavaScript test for code files agrees with git's own CODE_PATHSPECS, path by path, on a
+ * real repository of awkward names; `diffGitPath` reads back every name git prints in a diff,
+ * quoted or not. The history walk (node/audit/pickaxe.ts) relies on both to give git no
+ * pathspecs.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  CODE_PATHSPECS,
+  diffGitPath,
+  isCodePathspecFile,
+} from '../../../../src/core/git/code-pathspecs'
+
+const PATHS = [
+  'ok.ts',
+  'src/a/b.ts',
+  'README.md',
+  'src/x.MD',
+  'src/.md',
+  'src/a.Md',
+  'foo.md/x.ts',
+  'LICENSES/x.ts',
+  'LICENSE',
+  'src/LICENSEfoo.ts',
+  'src/aLICENSE',
+  'COPYING.lib',
+  'a/docs/b/c.ts',
+  'docs/y.ts',
+  'x/doc/q.ts',
+  'y/Docs/q.ts',
+  'v/docs',
+  'v/doc',
+  'v/documentation/q.ts',
+  'w/a.woff2x/q.ts',
+  'w/font.woff2',
+  'package-lock.json',
+  'v/package-lock.jsonx',
+  'v/pnpm-lock.yaml',
+  'v/yarn.lock',
+  'v/lock.ts',
+  'img/a.png',
+  'img/a.png.ts',
+  'v/sp ace.md',
+  'v/sp ace.ts',
+  'v/tab\tx.ts',
+  'v/q"x.md',
+  'v/back\\slash.ts',
+  'v/nl\nname.ts',
+  'v/é.ts',
+  'v/é.md',
+  'v/😀 x.ts',
+  'v/a b/c d.txt',
+]
+
+const dir = mkdtempSync(join(tmpdir(), 'mc-code-pathspecs-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function git(args: string[]): string {
+  return execFileSync('git', ['-c', 'core.quotepath=off', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, LC_ALL: 'C', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+  })
+}
+
+describe('code pathspecs', () => {
+  git(['init', '-q'])
+  for (const p of PATHS) {
+    mkdirSync(join(dir, dirname(p)), { recursive: true })
+    writeFileSync(join(dir, p), `needle ${p}\n`)
+  }
+  git(['add', '-A'])
+  git(['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'all'])
+
+  it('keeps the files git keeps', () => {
+    const listed = git(['ls-files', '-z', '--', ...CODE_PATHSPECS])
+      .split('\0')
+      .filter(Boolean)
+    expect(listed.length).toBeGreaterThan(5)
+    expect(listed.length).toBeLessThan(PATHS.length)
+    expect(PATHS.filter(isCodePathspecFile).sort()).toEqual([...listed].sort())
+  })
+
+  it('reads every path of a diff back, quoted or not', () => {
+    const heads = git(['log', '-p', '--no-renames', '--format=', 'HEAD'])
+      .split('\n')
+      .filter((l) => l.startsWith('diff --git '))
+    expect(heads.map(diffGitPath).sort()).toEqual([...PATHS].sort())
+  })
+
+  it('refuses what it cannot read', () => {
+    expect(diffGitPath('diff --git a/x b/y')).toBeNull()
+    expect(diffGitPath('diff --git "a/x\\q" "b/x\\q"')).toBeNull()
+  })
+})
