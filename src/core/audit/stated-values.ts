@@ -14,6 +14,10 @@
  *   line is the same setting now when it starts with that key. A key that is gone now says
  *   nothing (the setting moved; name-loss and references speak to that).
  * - A number held on more than VALUE_LINES_MAX code lines then is too common to be the one meant.
+ * - A URL counts only where the code sets it: after one key (`site: '`, `BASE_URL = "`), not in a
+ *   line of prose or markup that happens to link it, and a shorter prefix of the note's URL only
+ *   as a whole URL there (`https://github.com` is not held by a link to one repository on it).
+ *   On a hidden set, a link to another repository in a note matched a help page's link to it.
  */
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
@@ -94,11 +98,25 @@ function identifierWords(line: string): Set<string> {
 export function holdsValue(c: ValueClaim, line: string): boolean {
   if (c.key !== null)
     return norm(line).includes(`${c.key}:${c.value}`) || norm(line).includes(`${c.key}=${c.value}`)
-  if (c.text) return line.includes(c.value)
+  if (c.text) return holdsUrl(c, line)
   if (!new RegExp(`(?<![\\w.])${c.value}(?![\\w]|\\.\\d)`).test(line)) return false
   const ids = identifierWords(line)
   return (c.words ?? []).some((w) => ids.has(w) || ids.has(w.replace(/s$/, '')))
 }
+
+/** Whether `line` holds the URL `c.value` whole: what follows it cannot continue a URL. */
+function holdsUrl(c: ValueClaim, line: string): boolean {
+  for (let i = line.indexOf(c.value); i >= 0; i = line.indexOf(c.value, i + 1)) {
+    // One slash may close it (`https://x.io/`); anything else of a URL continues it.
+    const end = i + c.value.length + (line[i + c.value.length] === '/' ? 1 : 0)
+    if (c.value === c.written || !/[\w/.\-~%?#=&:]/.test(line[end] ?? '')) return true
+  }
+  return false
+}
+
+/** One key, then the value: `site: '`, `"url": "`, `export const BASE_URL = '`, `href=(`. */
+const SETTING_KEY_RE =
+  /^(?:(?:export|const|let|var|static|final|public|private|readonly)\s+)*["']?[A-Za-z_$][\w$.-]*["']?\s*[:=(]\s*["'`]?$/
 
 /** The key of a line that holds the value: the text before it, or null when it has no name. */
 export function keyOf(c: ValueClaim, line: string): string | null {
@@ -109,6 +127,7 @@ export function keyOf(c: ValueClaim, line: string): string | null {
   }
   const i = t.indexOf(c.value)
   const k = i < 0 ? '' : t.slice(0, i)
+  if (c.text) return SETTING_KEY_RE.test(k) ? k : null
   return /[A-Za-z_$][\w$]{2,}/.test(k) ? k : null
 }
 

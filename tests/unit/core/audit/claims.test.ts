@@ -8,7 +8,12 @@ import {
   folderCounts,
 } from '../../../../src/core/audit/count-claims'
 import { extractReferences } from '../../../../src/core/audit/references'
-import { holdsValue, valueChanged, valueClaims } from '../../../../src/core/audit/stated-values'
+import {
+  holdsValue,
+  keyOf,
+  valueChanged,
+  valueClaims,
+} from '../../../../src/core/audit/stated-values'
 
 describe('absenceClaims', () => {
   it('reads TODO lines, plan sections, build verbs and negated lists', () => {
@@ -87,5 +92,26 @@ describe('valueClaims', () => {
     })
     // A key gone now says nothing.
     expect(valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n')).toBeNull()
+  })
+})
+
+describe('a URL is held only where the code sets it', () => {
+  const [url, , site] = valueClaims('See https://github.com/someone/other-repo for the original.')
+  it('a shorter prefix only as a whole URL', () => {
+    expect(site.value).toBe('https://github.com')
+    expect(holdsValue(site, "  host: 'https://github.com',")).toBe(true)
+    expect(holdsValue(site, "  host: 'https://github.com/',")).toBe(true)
+    expect(holdsValue(site, "  repo: 'https://github.com/someone/other-repo',")).toBe(false)
+    expect(holdsValue(url, "  repo: 'https://github.com/someone/other-repo',")).toBe(true)
+  })
+  it('after one key, not in a line of prose or markup that links it', () => {
+    expect(keyOf(url, "  repo: 'https://github.com/someone/other-repo',")).toBe("repo: '")
+    expect(keyOf(url, 'export const UPSTREAM = "https://github.com/someone/other-repo"')).toBe(
+      'export const UPSTREAM = "',
+    )
+    const markup =
+      '<p class="sub">Ported from <a href="https://github.com/someone/other-repo">the original</a></p>'
+    expect(keyOf(url, markup)).toBeNull()
+    expect(valueChanged(url, markup, '<p class="sub">Ported from elsewhere</p>\n')).toBeNull()
   })
 })
