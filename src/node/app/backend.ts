@@ -20,6 +20,7 @@ import { readForEdit, type TrashFn } from '../edits/safe-write'
 import { provenance, writtenAtProvider } from '../transcripts/provenance'
 import { cutoffFile } from '../memory/cutoff-file'
 import { scanClaudeHome } from '../memory/scan'
+import { createScanCache } from '../memory/scan-cache'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
 import { checkWithAgent, installedAgents } from '../agents/agent-check'
@@ -91,6 +92,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     readonly scan: ScanResult
   } | null = null
   const PREFETCH_MAX_AGE_MS = 60_000
+  // Issue 16: transcript heads and memory files unchanged since the last scan are not read again.
+  const scanCache = createScanCache(config.stateDir)
+  const cacheSaves = new Set<Promise<unknown>>()
   const cacheDir = join(config.stateDir, 'provenance-cache')
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
@@ -156,7 +160,11 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     const mine = {
       generation: changeGeneration,
       result: (async () => {
-        const result = await scanClaudeHome(config.claudeHome)
+        const cache = await scanCache.begin(config.claudeHome)
+        const result = await scanClaudeHome(config.claudeHome, { cache })
+        // Saved after the answer: a failed save only means the next scan reads more.
+        const save = cache.finish().finally(() => cacheSaves.delete(save))
+        cacheSaves.add(save)
         await guard.rememberProjects(result)
         lastScan = result
         events.emit('scanned', result)
@@ -355,6 +363,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       hooks.stopMonitor()
       events.removeAllListeners()
       auditCache.close()
+      await Promise.all([...cacheSaves])
       await heavy?.close()
     },
   }
