@@ -3,7 +3,7 @@
  * state folder, as every launch after the first finds it (the scan cache, src/node/memory/
  * scan-cache.ts, lives there), then a new page timed to the list drawn as the first load is.
  */
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { budgetRow, TARGETS, type BenchRow } from './report'
 import { PAGE_PROBES, PHASES } from './window-probes'
 
@@ -17,16 +17,19 @@ export interface Restartable {
 }
 
 /**
- * Stop `served`, start it again with `start` (same folders), and time the list on a new page.
- * Returns the row and the new server (the caller stops it).
+ * Close the first load's page, stop `served`, start it again with `start` (same folders), and
+ * time the list on a new page. Returns the row and the new server (the caller stops it).
  */
 export async function listAtSecondStart<S extends Restartable>(
+  first: Page,
   served: S,
   start: () => Promise<S>,
   context: BrowserContext,
   blankMs: number,
   timeout: number,
 ): Promise<{ row: BenchRow; served: S }> {
+  // The first page would keep reconnecting to the stopped server and share the CPU.
+  await first.close()
   await served.stop()
   const again = await start()
   let phases: Record<string, number | null>

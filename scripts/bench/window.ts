@@ -321,7 +321,7 @@ export async function benchWindow(opts: WindowOptions): Promise<BenchRow[]> {
       }
     }
     // Every launch after the first finds the state folder the first one left.
-    const again = await listAtSecondStart(served, start, context, blankMs, timeout)
+    const again = await listAtSecondStart(page, served, start, context, blankMs, timeout)
     served = again.served
     rows.push(again.row)
     log(`window: second start, list drawn in ${again.row.ms} ms`)

@@ -28,7 +28,8 @@ import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/i
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
-import { projectsStamp } from './projects-stamp'
+import { changedMemoryDirs, projectsStamp } from './projects-stamp'
+import { CacheSaves } from './cache-saves'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
 import { createShell } from './backend-shell'
@@ -66,6 +67,11 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    * first (the watcher's startup scan: the window's first load then draws without a second walk).
    */
   prefetchScan(): Promise<ScanResult>
+  /**
+   * Once the watcher is ready: report the memory folders that changed since the startup scan's
+   * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
+   */
+  recheckStartupScan(): Promise<void>
   /** Called after every scan with its result (the watcher adds folders that appeared). */
   onScanned(listener: (scan: ScanResult) => void): () => void
   /** The guard every path argument passes through. */
@@ -94,7 +100,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const PREFETCH_MAX_AGE_MS = 60_000
   // Issue 16: transcript heads and memory files unchanged since the last scan are not read again.
   const scanCache = createScanCache(config.stateDir)
-  const cacheSaves = new Set<Promise<unknown>>()
+  const cacheSaves = new CacheSaves()
+  let startupStamp: string | null = null
   const cacheDir = join(config.stateDir, 'provenance-cache')
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
@@ -162,9 +169,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       result: (async () => {
         const cache = await scanCache.begin(config.claudeHome)
         const result = await scanClaudeHome(config.claudeHome, { cache })
-        // Saved after the answer: a failed save only means the next scan reads more.
-        const save = cache.finish().finally(() => cacheSaves.delete(save))
-        cacheSaves.add(save)
+        cacheSaves.later(cache)
         await guard.rememberProjects(result)
         lastScan = result
         events.emit('scanned', result)
@@ -246,10 +251,21 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     async prefetchScan() {
       const generation = changeGeneration
       const stamp = await projectsStamp(config.claudeHome)
+      startupStamp ??= stamp
       const result = await runScan()
       if (generation === changeGeneration)
         prefetched = { generation, at: Date.now(), stamp, scan: result }
       return result
+    },
+    async recheckStartupScan() {
+      if (startupStamp === null) return
+      const changed = changedMemoryDirs(
+        config.claudeHome,
+        startupStamp,
+        await projectsStamp(config.claudeHome),
+      )
+      startupStamp = null
+      if (changed.length > 0) backend.emitChange(changed)
     },
     onScanned(listener) {
       events.on('scanned', listener)
@@ -363,7 +379,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       hooks.stopMonitor()
       events.removeAllListeners()
       auditCache.close()
-      await Promise.all([...cacheSaves])
+      await cacheSaves.flush()
       await heavy?.close()
     },
   }

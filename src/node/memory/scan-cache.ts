@@ -23,8 +23,8 @@ import { RecordsCache } from '../cache/persistent-cache'
 import { yieldIfSliceUsed } from '../fs/sync-slice'
 import type { TranscriptHeadRead } from '../transcripts/head'
 
-/** Records kept at most (a heavy home has ~10,000: 8,000 memory files, 1,300 transcripts). */
-export const SCAN_CACHE_MAX_RECORDS = 200_000
+/** Records kept at most (the heavy home of issue 7 has ~9,200: 8,000 memory files, 1,200 heads; ~400 bytes each). */
+export const SCAN_CACHE_MAX_RECORDS = 50_000
 const VERSION = 1
 
 /** What a memory file's reading says, apart from its path (memory-folder-scan.ts `textInfo`). */
@@ -60,7 +60,9 @@ export interface ScanCacheSession {
   /** The kept facts of a listed memory file in this role, when the file is unchanged; else null. */
   memory(path: string, role: MemoryFacts['role']): Promise<MemoryFacts | null>
   keepMemory(path: string, id: Identity, facts: MemoryFacts): void
-  /** Save what this scan saw; problems saving are returned, never thrown. */
+  /** Make what this scan saw the readings the next scan of this cache object starts from. */
+  publish(): void
+  /** Publish, then save to the state folder; problems saving are returned, never thrown. */
   finish(): Promise<Problem[]>
   /** Readings answered from the cache, and files read. */
   readonly counts: { hits: number; misses: number }
@@ -158,12 +160,15 @@ export function createScanCache(stateDir: string): ScanCache {
     isRecord: isScanRecord,
     pathOf: keyOf,
   })
+  // The last published readings per home: a scan that starts before the last one's save
+  // (the back end saves late, off the window's first load) still finds them.
+  const published = new Map<string, ReadonlyMap<string, ScanRecord>>()
   return {
     async begin(claudeHome) {
       const name = createHash('sha256').update(claudeHome).digest('hex').slice(0, 16)
       const file = join(stateDir, 'scan-cache', `${name}.json`)
       const loadProblems: Problem[] = []
-      const kept = await records.load(file, claudeHome, loadProblems)
+      const kept = published.get(claudeHome) ?? (await records.load(file, claudeHome, loadProblems))
       const seen = new Map<string, ScanRecord>()
       const counts = { hits: 0, misses: 0 }
       const lookup = async (
@@ -204,7 +209,11 @@ export function createScanCache(stateDir: string): ScanCache {
         keepMemory(path, id, memory) {
           keep({ kind: 'memory', path, id, memory })
         },
+        publish() {
+          published.set(claudeHome, seen)
+        },
         async finish() {
+          published.set(claudeHome, seen)
           const unchanged =
             seen.size === kept.size && [...seen].every(([k, r]) => kept.get(k) === r)
           if (unchanged) return loadProblems
