@@ -6,25 +6,21 @@
 import { execFileSync } from 'node:child_process'
 import {
   appendFile,
-  mkdtemp,
   readFile,
   readdir,
-  realpath,
   rm,
   stat,
   symlink,
   utimes,
   writeFile,
 } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ScanResult } from '../../../../src/shared/model'
-import { clearRepoCache } from '../../../../src/node/git/repo'
 import { scanClaudeHome } from '../../../../src/node/memory/scan'
 import { createScanCache, type ScanCacheSession } from '../../../../src/node/memory/scan-cache'
 import { git } from '../../../helpers/git'
-import { day, line, msg, put } from './scan-fixture'
+import { day, line, msg, put, scanRoot } from './scan-fixture'
 
 let root: string
 let home: string
@@ -61,9 +57,7 @@ async function listTree(dir: string): Promise<string[]> {
 }
 
 beforeEach(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mc-scan-cache-')))
-  process.env.GIT_CEILING_DIRECTORIES = dirname(root)
-  clearRepoCache()
+  root = await scanRoot('mc-scan-cache-')
   home = join(root, 'claude')
   stateDir = join(root, 'state')
   repo = join(root, 'work', 'repo')
