@@ -28,7 +28,7 @@ import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/i
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
-import { changedMemoryDirs, projectsStamp } from './projects-stamp'
+import { createStartupScan } from './startup-scan'
 import { CacheSaves } from './cache-saves'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
@@ -72,6 +72,8 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
    */
   recheckStartupScan(): Promise<void>
+  /** Resolves once the first `scan()` was answered, or FIRST_LOAD_WAIT_MS after it was asked for. */
+  firstScanAnswered(): Promise<void>
   /** Called after every scan with its result (the watcher adds folders that appeared). */
   onScanned(listener: (scan: ScanResult) => void): () => void
   /** The guard every path argument passes through. */
@@ -91,17 +93,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   // window's first scan() when nothing changed since and it is recent.
   let changeGeneration = 0
   let running: { readonly generation: number; readonly result: Promise<ScanResult> } | null = null
-  let prefetched: {
-    readonly generation: number
-    readonly at: number
-    readonly stamp: string
-    readonly scan: ScanResult
-  } | null = null
-  const PREFETCH_MAX_AGE_MS = 60_000
   // Issue 16: transcript heads and memory files unchanged since the last scan are not read again.
   const scanCache = createScanCache(config.stateDir)
   const cacheSaves = new CacheSaves()
-  let startupStamp: string | null = null
   const cacheDir = join(config.stateDir, 'provenance-cache')
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
@@ -216,6 +210,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   /** Kept for the SessionStart hook, for search's verdicts and for the fit plan's judged notes. */
   const audited = async (dir: string, result: AuditResult): Promise<AuditResult> =>
     lastAudits.remember(dir, shell.rememberAudit(dir, await hooks.auditDone(dir, result)))
+  const startup = createStartupScan({
+    claudeHome: config.claudeHome,
+    runScan,
+    generation: () => changeGeneration,
+    emitChange: (paths) => backend.emitChange(paths),
+  })
   const backend: Backend = {
     ...shell.api,
     ...fitHandlers({ allowed, ensureScanned, lastAudits, review }),
@@ -232,41 +232,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         transport: config.transport,
       }
     },
-    async scan() {
-      const ready = prefetched
-      prefetched = null
-      if (
-        ready &&
-        ready.generation === changeGeneration &&
-        Date.now() - ready.at < PREFETCH_MAX_AGE_MS
-      ) {
-        if (
-          (await projectsStamp(config.claudeHome)) === ready.stamp &&
-          ready.generation === changeGeneration
-        )
-          return ready.scan
-      }
-      return runScan()
-    },
-    async prefetchScan() {
-      const generation = changeGeneration
-      const stamp = await projectsStamp(config.claudeHome)
-      startupStamp ??= stamp
-      const result = await runScan()
-      if (generation === changeGeneration)
-        prefetched = { generation, at: Date.now(), stamp, scan: result }
-      return result
-    },
-    async recheckStartupScan() {
-      if (startupStamp === null) return
-      const changed = changedMemoryDirs(
-        config.claudeHome,
-        startupStamp,
-        await projectsStamp(config.claudeHome),
-      )
-      startupStamp = null
-      if (changed.length > 0) backend.emitChange(changed)
-    },
+    scan: startup.scan,
+    prefetchScan: startup.prefetchScan,
+    firstScanAnswered: startup.firstScanAnswered,
+    recheckStartupScan: startup.recheckStartupScan,
     onScanned(listener) {
       events.on('scanned', listener)
       return () => events.off('scanned', listener)
@@ -370,7 +339,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     emitChange(paths) {
       changeGeneration++
-      prefetched = null
+      startup.forget()
       forgetProviders(paths)
       shell.forget(paths)
       events.emit('change', { kind: 'changed', paths })

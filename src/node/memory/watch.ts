@@ -27,6 +27,8 @@ export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
   /** A scan whose result the next `scan()` call may reuse (the backend's startup scan). */
   prefetchScan?(): Promise<Pick<ScanResult, 'projects'>>
+  /** Resolves once a window's first `scan()` was answered (or after a few seconds without one). */
+  firstScanAnswered?(): Promise<void>
   /** Once the home's watcher is ready: report what changed since the startup scan (it saw nothing before). */
   recheckStartupScan?(): Promise<void>
   /** Called after every scan, so folders that appear later are watched too. */
@@ -69,7 +71,12 @@ export interface MemoryWatch {
 /** Watch the Claude home's memory folders; returns at once, never waiting for the first listing. */
 export function watchMemory(
   backend: Watchable,
-  options: { debounceMs?: number; claudeHome?: string } = {},
+  options: {
+    debounceMs?: number
+    claudeHome?: string
+    /** Start the home's watcher only once a window's first scan was answered (serve, the app). */
+    afterFirstLoad?: boolean
+  } = {},
 ): MemoryWatch {
   const debounceMs = options.debounceMs ?? 150
   const home = options.claudeHome
@@ -105,11 +112,13 @@ export function watchMemory(
     new Promise<void>((ok) => w.once('ready', () => ok()))
 
   // The home's own tree: `projects/<p>/memory/**`, including folders that do not exist yet.
-  // It starts once the startup scan has answered (issue 16): its first walk lists every memory
-  // file and shared the one thread with that scan. What changed before it was ready the back end
+  // It starts once the startup scan has answered, and with `afterFirstLoad` once the window's
+  // first scan has (issue 16): its first walk lists every memory file (~1.5 s of CPU on the heavy
+  // home) and shared the one thread with those scans. What changed before it was ready the back end
   // reports itself (recheckStartupScan), from the stamp it took before that scan.
   const watchHome = async (dir: string): Promise<void> => {
     await first
+    if (options.afterFirstLoad) await backend.firstScanAnswered?.()
     if (stopped) return
     await readyOf(
       listen(

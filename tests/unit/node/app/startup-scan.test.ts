@@ -84,6 +84,17 @@ describe('the recheck once the watcher is ready', () => {
     expect(seen).toHaveLength(1)
   })
 
+  it('tells the watcher when the first scan was answered', async () => {
+    let answered = false
+    const waiting = api.firstScanAnswered().then(() => (answered = true))
+    await api.prefetchScan()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBe(false)
+    await api.scan()
+    await waiting
+    expect(answered).toBe(true)
+  })
+
   it('names a project folder that appeared, and the projects folder for an unstamped home', () => {
     const home = '/h'
     const a = 'p1\u00001\u0000none\np2\u00001\u0000none'
