@@ -72,7 +72,7 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
    */
   recheckStartupScan(): Promise<void>
-  /** Resolves once the first `scan()` was answered, or FIRST_LOAD_WAIT_MS after it was asked for. */
+  /** A second after the first `scan()` was answered, or 5 s after the ask (startup-scan.ts). */
   firstScanAnswered(): Promise<void>
   /** Called after every scan with its result (the watcher adds folders that appeared). */
   onScanned(listener: (scan: ScanResult) => void): () => void

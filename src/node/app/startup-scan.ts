@@ -12,6 +12,8 @@ import { changedMemoryDirs, projectsStamp } from './projects-stamp'
 const PREFETCH_MAX_AGE_MS = 60_000
 /** How long the home's watcher waits for a window's first scan (watch.ts `afterFirstLoad`). */
 const FIRST_LOAD_WAIT_MS = 5000
+/** And then, while the window draws the list from that answer (the walk shared the CPU with it). */
+const DRAW_WAIT_MS = 1000
 
 export interface StartupScanDeps {
   readonly claudeHome: string
@@ -63,7 +65,8 @@ export function createStartupScan(deps: StartupScanDeps) {
       return result
     },
     firstScanAnswered(): Promise<void> {
-      return Promise.race([firstAnswer, delay(FIRST_LOAD_WAIT_MS, undefined, { ref: false })])
+      const wait = (ms: number): Promise<void> => delay(ms, undefined, { ref: false })
+      return Promise.race([firstAnswer.then(() => wait(DRAW_WAIT_MS)), wait(FIRST_LOAD_WAIT_MS)])
     },
     async recheckStartupScan(): Promise<void> {
       if (startupStamp === null) return

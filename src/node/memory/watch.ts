@@ -27,7 +27,7 @@ export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
   /** A scan whose result the next `scan()` call may reuse (the backend's startup scan). */
   prefetchScan?(): Promise<Pick<ScanResult, 'projects'>>
-  /** Resolves once a window's first `scan()` was answered (or after a few seconds without one). */
+  /** Resolves once a window has drawn its first scan's answer (or after a few seconds without one). */
   firstScanAnswered?(): Promise<void>
   /** Once the home's watcher is ready: report what changed since the startup scan (it saw nothing before). */
   recheckStartupScan?(): Promise<void>
