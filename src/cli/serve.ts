@@ -111,7 +111,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     allowedHosts,
   })
   // Never awaited: start-up must not wait on the watcher (issue 14).
-  const watch = watchMemory(backend, { claudeHome: setup.claudeHome })
+  const watch = watchMemory(backend, { claudeHome: setup.claudeHome, afterFirstLoad: true })
   // In the fragment: a browser never sends it to a server, so it is in no request line or log.
   const url = `http://${hostPart}:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`
   if (!options.quiet) {

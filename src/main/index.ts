@@ -139,7 +139,7 @@ app.whenReady().then(async () => {
   }
   Menu.setApplicationMenu(buildMenu(() => mainWindow, rescan, devBuild))
   // Never awaited: a home with no memory folder yet must still open its window (issue 14).
-  watchMemory(backend, { claudeHome: setup.claudeHome })
+  watchMemory(backend, { claudeHome: setup.claudeHome, afterFirstLoad: true })
   await createWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow()

@@ -20,6 +20,7 @@ import { readForEdit, type TrashFn } from '../edits/safe-write'
 import { provenance, writtenAtProvider } from '../transcripts/provenance'
 import { cutoffFile } from '../memory/cutoff-file'
 import { scanClaudeHome } from '../memory/scan'
+import { createScanCache } from '../memory/scan-cache'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
 import { checkWithAgent, installedAgents } from '../agents/agent-check'
@@ -27,7 +28,8 @@ import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/i
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
-import { projectsStamp } from './projects-stamp'
+import { createStartupScan } from './startup-scan'
+import { CacheSaves } from './cache-saves'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
 import { createShell } from './backend-shell'
@@ -65,6 +67,13 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    * first (the watcher's startup scan: the window's first load then draws without a second walk).
    */
   prefetchScan(): Promise<ScanResult>
+  /**
+   * Once the watcher is ready: report the memory folders that changed since the startup scan's
+   * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
+   */
+  recheckStartupScan(): Promise<void>
+  /** A second after the first `scan()` was answered, or 5 s after the ask (startup-scan.ts). */
+  firstScanAnswered(): Promise<void>
   /** Called after every scan with its result (the watcher adds folders that appeared). */
   onScanned(listener: (scan: ScanResult) => void): () => void
   /** The guard every path argument passes through. */
@@ -84,13 +93,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   // window's first scan() when nothing changed since and it is recent.
   let changeGeneration = 0
   let running: { readonly generation: number; readonly result: Promise<ScanResult> } | null = null
-  let prefetched: {
-    readonly generation: number
-    readonly at: number
-    readonly stamp: string
-    readonly scan: ScanResult
-  } | null = null
-  const PREFETCH_MAX_AGE_MS = 60_000
+  // Issue 16: transcript heads and memory files unchanged since the last scan are not read again.
+  const scanCache = createScanCache(config.stateDir)
+  const cacheSaves = new CacheSaves()
   const cacheDir = join(config.stateDir, 'provenance-cache')
   // Issue 11 item 8: replaying transcripts runs in a worker, so a hostile line can neither stall
   // other requests nor crash this process (in-process only when run from the sources).
@@ -156,7 +161,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     const mine = {
       generation: changeGeneration,
       result: (async () => {
-        const result = await scanClaudeHome(config.claudeHome)
+        const cache = await scanCache.begin(config.claudeHome)
+        const result = await scanClaudeHome(config.claudeHome, { cache })
+        cacheSaves.later(cache)
         await guard.rememberProjects(result)
         lastScan = result
         events.emit('scanned', result)
@@ -203,6 +210,12 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   /** Kept for the SessionStart hook, for search's verdicts and for the fit plan's judged notes. */
   const audited = async (dir: string, result: AuditResult): Promise<AuditResult> =>
     lastAudits.remember(dir, shell.rememberAudit(dir, await hooks.auditDone(dir, result)))
+  const startup = createStartupScan({
+    claudeHome: config.claudeHome,
+    runScan,
+    generation: () => changeGeneration,
+    emitChange: (paths) => backend.emitChange(paths),
+  })
   const backend: Backend = {
     ...shell.api,
     ...fitHandlers({ allowed, ensureScanned, lastAudits, review }),
@@ -219,30 +232,10 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         transport: config.transport,
       }
     },
-    async scan() {
-      const ready = prefetched
-      prefetched = null
-      if (
-        ready &&
-        ready.generation === changeGeneration &&
-        Date.now() - ready.at < PREFETCH_MAX_AGE_MS
-      ) {
-        if (
-          (await projectsStamp(config.claudeHome)) === ready.stamp &&
-          ready.generation === changeGeneration
-        )
-          return ready.scan
-      }
-      return runScan()
-    },
-    async prefetchScan() {
-      const generation = changeGeneration
-      const stamp = await projectsStamp(config.claudeHome)
-      const result = await runScan()
-      if (generation === changeGeneration)
-        prefetched = { generation, at: Date.now(), stamp, scan: result }
-      return result
-    },
+    scan: startup.scan,
+    prefetchScan: startup.prefetchScan,
+    firstScanAnswered: startup.firstScanAnswered,
+    recheckStartupScan: startup.recheckStartupScan,
     onScanned(listener) {
       events.on('scanned', listener)
       return () => events.off('scanned', listener)
@@ -346,7 +339,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     },
     emitChange(paths) {
       changeGeneration++
-      prefetched = null
+      startup.forget()
       forgetProviders(paths)
       shell.forget(paths)
       events.emit('change', { kind: 'changed', paths })
@@ -355,6 +348,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       hooks.stopMonitor()
       events.removeAllListeners()
       auditCache.close()
+      await cacheSaves.flush()
       await heavy?.close()
     },
   }

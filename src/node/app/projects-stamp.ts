@@ -61,3 +61,20 @@ async function treeStamp(dir: string, depth: number, budget: { left: number }): 
   )
   return lines.join('\u0004')
 }
+
+/**
+ * The memory folders whose lines differ between two stamps of `claudeHome` (a project added,
+ * removed or changed); the projects folder itself when either stamp is not a full one.
+ */
+export function changedMemoryDirs(claudeHome: string, before: string, after: string): string[] {
+  if (before === after) return []
+  const root = join(claudeHome, 'projects')
+  if (before.startsWith('unstamped ') || after.startsWith('unstamped ')) return [root]
+  const old = new Set(before.split('\n'))
+  const now = new Set(after.split('\n'))
+  const names = new Set<string>()
+  for (const l of now) if (!old.has(l)) names.add(l.split('\u0000')[0])
+  for (const l of old) if (!now.has(l)) names.add(l.split('\u0000')[0])
+  names.delete('')
+  return names.size === 0 ? [root] : [...names].sort().map((n) => join(root, n, 'memory'))
+}

@@ -2,7 +2,7 @@
  * Reading files without ever hanging or crashing: FIFOs, directories, huge files,
  * unreadable files and invalid UTF-8 come back as a typed problem with a reason.
  */
-import { constants as fsConstants } from 'node:fs'
+import { constants as fsConstants, type Stats } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { closeFd, fstatFd, openFd, readFd } from './fd'
 import { READ_MAX_BYTES } from '../../core/limits'
@@ -31,6 +31,8 @@ export interface ReadOptions {
   readonly maxBytes?: number
   /** Decode invalid UTF-8 with replacement characters instead of refusing. */
   readonly lenient?: boolean
+  /** Called with the stat of the descriptor read, taken before reading (the scan cache's identity). */
+  readonly onStat?: (st: Stats) => void
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
@@ -75,6 +77,7 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
     if (st.size > maxBytes) {
       return problem(path, 'too-large', `${st.size} bytes, over the ${maxBytes}-byte read limit`)
     }
+    options.onStat?.(st)
     const size = Math.min(st.size, maxBytes + 1)
     const buf = Buffer.alloc(size)
     let read = 0

@@ -11,6 +11,8 @@ import { countLines } from '../../core/text'
 import { escapesFolder, realpathLoose } from '../fs/path-guard'
 import { readTextFile } from '../fs/safe-read'
 import type { Limiter } from '../jobs/concurrency'
+import { statsIdentity, type Identity } from '../cache/file-identity'
+import type { MemoryFacts, ScanCacheSession } from './scan-cache'
 import { listMemoryFolder, statProblem } from './memory-folder'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
@@ -26,6 +28,7 @@ export async function scanMemory(
   memoryDir: string,
   files: Limiter,
   listedAsDir: boolean,
+  cache: ScanCacheSession | null = null,
 ): Promise<MemoryScan> {
   const kind = listedAsDir ? 'dir' : await dirKind(memoryDir)
   if (kind === 'missing') return { dir: null, files: [], problems: [] }
@@ -56,7 +59,9 @@ export async function scanMemory(
   paths.sort((a, b) => compareStrings(a.path, b.path))
   const results = await Promise.all(
     paths.map((p) =>
-      files(() => memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir)),
+      files(() =>
+        memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir, cache),
+      ),
     ),
   )
   const found: MemoryFileInfo[] = []
@@ -92,13 +97,21 @@ async function memoryFileInfo(
   item: Listed,
   role: MemoryFileInfo['role'],
   realMemoryDir: () => Promise<string>,
+  cache: ScanCacheSession | null,
 ): Promise<MemoryFileResult> {
   const { path } = item
   if (item.listed) {
     // A plain file reached through plain folders (walkMarkdown follows no symlink) is inside the
     // memory folder: no escape check. Anything unusual takes the full path below.
-    const read = await readTextFile(path)
-    if (read.ok) return { info: textInfo(path, role, read.text, read.bytes), problem: null }
+    const kept = cache ? await cache.memory(path, role) : null
+    if (kept) return { info: infoOf(path, kept), problem: null }
+    let id: Identity | null = null
+    const read = await readTextFile(path, { onStat: (st) => (id = statsIdentity(st)) })
+    if (read.ok) {
+      const facts = textFacts(role, read.text, read.bytes)
+      if (cache && id !== null) cache.keepMemory(path, id, facts)
+      return { info: infoOf(path, facts), problem: null }
+    }
   }
   let size: number
   if (await escapesFolder(path, await realMemoryDir())) {
@@ -125,22 +138,33 @@ async function memoryFileInfo(
   const read = await readTextFile(path)
   if (!read.ok)
     return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
-  return { info: textInfo(path, role, read.text, size), problem: null }
+  return { info: infoOf(path, textFacts(role, read.text, size)), problem: null }
 }
 
-function textInfo(
-  path: string,
-  role: MemoryFileInfo['role'],
-  text: string,
-  bytes: number,
-): MemoryFileInfo {
+/** What a memory file's text says (kept by the scan cache while the file is unchanged). */
+function textFacts(role: MemoryFileInfo['role'], text: string, bytes: number): MemoryFacts {
   return {
-    path,
     role,
     lines: countLines(text),
     bytes,
     frontmatter: role === 'topic' ? topicFields(text) : null,
-    ...(role === 'index' ? { heading: firstHeading(text) } : {}),
+    heading: role === 'index' ? firstHeading(text) : null,
+  }
+}
+
+/** The scan's entry for a memory file; the same shape whether its facts were read or kept. */
+function infoOf(path: string, f: MemoryFacts): MemoryFileInfo {
+  const fm = f.frontmatter
+  return {
+    path,
+    role: f.role,
+    lines: f.lines,
+    bytes: f.bytes,
+    frontmatter:
+      f.role === 'topic' && fm
+        ? { name: fm.name, description: fm.description, type: fm.type }
+        : null,
+    ...(f.role === 'index' ? { heading: f.heading } : {}),
   }
 }
 

@@ -3,7 +3,7 @@
  * directories its transcripts name, and what its memory folder holds (docs/memory-rules.md §1;
  * the memory folder itself is read by memory-folder-scan.ts).
  */
-import type { Dirent } from 'node:fs'
+import type { Dirent, Stats } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../core/limits'
@@ -13,7 +13,9 @@ import type { TranscriptHeadRead } from '../transcripts/head'
 import { readTranscriptHead } from '../transcripts/head'
 import { SCAN_PROJECT_CONCURRENCY, SCAN_FILE_CONCURRENCY } from '../../core/limits'
 import { mapLimited, createLimiter, type Limiter } from '../jobs/concurrency'
+import { statsIdentity, type Identity } from '../cache/file-identity'
 import { scanMemory } from './memory-folder-scan'
+import type { ScanCacheSession } from './scan-cache'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
 export interface ScanOptions {
@@ -21,6 +23,8 @@ export interface ScanOptions {
   readonly onProgress?: (done: number, total: number) => void
   /** Aborting rejects the scan with the signal's reason. */
   readonly signal?: AbortSignal
+  /** Readings kept from earlier scans (scan-cache.ts); the caller finishes the session. */
+  readonly cache?: ScanCacheSession | null
 }
 
 const MEMORY_DIR_NAME = 'memory'
@@ -83,7 +87,7 @@ export async function scanClaudeHome(
   opts.onProgress?.(0, total)
   const projects = await mapLimited(ids, SCAN_PROJECT_CONCURRENCY, async (id) => {
     opts.signal?.throwIfAborted()
-    const project = await scanProject(join(projectsDir, id), id, files)
+    const project = await scanProject(join(projectsDir, id), id, files, opts.cache ?? null)
     done++
     opts.onProgress?.(done, total)
     return project
@@ -103,8 +107,14 @@ interface Transcripts {
   readonly memoryIsDir: boolean
 }
 
-async function scanProject(dir: string, id: string, files: Limiter): Promise<ProjectInfo> {
+async function scanProject(
+  dir: string,
+  id: string,
+  files: Limiter,
+  cache: ScanCacheSession | null,
+): Promise<ProjectInfo> {
   const problems: Problem[] = []
+  const readHead = (item: Listed): Promise<Head> => headOf(item, cache)
   const found = await listTranscripts(dir)
   problems.push(...found.problems)
 
@@ -148,7 +158,7 @@ async function scanProject(dir: string, id: string, files: Limiter): Promise<Pro
     }
   }
 
-  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files, found.memoryIsDir)
+  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files, found.memoryIsDir, cache)
   problems.push(...memory.problems)
 
   return {
@@ -217,8 +227,18 @@ interface Head {
   readonly read: TranscriptHeadRead
 }
 
-async function readHead(item: Listed): Promise<Head> {
-  return { path: item.path, read: await readTranscriptHead(item.path, { listedFile: item.listed }) }
+/** The head of a transcript; a listed plain file's is kept between scans while unchanged. */
+async function headOf(item: Listed, cache: ScanCacheSession | null): Promise<Head> {
+  const { path, listed } = item
+  if (!cache || !listed)
+    return { path, read: await readTranscriptHead(path, { listedFile: listed }) }
+  const kept = await cache.head(path)
+  if (kept) return { path, read: kept }
+  let id: Identity | null = null
+  const onStat = (st: Stats): void => void (id = statsIdentity(st))
+  const read = await readTranscriptHead(path, { listedFile: true, onStat })
+  if (id !== null) cache.keepHead(path, id, read)
+  return { path, read }
 }
 
 /** One problem per transcript: unreadable, or how many of its head lines are malformed. */

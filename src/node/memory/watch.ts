@@ -12,7 +12,8 @@
  *
  * Start-up never waits on the watcher (issue 14): chokidar emits no `ready` for an empty path
  * list (docs/stack.md §6), and a home with no memory folder yet must still open. Watching the
- * home itself makes a `projects/<p>/memory` folder created later appear without a restart.
+ * home itself makes a `projects/<p>/memory` folder created later appear without a restart; that
+ * watcher starts after the startup scan (issue 16, below).
  */
 import chokidar, { type FSWatcher } from 'chokidar'
 import { isAbsolute, join, relative, sep } from 'node:path'
@@ -26,6 +27,10 @@ export interface Watchable {
   scan(): Promise<{ readonly projects: readonly { readonly memoryDir: string | null }[] }>
   /** A scan whose result the next `scan()` call may reuse (the backend's startup scan). */
   prefetchScan?(): Promise<Pick<ScanResult, 'projects'>>
+  /** Resolves once a window has drawn its first scan's answer (or after a few seconds without one). */
+  firstScanAnswered?(): Promise<void>
+  /** Once the home's watcher is ready: report what changed since the startup scan (it saw nothing before). */
+  recheckStartupScan?(): Promise<void>
   /** Called after every scan, so folders that appear later are watched too. */
   onScanned?(listener: (scan: Pick<ScanResult, 'projects'>) => void): () => void
   emitChange(paths: readonly string[]): void
@@ -66,7 +71,12 @@ export interface MemoryWatch {
 /** Watch the Claude home's memory folders; returns at once, never waiting for the first listing. */
 export function watchMemory(
   backend: Watchable,
-  options: { debounceMs?: number; claudeHome?: string } = {},
+  options: {
+    debounceMs?: number
+    claudeHome?: string
+    /** Start the home's watcher only once a window's first scan was answered (serve, the app). */
+    afterFirstLoad?: boolean
+  } = {},
 ): MemoryWatch {
   const debounceMs = options.debounceMs ?? 150
   const home = options.claudeHome
@@ -102,17 +112,25 @@ export function watchMemory(
     new Promise<void>((ok) => w.once('ready', () => ok()))
 
   // The home's own tree: `projects/<p>/memory/**`, including folders that do not exist yet.
-  const homeReady = home
-    ? readyOf(
-        listen(
-          chokidar.watch(home, {
-            ...common,
-            depth: HOME_MAX_PARTS - 1,
-            ignored: (p: string) => ignoredInHome(home, p),
-          }),
-        ),
-      )
-    : Promise.resolve()
+  // It starts once the startup scan has answered, and with `afterFirstLoad` once the window's
+  // first scan has (issue 16): its first walk lists every memory file (~1.5 s of CPU on the heavy
+  // home) and shared the one thread with those scans. What changed before it was ready the back end
+  // reports itself (recheckStartupScan), from the stamp it took before that scan.
+  const watchHome = async (dir: string): Promise<void> => {
+    await first
+    if (options.afterFirstLoad) await backend.firstScanAnswered?.()
+    if (stopped) return
+    await readyOf(
+      listen(
+        chokidar.watch(dir, {
+          ...common,
+          depth: HOME_MAX_PARTS - 1,
+          ignored: (p: string) => ignoredInHome(dir, p),
+        }),
+      ),
+    )
+    if (!stopped) await backend.recheckStartupScan?.()
+  }
 
   // Memory folders outside the home's projects tree (or all of them when no home is given).
   const outside = (dirs: readonly string[]): string[] =>
@@ -138,7 +156,7 @@ export function watchMemory(
     () => undefined,
   )
   return {
-    ready: Promise.all([homeReady, first]).then(() => undefined),
+    ready: Promise.all([home ? watchHome(home) : Promise.resolve(), first]).then(() => undefined),
     async stop() {
       stopped = true
       stopScans?.()

@@ -3,7 +3,7 @@
  * launched (docs/memory-rules.md §1.4). Transcripts run to hundreds of megabytes; we read at
  * most TRANSCRIPT_HEAD_MAX_BYTES / TRANSCRIPT_HEAD_MAX_LINES and stop at the first cwd.
  */
-import { constants as fsConstants } from 'node:fs'
+import { constants as fsConstants, type Stats } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { closeFd, fstatFd, openFd, readFd } from '../fs/fd'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../core/limits'
@@ -58,6 +58,8 @@ export interface TranscriptHeadOptions {
    * before opening it. Anything unusual is read the usual way, so the result is the same.
    */
   readonly listedFile?: boolean
+  /** Called with the stat of the descriptor read, taken before reading (the scan cache's identity). */
+  readonly onStat?: (st: Stats) => void
 }
 
 /**
@@ -69,7 +71,7 @@ export async function readTranscriptHead(
   options: TranscriptHeadOptions = {},
 ): Promise<TranscriptHeadRead> {
   if (options.listedFile) {
-    const fast = await readListedHead(path)
+    const fast = await readListedHead(path, options.onStat)
     if (fast) return fast
   }
   let st
@@ -88,7 +90,10 @@ export async function readTranscriptHead(
     return failed(path, `cannot open: ${codeOf(err)}`, st)
   }
   try {
-    return (await readOpenHead(fd)) ?? failed(path, 'not a regular file (FIFO, socket or device)')
+    return (
+      (await readOpenHead(fd, options.onStat)) ??
+      failed(path, 'not a regular file (FIFO, socket or device)')
+    )
   } catch (err) {
     return failed(path, `cannot read: ${codeOf(err)}`, st)
   } finally {
@@ -97,9 +102,13 @@ export async function readTranscriptHead(
 }
 
 /** The head of an open file, with its size and mtime from the same descriptor; null when not a regular file. */
-async function readOpenHead(fd: number): Promise<TranscriptHeadRead | null> {
+async function readOpenHead(
+  fd: number,
+  onStat?: (st: Stats) => void,
+): Promise<TranscriptHeadRead | null> {
   const st = await fstatFd(fd)
   if (!st.isFile()) return null
+  onStat?.(st)
   const { state, bytesRead, cut } = await streamHead(fd)
   return {
     ...withoutDone(state),
@@ -113,7 +122,10 @@ async function readOpenHead(fd: number): Promise<TranscriptHeadRead | null> {
 }
 
 /** The head of a listed regular file: open, fstat, read, close; null when anything is unusual. */
-async function readListedHead(path: string): Promise<TranscriptHeadRead | null> {
+async function readListedHead(
+  path: string,
+  onStat?: (st: Stats) => void,
+): Promise<TranscriptHeadRead | null> {
   let fd: number
   try {
     // O_NONBLOCK: if the path was swapped for a FIFO since the listing, opening can't block.
@@ -122,7 +134,7 @@ async function readListedHead(path: string): Promise<TranscriptHeadRead | null> 
     return null
   }
   try {
-    return await readOpenHead(fd)
+    return await readOpenHead(fd, onStat)
   } catch {
     return null
   } finally {

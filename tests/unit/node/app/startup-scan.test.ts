@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBackend, type Backend } from '../../../../src/node/app/backend'
-import { projectsStamp } from '../../../../src/node/app/projects-stamp'
+import { changedMemoryDirs, projectsStamp } from '../../../../src/node/app/projects-stamp'
 import { backendConfigFor } from '../../../helpers/backend-config'
 import { createEvidenceFixture, type EvidenceFixture } from '../../../helpers/evidence-fixture'
 
@@ -57,5 +57,53 @@ describe('the startup scan', () => {
     expect(await projectsStamp(fx.claudeHome)).not.toBe(b)
     mkdirSync(join(fx.claudeHome, 'projects', '-tmp-new-project'))
     expect(await projectsStamp(fx.claudeHome)).toContain('-tmp-new-project\u0000')
+  })
+})
+
+describe('the recheck once the watcher is ready', () => {
+  const changes = (): string[][] => {
+    const seen: string[][] = []
+    api.onDidChange((e) => seen.push([...e.paths]))
+    return seen
+  }
+
+  it('reports nothing when the memory folders are as the startup scan found them', async () => {
+    const seen = changes()
+    await api.prefetchScan()
+    await api.recheckStartupScan()
+    expect(seen).toEqual([])
+  })
+
+  it('reports the memory folder written to before the watcher was ready, once', async () => {
+    const seen = changes()
+    await api.prefetchScan()
+    writeFileSync(join(fx.memoryDir, 'early.md'), '---\nname: Early\n---\n')
+    await api.recheckStartupScan()
+    expect(seen).toEqual([[fx.memoryDir]])
+    await api.recheckStartupScan()
+    expect(seen).toHaveLength(1)
+  })
+
+  it('tells the watcher when the first scan was answered', async () => {
+    let answered = false
+    const waiting = api.firstScanAnswered().then(() => (answered = true))
+    await api.prefetchScan()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBe(false)
+    await api.scan()
+    await waiting
+    expect(answered).toBe(true)
+  })
+
+  it('names a project folder that appeared, and the projects folder for an unstamped home', () => {
+    const home = '/h'
+    const a = 'p1\u00001\u0000none\np2\u00001\u0000none'
+    const b = 'p1\u00001\u0000none\np2\u00002\u0000none\np3\u00001\u0000none'
+    expect(changedMemoryDirs(home, a, b)).toEqual([
+      '/h/projects/p2/memory',
+      '/h/projects/p3/memory',
+    ])
+    expect(changedMemoryDirs(home, a, a)).toEqual([])
+    expect(changedMemoryDirs(home, a, 'unstamped 1')).toEqual(['/h/projects'])
   })
 })

@@ -1,6 +1,8 @@
 /** File builders for the scan tests: transcript lines, dates, and files with a chosen mtime. */
-import { mkdir, utimes, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { mkdir, mkdtemp, realpath, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { clearRepoCache } from '../../../../src/node/git/repo'
 
 /** One JSON line. */
 export const line = (o: unknown): string => `${JSON.stringify(o)}\n`
@@ -23,4 +25,15 @@ export async function put(path: string, content: string | Buffer, mtime?: Date):
   await writeFile(path, content)
   if (mtime) await utimes(path, mtime, mtime)
   return path
+}
+
+/**
+ * A fresh temp folder (its real path) for a scan test; git finds no repository above it, so
+ * "not in git" is exact. The caller restores GIT_CEILING_DIRECTORIES.
+ */
+export async function scanRoot(prefix: string): Promise<string> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), prefix)))
+  process.env.GIT_CEILING_DIRECTORIES = dirname(root)
+  clearRepoCache()
+  return root
 }

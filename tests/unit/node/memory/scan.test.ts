@@ -1,27 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import {
-  chmod,
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readFile,
-  realpath,
-  rm,
-  symlink,
-  utimes,
-  writeFile,
-} from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { chmod, copyFile, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../../../src/core/limits'
 import type { ProjectInfo, ScanResult } from '../../../../src/shared/model'
 import { encodeProjectDir } from '../../../../src/core/memory/project-path'
-import { clearRepoCache } from '../../../../src/node/git/repo'
 import { scanClaudeHome } from '../../../../src/node/memory/scan'
 import { CORPUS_ROOT, HAS_CORPUS, needsCorpus } from '../../../helpers/corpus'
 import { git } from '../../../helpers/git'
-import { day, msg, put } from './scan-fixture'
+import { day, msg, put, scanRoot } from './scan-fixture'
 
 const CORPUS = `${CORPUS_ROOT}/transcripts`
 /** Project folders built only from corpus transcripts (6 and 8); absent in a clone without the corpus. */
@@ -47,10 +34,7 @@ const byId = (id: string): ProjectInfo => {
 }
 
 beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'mc-scan-')))
-  // Keep git from finding a repository above the temp folder, so "not in git" is exact.
-  process.env.GIT_CEILING_DIRECTORIES = dirname(root)
-  clearRepoCache()
+  root = await scanRoot('mc-scan-')
   home = join(root, 'claude')
   projects = join(home, 'projects')
   const work = join(root, 'work')
