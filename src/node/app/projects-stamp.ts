@@ -14,6 +14,10 @@ import { TOPIC_SCAN_MAX_DEPTH } from '../../core/limits'
 /** Past this many entries the stamp is not worth its cost: the scan is simply run again. */
 const STAMP_MAX_ENTRIES = 20_000
 
+/**
+ * One line per project folder (`<p>␁<mtime>`) and per entry below its memory folder, the folder
+ * included (`<p>/memory/<rel>␁<mtime>:<size>`), in name order.
+ */
 export async function projectsStamp(claudeHome: string): Promise<string> {
   const root = join(claudeHome, 'projects')
   let names: string[]
@@ -29,8 +33,14 @@ export async function projectsStamp(claudeHome: string): Promise<string> {
         (st) => st.mtimeMs,
         () => -1,
       )
-      const memory = await treeStamp(join(root, n, 'memory'), 0, budget)
-      return `${n}\u0000${time}\u0000${memory}`
+      const memory = join(root, n, 'memory')
+      const top = await lstat(memory).catch(() => null)
+      const lines = [`${n}${SEP}${time}`]
+      if (top?.isDirectory()) {
+        lines.push(`${n}/memory${SEP}${top.mtimeMs}:${top.size}`)
+        await treeStamp(memory, `${n}/memory`, 0, budget, lines)
+      }
+      return lines.join('\n')
     }),
   )
   // Too big to stamp: a stamp that never matches, so the scan is not reused.
@@ -38,43 +48,50 @@ export async function projectsStamp(claudeHome: string): Promise<string> {
   return parts.join('\n')
 }
 
-/** Each entry below `dir` (symlinks not followed) with its kind, size and time, in name order. */
-async function treeStamp(dir: string, depth: number, budget: { left: number }): Promise<string> {
+const SEP = '\u0001'
+
+/** Each entry below `dir` (symlinks not followed) with its size and time, added to `out`. */
+async function treeStamp(
+  dir: string,
+  rel: string,
+  depth: number,
+  budget: { left: number },
+  out: string[],
+): Promise<void> {
   let entries: Dirent[]
   try {
     entries = await readdir(dir, { withFileTypes: true })
   } catch {
-    return depth === 0 ? 'none' : 'unreadable'
+    out.push(`${rel}${SEP}unreadable`)
+    return
   }
   budget.left -= entries.length
-  if (budget.left < 0) return ''
+  if (budget.left < 0) return
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-  const lines = await Promise.all(
-    entries.map(async (e) => {
-      const p = join(dir, e.name)
-      const st = await lstat(p).catch(() => null)
-      const head = `${e.name}\u0001${st ? `${st.mtimeMs}:${st.size}` : '?'}`
-      if (e.isDirectory() && depth < TOPIC_SCAN_MAX_DEPTH)
-        return `${head}\u0002${await treeStamp(p, depth + 1, budget)}\u0003`
-      return head
-    }),
-  )
-  return lines.join('\u0004')
+  const stats = await Promise.all(entries.map((e) => lstat(join(dir, e.name)).catch(() => null)))
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]
+    const st = stats[i]
+    out.push(`${rel}/${e.name}${SEP}${st ? `${st.mtimeMs}:${st.size}` : '?'}`)
+    if (e.isDirectory() && depth < TOPIC_SCAN_MAX_DEPTH)
+      await treeStamp(join(dir, e.name), `${rel}/${e.name}`, depth + 1, budget, out)
+  }
 }
 
 /**
- * The memory folders whose lines differ between two stamps of `claudeHome` (a project added,
- * removed or changed); the projects folder itself when either stamp is not a full one.
+ * What differs between two stamps of `claudeHome`: each project folder, memory folder and file
+ * in it that was added, removed or changed; the projects folder itself when either stamp is not
+ * a full one.
  */
-export function changedMemoryDirs(claudeHome: string, before: string, after: string): string[] {
+export function changedPaths(claudeHome: string, before: string, after: string): string[] {
   if (before === after) return []
   const root = join(claudeHome, 'projects')
   if (before.startsWith('unstamped ') || after.startsWith('unstamped ')) return [root]
   const old = new Set(before.split('\n'))
   const now = new Set(after.split('\n'))
-  const names = new Set<string>()
-  for (const l of now) if (!old.has(l)) names.add(l.split('\u0000')[0])
-  for (const l of old) if (!now.has(l)) names.add(l.split('\u0000')[0])
-  names.delete('')
-  return names.size === 0 ? [root] : [...names].sort().map((n) => join(root, n, 'memory'))
+  const paths = new Set<string>()
+  for (const l of now) if (!old.has(l)) paths.add(l.split(SEP)[0])
+  for (const l of old) if (!now.has(l)) paths.add(l.split(SEP)[0])
+  paths.delete('')
+  return paths.size === 0 ? [root] : [...paths].sort().map((p) => join(root, ...p.split('/')))
 }

@@ -2,11 +2,11 @@
  * The back end's startup scan (issue 7, issue 16): the scan run at start answers the window's
  * first `scan()` while nothing it read changed (projects-stamp.ts) and it is recent; the home's
  * watcher starts after it and after that first answer (watch.ts), and once ready hears from
- * `recheck` which memory folders changed since the startup stamp (it saw nothing before).
+ * `recheck` which memory files and folders changed since the startup stamp (it saw nothing before).
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import type { ScanResult } from '../../shared/model'
-import { changedMemoryDirs, projectsStamp } from './projects-stamp'
+import { changedPaths, projectsStamp } from './projects-stamp'
 
 /** How long a kept startup scan may answer. */
 const PREFETCH_MAX_AGE_MS = 60_000
@@ -70,7 +70,7 @@ export function createStartupScan(deps: StartupScanDeps) {
     },
     async recheckStartupScan(): Promise<void> {
       if (startupStamp === null) return
-      const changed = changedMemoryDirs(deps.claudeHome, startupStamp, await stamp())
+      const changed = changedPaths(deps.claudeHome, startupStamp, await stamp())
       startupStamp = null
       if (changed.length > 0) deps.emitChange(changed)
     },

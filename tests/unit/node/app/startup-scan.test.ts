@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBackend, type Backend } from '../../../../src/node/app/backend'
-import { changedMemoryDirs, projectsStamp } from '../../../../src/node/app/projects-stamp'
+import { changedPaths, projectsStamp } from '../../../../src/node/app/projects-stamp'
 import { backendConfigFor } from '../../../helpers/backend-config'
 import { createEvidenceFixture, type EvidenceFixture } from '../../../helpers/evidence-fixture'
 
@@ -56,7 +56,7 @@ describe('the startup scan', () => {
     writeFileSync(join(fx.memoryDir, 'later', 'deeper', 'note.md'), 'x\n')
     expect(await projectsStamp(fx.claudeHome)).not.toBe(b)
     mkdirSync(join(fx.claudeHome, 'projects', '-tmp-new-project'))
-    expect(await projectsStamp(fx.claudeHome)).toContain('-tmp-new-project\u0000')
+    expect(await projectsStamp(fx.claudeHome)).toContain('-tmp-new-project\u0001')
   })
 })
 
@@ -74,12 +74,14 @@ describe('the recheck once the watcher is ready', () => {
     expect(seen).toEqual([])
   })
 
-  it('reports the memory folder written to before the watcher was ready, once', async () => {
+  it('reports the files written before the watcher was ready, once', async () => {
     const seen = changes()
     await api.prefetchScan()
     writeFileSync(join(fx.memoryDir, 'early.md'), '---\nname: Early\n---\n')
+    appendFileSync(fx.index, '- [Early](early.md) — written before the watcher\n')
     await api.recheckStartupScan()
-    expect(seen).toEqual([[fx.memoryDir]])
+    // The new file, the index it changed, and their folder (it gained an entry).
+    expect(seen).toEqual([[fx.memoryDir, fx.index, join(fx.memoryDir, 'early.md')].sort()])
     await api.recheckStartupScan()
     expect(seen).toHaveLength(1)
   })
@@ -95,15 +97,12 @@ describe('the recheck once the watcher is ready', () => {
     expect(answered).toBe(true)
   })
 
-  it('names a project folder that appeared, and the projects folder for an unstamped home', () => {
+  it('names a project folder that appeared, a changed file, and the projects folder for an unstamped home', () => {
     const home = '/h'
-    const a = 'p1\u00001\u0000none\np2\u00001\u0000none'
-    const b = 'p1\u00001\u0000none\np2\u00002\u0000none\np3\u00001\u0000none'
-    expect(changedMemoryDirs(home, a, b)).toEqual([
-      '/h/projects/p2/memory',
-      '/h/projects/p3/memory',
-    ])
-    expect(changedMemoryDirs(home, a, a)).toEqual([])
-    expect(changedMemoryDirs(home, a, 'unstamped 1')).toEqual(['/h/projects'])
+    const a = 'p1\u00011\np1/memory\u00011:4\np1/memory/a.md\u00011:9\np2\u00011'
+    const b = 'p1\u00011\np1/memory\u00011:4\np1/memory/a.md\u00012:12\np2\u00011\np3\u00011'
+    expect(changedPaths(home, a, b)).toEqual(['/h/projects/p1/memory/a.md', '/h/projects/p3'])
+    expect(changedPaths(home, a, a)).toEqual([])
+    expect(changedPaths(home, a, 'unstamped 1')).toEqual(['/h/projects'])
   })
 })
