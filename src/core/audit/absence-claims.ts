@@ -15,7 +15,7 @@
  * - A name followed (in the same phrase) by "script(s)" is a package.json script name; one
  *   with a `/` or a file extension is a path; any other is a word searched in code.
  */
-import { findCodeSpans } from './code-spans'
+import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences } from './note-fences'
 
 export interface AbsenceClaim {
@@ -45,17 +45,11 @@ export function absenceClaims(text: string): AbsenceClaim[] {
   const { prose } = cutFences(text)
   const planned = plannedRanges(prose)
   const out = new Map<string, AbsenceClaim>()
-  let negatedEnd = -1
+  const isNegated = spanMarker(NEGATED_BEFORE_RE, LIST_GAP_RE, 12)
   for (const span of findCodeSpans(prose)) {
     const raw = prose.slice(span.contentStart, span.contentEnd).trim()
     const name = raw.replace(/^(\*\*?)(?=[^*\s])(.*[^*\s])\1$/, '$2')
-    const before = prose.slice(Math.max(0, span.start - 40), span.start)
-    const negated =
-      NEGATED_BEFORE_RE.test(before) ||
-      (negatedEnd >= 0 &&
-        span.start - negatedEnd <= 12 &&
-        LIST_GAP_RE.test(prose.slice(negatedEnd, span.start)))
-    negatedEnd = negated ? span.end : -1
+    const negated = isNegated(prose, span)
     const inPlan = planned.some(([a, b]) => span.start >= a && span.start < b)
     if (!(negated || inPlan) || name.length < 3 || !NAME_RE.test(name) || out.has(name)) continue
     const after = prose.slice(span.end, span.end + 60)

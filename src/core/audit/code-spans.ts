@@ -88,3 +88,23 @@ export function findCodeSpans(
   }
   return spans
 }
+
+/**
+ * Marks spans by the words just before them ("e.g.", "no") and, once one is marked, the spans
+ * listed right after it (`` `a`, `b` or `c` ``: what `gap` allows, at most `maxGap` characters —
+ * a long gap would let a `\s*…\s*` pattern backtrack). Call it once per span, in order.
+ */
+export function spanMarker(
+  before: RegExp,
+  gap: RegExp,
+  maxGap: number,
+): (source: string, span: CodeSpan) => boolean {
+  let end = -1
+  return (source, span) => {
+    const marked =
+      before.test(source.slice(Math.max(0, span.start - 40), span.start)) ||
+      (end >= 0 && span.start - end <= maxGap && gap.test(source.slice(end, span.start)))
+    end = marked ? span.end : -1
+    return marked
+  }
+}

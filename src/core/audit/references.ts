@@ -8,7 +8,7 @@
  * something it really names.
  */
 
-import { findCodeSpans } from './code-spans'
+import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences } from './note-fences'
 import { GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef, referenceKey } from './reference'
 import type { Reference } from './reference'
@@ -139,18 +139,13 @@ export function extractReferences(text: string): Reference[] {
   // of a kind of thing, not something the note rests on.
   flush()
   const spanSource = masked
-  let exampleEnd = -1
+  const isExample = spanMarker(EXAMPLE_BEFORE_RE, EXAMPLE_LIST_GAP_RE, 40)
   for (const span of findCodeSpans(spanSource)) {
     const content = spanSource.slice(span.contentStart, span.contentEnd).replace(/^ (.*) $/s, '$1')
-    const before = spanSource.slice(Math.max(0, span.start - 40), span.start)
-    const example =
-      EXAMPLE_BEFORE_RE.test(before) ||
-      // A list gap is a few characters; testing a long one would let `\s*\s*` backtrack.
-      (exampleEnd >= 0 &&
-        span.start - exampleEnd <= 40 &&
-        EXAMPLE_LIST_GAP_RE.test(spanSource.slice(exampleEnd, span.start)))
-    exampleEnd = example ? span.end : -1
-    const negated = NEGATED_BEFORE_RE.test(before)
+    const example = isExample(spanSource, span)
+    const negated = NEGATED_BEFORE_RE.test(
+      spanSource.slice(Math.max(0, span.start - 40), span.start),
+    )
     if (!example && !negated)
       for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
     mask(span.start, span.end)
