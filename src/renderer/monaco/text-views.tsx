@@ -111,6 +111,7 @@ export function TextDiff({
       made.viewModel.dispose()
       made.models.original.dispose()
       made.models.modified.dispose()
+      rebindHoverFactory(made.monaco)
     }
   }, [])
 
@@ -139,6 +140,21 @@ export function TextDiff({
       <div ref={host} className="text-diff-host" />
     </section>
   )
+}
+
+/**
+ * Every code editor Monaco makes points Monaco's one global hover factory at its own services;
+ * the diff editor's two inner editors point it at the diff editor's, which its disposal disposes.
+ * A widget made later (the memory editor's suggest list) then threw "InstantiationService has
+ * been disposed" (CI under load). A top-level editor uses the global services, which live as long
+ * as the page: making one (no model, never in the page) points the factory back at them.
+ */
+function rebindHoverFactory(monaco: Monaco): void {
+  try {
+    monaco.editor.create(document.createElement('div'), { model: null }).dispose()
+  } catch {
+    // Best effort: the diff is gone either way, and a failure here must not unmount the window.
+  }
 }
 
 interface LiveDiff {
