@@ -105,6 +105,33 @@ test('lists every project, shows each problem beside its item, and stays respons
     )
     p.plant(join(dir, 'memory'))
   }
+  // A click on a tab that did not take (once in CI; not reproduced here in 30 runs, under load
+  // or with the page's CPU throttled) is said with what the window showed, and clicked once more;
+  // a second miss fails the test. The likely cause is the test's, not the window's: the projects
+  // are planted after serve started, so a rescan can still grow a project's head (its problems)
+  // and move the tabs between the press and the release, and a click split that way goes to
+  // neither button.
+  const openTab = async (project: string, tab: string): Promise<void> => {
+    const button = page.getByTestId(`tab-${tab}`)
+    await button.click()
+    try {
+      await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: 7_500 })
+      return
+    } catch {
+      const shown = {
+        heading: await page.locator('h1').first().textContent({ timeout: 1000 }),
+        tab: await page
+          .locator('[role=tab][aria-selected=true]')
+          .first()
+          .textContent({ timeout: 1000 }),
+      }
+      console.log(
+        `${project}: the ${tab} tab did not open on a click; shown: ${JSON.stringify(shown)}`,
+      )
+    }
+    await button.click()
+    await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: 7_500 })
+  }
   await page.goto(served.url)
   const list = page.getByTestId('project-list')
   await expect(list.getByRole('option', { name: /acme-shop/ })).toBeVisible()
@@ -138,10 +165,8 @@ test('lists every project, shows each problem beside its item, and stays respons
       await expect(page.getByTestId('more-dangling')).toContainText('(4,900 not shown)')
     }
     // Every tab opens on this project without breaking the window.
-    for (const tab of ['notes', 'history', 'instructions', 'memory']) {
-      await page.getByTestId(`tab-${tab}`).click()
-      await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true')
-    }
+    for (const tab of ['notes', 'history', 'instructions', 'memory']) await openTab(p.name, tab)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(p.name)
     // Back on the Memory tab, the view comes back as it was.
     await memoryViewShown()
     expect(Date.now() - t0, `${p.name}: the window answered within 15 s`).toBeLessThan(15_000)
