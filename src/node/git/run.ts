@@ -8,9 +8,10 @@
  * - an environment built from an allow-list (no inherited GIT_*, EDITOR, PAGER, SSH_ASKPASS);
  * - system and global config ignored; every program-running key overridden with command-line
  *   scope, which beats repository config ({@link SAFE_CONFIG});
- * - before each run, the repository's own config is listed (reading it runs nothing): a
- *   config that includes other files or defines hooks is refused, and every filter, diff and
- *   merge driver it names is disabled by name ({@link driverOverrides});
+ * - before each run, the repository's own config is listed (reading it runs nothing; kept
+ *   while its files read the same, {@link configNames}): a config that includes other files
+ *   or defines hooks is refused, and every filter, diff and merge driver it names is disabled
+ *   by name ({@link driverOverrides});
  * - only the subcommands below, with `--no-ext-diff` / `--no-textconv` added where git has them;
  * - a `.git` file leading anywhere but a linked worktree's or a submodule's git folder is
  *   refused before git starts, so a repository cannot send git to read another one.
@@ -203,19 +204,79 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
     return { code: -1, stdout: '', stderr: `git ${sub} is not run by this app` }
   const foreign = await foreignGitFile(options.cwd)
   if (foreign !== null) return { code: -1, stdout: '', stderr: foreign }
+  const listed = await configNames(options.cwd)
+  if ('code' in listed) return listed
+  const drivers = driverOverrides(listed.names)
+  if (!drivers.ok) return { code: -1, stdout: '', stderr: `${options.cwd}: ${drivers.reason}` }
+  return spawnGit([sub, ...flags, ...args.slice(1)], options, [...SAFE_CONFIG, ...drivers.config])
+}
+
+/**
+ * The names in the repository's own config, listed by git. The listing is kept per `.git`
+ * folder while the files it came from read the same (issue 16: each git run cost two process
+ * starts, and a start blocks the one thread for 5–15 ms under load): `config` and
+ * `config.worktree` in a `.git` folder, by inode, size and nanosecond change and modification
+ * times. A `.git` file (linked worktree, submodule), a `commondir`, a config that is not a plain
+ * file or changed in the last 2 s, or no `.git` found: listed every time.
+ * Any change to either file, as git would see it, lists again before the next run.
+ */
+async function configNames(cwd: string): Promise<{ readonly names: string[] } | GitResult> {
+  const kept = await configStamp(cwd)
+  const hit = kept && listings.get(kept.gitDir)
+  if (kept && hit && hit.stamp === kept.stamp) return { names: hit.names }
   const listed = await spawnGit(
     ['config', '-z', '--name-only', '--no-includes', '--list'],
-    {
-      cwd: options.cwd,
-      timeoutMs: 15_000,
-      maxBytes: 16 * 1024 * 1024,
-    },
+    { cwd, timeoutMs: 15_000, maxBytes: 16 * 1024 * 1024 },
     SAFE_CONFIG,
   )
   if (listed.code !== 0) return listed
-  const drivers = driverOverrides(listed.stdout.split('\0').filter((n) => n !== ''))
-  if (!drivers.ok) return { code: -1, stdout: '', stderr: `${options.cwd}: ${drivers.reason}` }
-  return spawnGit([sub, ...flags, ...args.slice(1)], options, [...SAFE_CONFIG, ...drivers.config])
+  const names = listed.stdout.split('\0').filter((n) => n !== '')
+  // Kept only when the files read the same after the listing as before it.
+  const after = kept && (await configStamp(cwd))
+  if (kept && after && after.gitDir === kept.gitDir && after.stamp === kept.stamp) {
+    if (listings.size >= MAX_LISTINGS) listings.delete(listings.keys().next().value as string)
+    listings.set(kept.gitDir, { stamp: kept.stamp, names })
+  }
+  return { names }
+}
+
+/** A config file changed more recently than this is listed every time. */
+const RACY_MS = 2000
+/** Config listings kept (a folder each); the oldest goes first. */
+const MAX_LISTINGS = 256
+const listings = new Map<string, { readonly stamp: string; readonly names: string[] }>()
+
+/** The `.git` folder above `cwd` and a reading of its config files, or null (not kept). */
+async function configStamp(cwd: string): Promise<{ gitDir: string; stamp: string } | null> {
+  let d: string
+  try {
+    d = await realpath(cwd)
+  } catch {
+    return null
+  }
+  for (;;) {
+    const dotGit = join(d, '.git')
+    const st = await lstat(dotGit).catch(() => null)
+    if (st) {
+      if (!st.isDirectory()) return null
+      // A `commondir` file sends git to another folder's config: listed every time.
+      if ((await lstat(join(dotGit, 'commondir')).catch(() => null)) !== null) return null
+      const parts = await Promise.all(
+        ['config', 'config.worktree'].map(async (name) => {
+          const f = await lstat(join(dotGit, name), { bigint: true }).catch(() => null)
+          if (f === null) return 'none'
+          // A file changed within the last moments could change again within the same tick
+          // of the file system's clock, unseen by these times (git's "racy" case): not kept.
+          const newest = Number(f.mtimeNs > f.ctimeNs ? f.mtimeNs : f.ctimeNs) / 1e6
+          if (!f.isFile() || Date.now() - newest < RACY_MS) return null
+          return `${f.dev}:${f.ino}:${f.size}:${f.mtimeNs}:${f.ctimeNs}`
+        }),
+      )
+      return parts.includes(null) ? null : { gitDir: dotGit, stamp: parts.join('|') }
+    }
+    if (dirname(d) === d) return null
+    d = dirname(d)
+  }
 }
 
 /**

@@ -28,7 +28,13 @@ import type { AuditResult, ScanResult } from '../../../../src/shared/model'
 import { createBackend, type Backend } from '../../../../src/node/app/backend'
 import { clearRepoCache } from '../../../../src/node/git/repo'
 import { changedFiles, clearHistoryCache } from '../../../../src/node/git/history'
-import { cleanGitEnv, driverOverrides, foreignGitFile, runGit } from '../../../../src/node/git/run'
+import {
+  cleanGitEnv,
+  driverOverrides,
+  foreignGitFile,
+  gitProcessesStarted,
+  runGit,
+} from '../../../../src/node/git/run'
 import { API_METHOD_NAMES } from '../../../../src/shared/channels'
 import { dispatch } from '../../../../src/shared/dispatch'
 import { createAuditFixture, type AuditFixture } from '../../../helpers/audit-fixture'
@@ -554,6 +560,60 @@ describe('the runner', () => {
       expect(r).toMatchObject({ code: -1, stdout: '' })
     }
   })
+
+  it(
+    'keeps a config listing only while the config reads the same: a changed config, even the same size, is listed before the next run',
+    { timeout: 20_000 },
+    async () => {
+      const root = realpathSync(mkdtempSync(join(tmpdir(), 'mc-git-listing-')))
+      cleanups.push(() => rmSync(root, { recursive: true, force: true }))
+      const repo = join(root, 'repo')
+      mkdirSync(repo)
+      fixtureGit(repo, ['init', '-q', '-b', 'main'])
+      const config = join(repo, '.git', 'config')
+      const harmless = `${readFileSync(config, 'utf8')}[zzzzzzz]\n\tpath = other\n`
+      const hostile = harmless.replace('[zzzzzzz]', '[include]')
+      expect(hostile.length).toBe(harmless.length)
+      writeFileSync(config, harmless)
+      const started = (): number => gitProcessesStarted()
+      /** Past the runner's racy window (2 s after the last change, run.ts). */
+      const aged = (): Promise<void> => new Promise((ok) => setTimeout(ok, 2_100))
+      const runs = async (): Promise<number> => {
+        const before = started()
+        expect((await runGit(['rev-parse', '--git-dir'], { cwd: repo })).code).toBe(0)
+        return started() - before
+      }
+      // Just written: listed at every run (it could change again within the clock's tick).
+      expect(await runs()).toBe(2)
+      expect(await runs()).toBe(2)
+      // Older than the racy window (its change time too): listed once, then kept.
+      await aged()
+      expect(await runs()).toBe(2)
+      expect(await runs()).toBe(1)
+      // The same size, same inode, an include now: the next run lists it and refuses.
+      writeFileSync(config, hostile)
+      const r = await runGit(['rev-parse', '--git-dir'], { cwd: repo })
+      expect(r.code).toBe(-1)
+      expect(r.stderr).toMatch(/includes another file/)
+      // Even with the old times put back: the change time moved.
+      const old = new Date(Date.now() - 60_000)
+      utimesSync(config, old, old)
+      expect((await runGit(['rev-parse', '--git-dir'], { cwd: repo })).stderr).toMatch(
+        /includes another file/,
+      )
+      // A config.worktree appearing is a change too; a commondir means every run lists.
+      writeFileSync(config, harmless)
+      await aged()
+      expect(await runs()).toBe(2)
+      expect(await runs()).toBe(1)
+      writeFileSync(join(repo, '.git', 'config.worktree'), '[core]\n\tbare = false\n')
+      expect(await runs()).toBe(2)
+      rmSync(join(repo, '.git', 'config.worktree'))
+      writeFileSync(join(repo, '.git', 'commondir'), '.\n')
+      expect(await runs()).toBe(2)
+      expect(await runs()).toBe(2)
+    },
+  )
 
   it('runs only known subcommands (an alias could be `!sh`)', async () => {
     const r = await runGit(['evil-alias'], { cwd: process.cwd() })
