@@ -2,7 +2,8 @@
  * Claims a note makes that no reference carries, checked at the note's commit and now:
  * names it says are absent or not made yet that the code has gained since
  * (src/core/audit/absence-claims.ts), and counts of a folder's entries or a document's numbered
- * items that held then and differ now (src/core/audit/count-claims.ts). Each found claim is a
+ * items that held then and differ now (src/core/audit/count-claims.ts), and files it names that
+ * were mostly rewritten since (src/core/audit/rewritten-files.ts). Each found claim is a
  * reason the note is suspect (verdict.ts), naming the commit or the counts then and now.
  *
  * Decisions:
@@ -11,6 +12,7 @@
  *   absent is a paraphrase of something else, not a claim that flipped.
  * - Only the checked-out work tree is read; a note without a time checks nothing.
  */
+import { readFile, stat } from 'node:fs/promises'
 import { relative } from 'node:path'
 import { absenceClaims, type AbsenceClaim } from '../../core/audit/absence-claims'
 import {
@@ -26,7 +28,9 @@ import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { commitAtOrBefore } from '../../core/git/parse'
 import type { Note } from '../../core/memory/notes'
+import { mostlyRewritten } from '../../core/audit/rewritten-files'
 import { showAt } from '../git/history'
+import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
 import { grepTrees, key, type Found } from './name-lines'
 import type { Needle } from './pickaxe'
@@ -73,6 +77,7 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     if (then === null || then === head) continue
     out[i].push(...flips[i])
     out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
+    out[i].push(...(await rewriteFlips(state.root, then, asks[i], p.facts.root)))
   }
   return out
 }
@@ -216,4 +221,40 @@ async function listFolder(root: string, rev: string, rel: string): Promise<Entry
       const [meta, path] = l.split('\t')
       return { name: path.slice(path.lastIndexOf('/') + 1), dir: meta.split(' ')[1] === 'tree' }
     })
+}
+
+/** Code files a note names (each resolving now, a file then too) read at most this many per note. */
+const REWRITE_FILES_MAX = 8
+
+/** Files the note names that lost most of their lines since it was written. */
+async function rewriteFlips(
+  root: string,
+  then: string,
+  ask: ClaimAsk,
+  factsRoot: string,
+): Promise<string[]> {
+  const files = new Map<string, string>()
+  for (const c of ask.checked) {
+    const abs = c.audit.resolved
+    if (c.checkedIn || c.ref.kind !== 'path' || c.audit.status !== 'ok' || !abs) continue
+    const rel = toPosix(relative(factsRoot, abs))
+    if (rel === '' || rel.startsWith('..') || files.has(rel)) continue
+    const st = await stat(abs).catch(() => null)
+    if (st?.isFile() && st.size <= SHOW_MAX_BYTES) files.set(rel, abs)
+    if (files.size >= REWRITE_FILES_MAX) break
+  }
+  if (files.size === 0) return []
+  const before = await showManyAt(root, then, [...files.keys()], SHOW_MAX_BYTES)
+  const out: string[] = []
+  for (const [rel, abs] of files) {
+    const was = before.get(rel)
+    if (!was?.ok) continue
+    const now = await readFile(abs, 'utf8').catch(() => null)
+    const r = now === null ? null : mostlyRewritten(rel, was.text, now)
+    if (r)
+      out.push(
+        `most of ${tick(rel)} was rewritten since the note: ${r.gone} of the ${r.linesThen} lines it had when the note was written (${short(then)}) are gone now`,
+      )
+  }
+  return out
 }
