@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { getApi } from './api/api-client'
 import { loadMonaco } from './monaco/monaco-setup'
+import { MonacoReady } from './monaco/monaco-ready'
 import { appStore, visibleProjects } from './state/app-state'
 import { useStore } from './state/store'
 import { ProjectSidebar } from './projects/project-sidebar'
@@ -17,39 +18,51 @@ import { HooksSettings } from './settings/hooks-settings'
 import { SearchPalette } from './search/search-palette'
 
 /**
- * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
- * project list draws without it). The project view waits for it: its editors read their
- * decorations when they mount, so they must mount with the data already there.
- * Issue 16: evaluating the chunk is one long task (hundreds of ms on a loaded machine), so it
- * starts once `listed` (the project list) has been painted, never while the list is drawn.
+ * True from the frame after the one that painted the project list (`listed`): the project view
+ * and the Monaco load wait for it, so neither delays the list's first paint (issue 16).
  */
-function useMonacoLoaded(listed: boolean): boolean {
-  const [loaded, setLoaded] = useState(false)
+function useListPainted(listed: boolean): boolean {
+  const [painted, setPainted] = useState(false)
   useEffect(() => {
-    if (!listed) return
-    let live = true
+    if (!listed || painted) return
     // The frame after the next: the list's frame has been painted by then.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         frame = 0
-        start()
+        setPainted(true)
       })
     })
-    const start = (): void =>
-      void loadMonaco().then(
-        () => live && setLoaded(true),
-        (err: Error) =>
-          live &&
-          appStore.dispatch({
-            type: 'error',
-            message: `The editor (Monaco) failed to load: ${err.message}`,
-          }),
-      )
     return () => {
-      live = false
       if (frame) cancelAnimationFrame(frame)
     }
-  }, [listed])
+  }, [listed, painted])
+  return painted
+}
+
+/**
+ * True once the Monaco chunk is loaded (issue 7: it is split from the first bundle, so the
+ * project list draws without it); its load starts once the list has painted (evaluating it is
+ * one long task, hundreds of ms on a loaded machine). The project view draws before it; its
+ * editors wait for it (monaco/monaco-ready.ts).
+ */
+function useMonacoLoaded(painted: boolean): boolean {
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    if (!painted) return
+    let live = true
+    void loadMonaco().then(
+      () => live && setLoaded(true),
+      (err: Error) =>
+        live &&
+        appStore.dispatch({
+          type: 'error',
+          message: `The editor (Monaco) failed to load: ${err.message}`,
+        }),
+    )
+    return () => {
+      live = false
+    }
+  }, [painted])
   return loaded
 }
 
@@ -62,7 +75,8 @@ export function App() {
   const scan = useStore(appStore, (s) => s.scan)
   const selectedId = useStore(appStore, (s) => s.selectedId)
   const selected = scan?.projects.find((p) => p.id === selectedId) ?? null
-  const monacoLoaded = useMonacoLoaded(scan !== null)
+  const listPainted = useListPainted(scan !== null)
+  const monacoLoaded = useMonacoLoaded(listPainted)
   const [layer, setLayer] = useState<GlobalCommand | null>(null)
   const closeLayer = useCallback(() => setLayer(null), [])
   useGlobalKeys(setLayer)
@@ -186,13 +200,16 @@ export function App() {
       <div className="body">
         <ProjectSidebar projects={visibleProjects(appStore.getState())} selectedId={selectedId} />
         <main className="main">
-          {selected && monacoLoaded ? (
-            <ProjectView key={selected.id} project={selected} />
+          {selected && listPainted ? (
+            <MonacoReady.Provider value={monacoLoaded}>
+              <ProjectView key={selected.id} project={selected} />
+            </MonacoReady.Provider>
           ) : scan && !selected && scan.projects.every((p) => p.memoryDir === null) ? (
             <EmptyHome claudeHome={context?.claudeHome ?? null} scan={scan} />
           ) : (
+            // A selected project opens the frame after the list painted: nothing to say meanwhile.
             <div className="empty">
-              {!scan ? 'Scanning…' : selected ? 'Loading the editor…' : 'No project selected.'}
+              {!scan ? 'Scanning…' : selected ? null : 'No project selected.'}
             </div>
           )}
         </main>

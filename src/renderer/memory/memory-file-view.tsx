@@ -13,6 +13,7 @@ import { getApi } from '../api/api-client'
 import type { monaco as Monaco } from '../monaco/monaco-setup'
 import { VIEWER_OPTIONS, useMonacoTheme } from '../monaco/text-views'
 import { CutoffSummary } from './cutoff-summary'
+import { useMonacoReady } from '../monaco/monaco-ready'
 import { CompareDialog } from './compare-dialog'
 import type { PlanAction } from './plan-dialog'
 import { ErrorBar } from '../common/error-bar'
@@ -42,6 +43,7 @@ export function MemoryFileView({
   onFit?: () => void
 }) {
   const [content, setContent] = useState<FileContent | null>(null)
+  const editorReady = useMonacoReady()
   const [error, setError] = useState<string | null>(null)
   /** The edit in progress and the disk version it started from (what a save must still find). */
   const [draft, setDraft] = useState<string | null>(null)
@@ -315,7 +317,12 @@ export function MemoryFileView({
           {content.path}: {problemText(content.reason)}
         </div>
       )}
-      {content?.ok && (
+      {content?.ok && !editorReady && (
+        <div className="editor-host empty" data-testid="memory-editor-loading">
+          Loading the editor…
+        </div>
+      )}
+      {content?.ok && editorReady && (
         <div className="editor-host" data-testid="memory-editor">
           {/* Uncontrolled while editing (issue 14): a controlled value re-applied after a render
               replaced the whole model with a draft one keystroke old, and the newest typed

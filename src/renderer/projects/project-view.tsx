@@ -11,6 +11,7 @@ import { HistoryTab } from '../history/history-tab'
 import { InstructionsTab } from '../instructions/instructions-tab'
 import { ProblemList } from '../common/problem-list'
 import { titleOf } from './project-title'
+import { useMonacoReady } from '../monaco/monaco-ready'
 
 const TABS = [
   { id: 'memory', label: 'Memory', key: '1' },
@@ -33,6 +34,7 @@ export function tabForKey(
 export function ProjectView({ project }: { project: ProjectInfo }) {
   const [tab, setTab] = useState<TabId>('memory')
   const reveal = useStore(appStore, (s) => s.reveal)
+  const editorsReady = useMonacoReady()
   // A search result in this project: show the Memory tab, where the file opens at the line.
   useEffect(() => {
     if (reveal && reveal.projectId === project.id) setTab('memory')
@@ -89,10 +91,12 @@ export function ProjectView({ project }: { project: ProjectInfo }) {
       </div>
       <div className="tab-body" role="tabpanel">
         {tab === 'memory' && <MemoryTab project={project} />}
-        {tab === 'notes' && <NotesTab project={project} />}
-        {tab === 'queue' && <ReviewQueueTab project={project} />}
-        {tab === 'history' && <HistoryTab project={project} />}
-        {tab === 'instructions' && <InstructionsTab project={project} />}
+        {/* The other tabs mount their diffs and editors at once: after Monaco is loaded. */}
+        {tab !== 'memory' && !editorsReady && <div className="empty">Loading the editor…</div>}
+        {editorsReady && tab === 'notes' && <NotesTab project={project} />}
+        {editorsReady && tab === 'queue' && <ReviewQueueTab project={project} />}
+        {editorsReady && tab === 'history' && <HistoryTab project={project} />}
+        {editorsReady && tab === 'instructions' && <InstructionsTab project={project} />}
       </div>
     </section>
   )
