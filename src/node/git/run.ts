@@ -18,6 +18,7 @@
  * Parsing of the output lives in pure functions (src/core/git/parse.ts).
  */
 import { spawn } from 'node:child_process'
+import type { Stats } from 'node:fs'
 import { lstat, readFile, realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { parseGitFile } from '../../core/git/parse'
@@ -202,9 +203,10 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
   // An alias (`alias.x = !cmd`) would run a shell command: only known builtins run.
   if (flags === undefined)
     return { code: -1, stdout: '', stderr: `git ${sub} is not run by this app` }
-  const foreign = await foreignGitFile(options.cwd)
+  const found = await nearestDotGit(options.cwd)
+  const foreign = await foreignOf(found)
   if (foreign !== null) return { code: -1, stdout: '', stderr: foreign }
-  const listed = await configNames(options.cwd)
+  const listed = await configNames(options.cwd, found)
   if ('code' in listed) return listed
   const drivers = driverOverrides(listed.names)
   if (!drivers.ok) return { code: -1, stdout: '', stderr: `${options.cwd}: ${drivers.reason}` }
@@ -220,8 +222,11 @@ export async function runGit(args: readonly string[], options: GitOptions): Prom
  * file or changed in the last 2 s, or no `.git` found: listed every time.
  * Any change to either file, as git would see it, lists again before the next run.
  */
-async function configNames(cwd: string): Promise<{ readonly names: string[] } | GitResult> {
-  const kept = await configStamp(cwd)
+async function configNames(
+  cwd: string,
+  found: DotGit | null,
+): Promise<{ readonly names: string[] } | GitResult> {
+  const kept = await configStamp(found)
   const hit = kept && listings.get(kept.gitDir)
   if (kept && hit && hit.stamp === kept.stamp) return { names: hit.names }
   const listed = await spawnGit(
@@ -232,7 +237,7 @@ async function configNames(cwd: string): Promise<{ readonly names: string[] } | 
   if (listed.code !== 0) return listed
   const names = listed.stdout.split('\0').filter((n) => n !== '')
   // Kept only when the files read the same after the listing as before it.
-  const after = kept && (await configStamp(cwd))
+  const after = kept && (await configStamp(await nearestDotGit(cwd)))
   if (kept && after && after.gitDir === kept.gitDir && after.stamp === kept.stamp) {
     if (listings.size >= MAX_LISTINGS) listings.delete(listings.keys().next().value as string)
     listings.set(kept.gitDir, { stamp: kept.stamp, names })
@@ -246,37 +251,26 @@ const RACY_MS = 2000
 const MAX_LISTINGS = 256
 const listings = new Map<string, { readonly stamp: string; readonly names: string[] }>()
 
-/** The `.git` folder above `cwd` and a reading of its config files, or null (not kept). */
-async function configStamp(cwd: string): Promise<{ gitDir: string; stamp: string } | null> {
-  let d: string
-  try {
-    d = await realpath(cwd)
-  } catch {
-    return null
-  }
-  for (;;) {
-    const dotGit = join(d, '.git')
-    const st = await lstat(dotGit).catch(() => null)
-    if (st) {
-      if (!st.isDirectory()) return null
-      // A `commondir` file sends git to another folder's config: listed every time.
-      if ((await lstat(join(dotGit, 'commondir')).catch(() => null)) !== null) return null
-      const parts = await Promise.all(
-        ['config', 'config.worktree'].map(async (name) => {
-          const f = await lstat(join(dotGit, name), { bigint: true }).catch(() => null)
-          if (f === null) return 'none'
-          // A file changed within the last moments could change again within the same tick
-          // of the file system's clock, unseen by these times (git's "racy" case): not kept.
-          const newest = Number(f.mtimeNs > f.ctimeNs ? f.mtimeNs : f.ctimeNs) / 1e6
-          if (!f.isFile() || Date.now() - newest < RACY_MS) return null
-          return `${f.dev}:${f.ino}:${f.size}:${f.mtimeNs}:${f.ctimeNs}`
-        }),
-      )
-      return parts.includes(null) ? null : { gitDir: dotGit, stamp: parts.join('|') }
-    }
-    if (dirname(d) === d) return null
-    d = dirname(d)
-  }
+/** The `.git` folder found and a reading of its config files, or null (not kept). */
+async function configStamp(
+  found: DotGit | null,
+): Promise<{ gitDir: string; stamp: string } | null> {
+  if (found === null || !found.st.isDirectory()) return null
+  const { dotGit } = found
+  // A `commondir` file sends git to another folder's config: listed every time.
+  if ((await lstat(join(dotGit, 'commondir')).catch(() => null)) !== null) return null
+  const parts = await Promise.all(
+    ['config', 'config.worktree'].map(async (name) => {
+      const f = await lstat(join(dotGit, name), { bigint: true }).catch(() => null)
+      if (f === null) return 'none'
+      // A file changed within the last moments could change again within the same tick
+      // of the file system's clock, unseen by these times (git's "racy" case): not kept.
+      const newest = Number(f.mtimeNs > f.ctimeNs ? f.mtimeNs : f.ctimeNs) / 1e6
+      if (!f.isFile() || Date.now() - newest < RACY_MS) return null
+      return `${f.dev}:${f.ino}:${f.size}:${f.mtimeNs}:${f.ctimeNs}`
+    }),
+  )
+  return parts.includes(null) ? null : { gitDir: dotGit, stamp: parts.join('|') }
 }
 
 /**
@@ -286,35 +280,48 @@ async function configStamp(cwd: string): Promise<{ gitDir: string; stamp: string
  * such file. Exported for tests.
  */
 export async function foreignGitFile(cwd: string): Promise<string | null> {
+  return foreignOf(await nearestDotGit(cwd))
+}
+
+async function foreignOf(found: DotGit | null): Promise<string | null> {
+  // No `.git` above (git itself reports a missing folder), or a `.git` folder: nothing foreign.
+  if (found === null || found.st.isDirectory()) return null
+  const { dotGit, st } = found
+  const d = dirname(dotGit)
+  const refused = `${dotGit} leads outside this repository; git is not run there`
+  if (!st.isFile() || st.size > 4096) return refused
+  const target = parseGitFile(await readFile(dotGit, 'utf8').catch(() => ''))
+  if (target === null) return refused
+  const gitDir = await realpath(isAbsolute(target) ? target : resolve(d, target)).catch(() => null)
+  if (gitDir === null) return null // git reports the broken link and reads nothing
+  const back = await readFile(join(gitDir, 'gitdir'), 'utf8').catch(() => null)
+  // Relative when the worktree was added with `worktree.useRelativePaths` (git 2.48).
+  const backPath = back === null ? null : resolve(gitDir, back.trim())
+  if (backPath !== null && (await realpath(backPath).catch(() => null)) === dotGit) return null
+  for (let a = dirname(d); ; a = dirname(a)) {
+    if (gitDir.startsWith(join(a, '.git', 'modules') + sep)) return null
+    if (dirname(a) === a) break
+  }
+  return refused
+}
+
+/** The nearest `.git` at or above `cwd` (its real path) and what it is, or null: none, or no `cwd`. */
+interface DotGit {
+  readonly dotGit: string
+  readonly st: Stats
+}
+
+async function nearestDotGit(cwd: string): Promise<DotGit | null> {
   let d: string
   try {
     d = await realpath(cwd)
   } catch {
-    return null // git itself reports the missing folder
+    return null
   }
   for (;;) {
     const dotGit = join(d, '.git')
     const st = await lstat(dotGit).catch(() => null)
-    if (st?.isDirectory()) return null
-    if (st) {
-      const refused = `${dotGit} leads outside this repository; git is not run there`
-      if (!st.isFile() || st.size > 4096) return refused
-      const target = parseGitFile(await readFile(dotGit, 'utf8').catch(() => ''))
-      if (target === null) return refused
-      const gitDir = await realpath(isAbsolute(target) ? target : resolve(d, target)).catch(
-        () => null,
-      )
-      if (gitDir === null) return null // git reports the broken link and reads nothing
-      const back = await readFile(join(gitDir, 'gitdir'), 'utf8').catch(() => null)
-      // Relative when the worktree was added with `worktree.useRelativePaths` (git 2.48).
-      const backPath = back === null ? null : resolve(gitDir, back.trim())
-      if (backPath !== null && (await realpath(backPath).catch(() => null)) === dotGit) return null
-      for (let a = dirname(d); ; a = dirname(a)) {
-        if (gitDir.startsWith(join(a, '.git', 'modules') + sep)) return null
-        if (dirname(a) === a) break
-      }
-      return refused
-    }
+    if (st) return { dotGit, st }
     if (dirname(d) === d) return null
     d = dirname(d)
   }
