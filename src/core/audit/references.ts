@@ -261,9 +261,17 @@ function classifySpan(raw: string): Reference[] {
   const call = CALL_SHAPE_RE.exec(s)
   const named = call ? symbolRef(`${call[1]}()`, false) : null
   if (named) return [{ ...named, text: s }]
-  if (looksLikeCode(s) && !GLUED_PLACEHOLDER_RE.test(s)) return [snippetRef(s, false)]
+  if (looksLikeCode(s) && !GLUED_PLACEHOLDER_RE.test(s) && !USAGE_RE.test(s))
+    return [snippetRef(s, false)]
   return []
 }
+
+/**
+ * A command's usage with placeholders (`netpath <org>`, `deploy <env> [--force]`): a template
+ * (issue 12 item 2), not code to find; its `<org>` is no HTML tag.
+ */
+const USAGE_RE =
+  /^(?=.*\s<[A-Za-z])[\w.:/@-]+(?:\s+(?:<[A-Za-z][\w -]*>|\[[^\]\n]*\]|[\w.:/@=-]+))+$/
 
 /** An identifier that reads as code rather than English (docs/memory-rules.md §6.1). */
 function symbolRef(s: string, prose: boolean): Extract<Reference, { kind: 'symbol' }> | null {

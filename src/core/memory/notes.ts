@@ -81,6 +81,11 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       // The checked text keeps the whole line: the 80-character title is for display only.
       const head = `${linkLabels(e.title)} ${e.hook}`.trim() + (more === '' ? '' : `\n\n${more}`)
       const parts = topic ? topicParts(topic.text) : null
+      // The entry's own link names a topic file of this folder (docs/memory-facts.md §2, index
+      // format): missing, it is a dangling entry, never a path of the repository to look up.
+      const dangling = e.target !== null && name !== null && !topic ? e.target : null
+      const ownLinks =
+        dangling !== null && name !== null && /\.md$/i.test(name) ? new Set([...own, name]) : own
       notes.push({
         kind: 'index-entry',
         file: input.indexPath,
@@ -89,12 +94,12 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
         title: plainTitle(e.title) || `line ${e.line}`,
         text: parts ? `${entryText}\n\n${parts.body}` : entryText,
         checkText:
-          withoutMemoryLinks(head, own, '') +
+          withoutMemoryLinks(head, ownLinks, '') +
           (parts && topic
             ? `\n\n${withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(topic.name))}`
             : ''),
         topicFile: topic ? topic.path : null,
-        danglingTarget: e.target !== null && name !== null && !topic ? e.target : null,
+        danglingTarget: dangling,
         bodyLine: parts ? parts.bodyLine : e.line,
         frontmatter: parts ? parts.frontmatter : null,
       })

@@ -219,6 +219,10 @@ describe('extractReferences', () => {
     expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([
       ['snippet', 'const RETRY = 3;'],
     ])
+    // A command's usage with `<arg>` placeholders is a template; a tag with a body is still code.
+    expect(
+      kinds('Run `netpath <org>` or `sync <env> [--dry-run]`, then `render <App />`.'),
+    ).toEqual([['snippet', 'render <App />']])
     // Generics and JSX are code, not placeholders.
     expect(
       kinds('Keep `const m = new Map<string, number>()` and `return <div>{x}</div>;`.'),

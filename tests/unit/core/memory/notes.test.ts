@@ -66,6 +66,27 @@ describe('notesFromMemory', () => {
     expect(notes[0].danglingTarget).toBeNull()
   })
 
+  it('reads a dangling entry labelled with its own file name as a link, not as a path to look up', () => {
+    // Agents often title an entry with the topic file's name; once that file is gone (or, in an
+    // audit of a copy, not beside the index), the label must not become a repository reference.
+    const [entry, other] = notesFromMemory({
+      indexPath: '/m/MEMORY.md',
+      indexText:
+        '- [feedback_workflow.md](feedback_workflow.md) — push to main\n' +
+        '- [Setup](setup.md) — see `docs/setup.md` and `scripts/setup.sh`\n',
+      topics: [],
+    })
+    expect(entry.danglingTarget).toBe('feedback_workflow.md')
+    expect(entry.checkText).toBe(' push to main')
+    expect(extractReferences(entry.checkText).map((r) => r.text)).toEqual([])
+    // Other names in a dangling entry are still the note's references.
+    expect(other.danglingTarget).toBe('setup.md')
+    expect(extractReferences(other.checkText).map((r) => r.text)).toEqual([
+      'docs/setup.md',
+      'scripts/setup.sh',
+    ])
+  })
+
   it('works without an index', () => {
     const only = notesFromMemory({
       indexPath: '/m/MEMORY.md',
