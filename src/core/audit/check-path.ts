@@ -53,9 +53,14 @@ export function checkPath(
   const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
   const leftAt = literal === null ? null : leftTime(literal)
   const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
+  let meant: PathFate | null = null
   if (partial && !literalFirst) {
     const bare = checkBySuffix(ref, path, dir, facts)
-    if (bare) return bare
+    meant =
+      bare?.restsOn && !dir && facts.history
+        ? namesakeThen(facts.history, path, bare.restsOn, writtenMs, facts)
+        : null
+    if (bare && meant === null) return bare
   }
   if (ref.kind === 'path' && ref.pattern && leftAt === null)
     return {
@@ -71,7 +76,7 @@ export function checkPath(
       `${tick(ref.text)} does not exist${facts.git ? '' : ' (no git history to tell where it went)'}`,
     )
   }
-  let fate: PathFate = literal ?? { kind: 'unknown' }
+  let fate: PathFate = meant ?? literal ?? { kind: 'unknown' }
   if (fate.kind === 'unknown' && partial) {
     const bySuffix = historyBySuffix(facts.history, path, dir).filter(
       (h) => !candidates.includes(h),
@@ -194,6 +199,34 @@ function checkBySuffix(
     return checked(ref, 'ok', null, {
       reason: `${tick(ref.text)} matches ${files.length} tracked ${dir ? 'folders' : 'files'} (${shown}${more})`,
     })
+  }
+  return null
+}
+
+/**
+ * The file a bare name or partial path meant when the note was written, when that is not the
+ * file it names now (issue 12 items 1 and 2): the one match now arrived after the note, and a
+ * namesake that was there then has left since (deleted, or renamed to another name). That
+ * namesake's fate is the reference's. Null when the match now is the file the note saw (or the
+ * namesake's rename that made it), or when the note's time is unknown.
+ */
+function namesakeThen(
+  history: HistoryIndex,
+  written: string,
+  now: string,
+  writtenMs: number | null,
+  facts: RepoFacts,
+): PathFate | null {
+  if (writtenMs === null) return null
+  const came = history.arrivals.get(now)
+  if (!came || came.time * 1000 <= writtenMs) return null
+  for (const then of historyBySuffix(history, written, false)) {
+    if (then === now || !history.leaves.get(then)?.some((l) => l.time * 1000 > writtenMs)) continue
+    const thenCame = history.arrivals.get(then)
+    if (thenCame && thenCame.time * 1000 > writtenMs) continue // not there at the note either
+    const fate = fateOf(history, [then], false, facts)
+    if (fate.kind === 'moved' && fate.current === now) return null
+    if (fate.kind !== 'unknown') return fate
   }
   return null
 }

@@ -149,6 +149,8 @@ export interface HistoryIndex {
   readonly lastTouch: ReadonlyMap<string, Touch>
   /** Every time each path was renamed away or deleted, newest first. */
   readonly leaves: ReadonlyMap<string, readonly Leave[]>
+  /** When each path last came to be (added, copied, or the target of a rename). */
+  readonly arrivals: ReadonlyMap<string, Touch>
   /** Every commit, newest first by committer time. */
   readonly commits: readonly Touch[]
 }
@@ -162,6 +164,7 @@ export interface HistoryIndex {
 export function buildHistoryIndex(log: readonly LogCommit[], shallow = false): HistoryIndex {
   const lastTouch = new Map<string, Touch>()
   const leaves = new Map<string, Leave[]>()
+  const arrivals = new Map<string, Touch>()
   const commits: Touch[] = []
   const pushLeave = (path: string, l: Leave): void => {
     const list = leaves.get(path)
@@ -180,12 +183,16 @@ export function buildHistoryIndex(log: readonly LogCommit[], shallow = false): H
         if (ch.status === 'R') pushLeave(ch.from, { ...t, kind: 'renamed', to: ch.path })
         const prev = lastTouch.get(ch.path)
         if (!prev || newer(t, prev)) lastTouch.set(ch.path, t)
+        if (ch.status === 'A' || ch.status === 'R' || ch.status === 'C') {
+          const came = arrivals.get(ch.path)
+          if (!came || newer(t, came)) arrivals.set(ch.path, t)
+        }
       }
     }
   })
   for (const list of leaves.values()) list.sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
   commits.sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
-  return { lastTouch, leaves, commits }
+  return { lastTouch, leaves, arrivals, commits }
 }
 
 /** One rename on the way from a path to its current name. */

@@ -28,6 +28,8 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     write(repo, 'materials/base/one.md', 'one\n')
     write(repo, 'early/gone.ts', 'export const gone = 1\n')
     write(repo, 'targets/profiles/a.json', '{"a": 1}\n')
+    write(repo, 'app/state.py', 'STATE = {}\n')
+    write(repo, 'app/store.py', 'STORE = {}\n')
     commit('c1', '2026-01-01T12:00:00Z')
     git(repo, 'rm', '-q', 'early/gone.ts')
     commit('early-gone', '2026-02-01T12:00:00Z')
@@ -38,6 +40,13 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     mkdirSync(join(repo, 'materials/targets'), { recursive: true })
     git(repo, 'mv', 'targets/profiles', 'materials/targets/profiles')
     commit('profiles-moved', '2026-03-03T12:00:00Z')
+    // After the note: `app/state.py` goes and an unrelated `state.py` appears elsewhere;
+    // `app/store.py` only moves (same file, same name, new folder).
+    git(repo, 'rm', '-q', 'app/state.py')
+    write(repo, 'app/pipeline/state.py', 'class PipelineState:\n    steps: list[str] = []\n')
+    mkdirSync(join(repo, 'app/data'), { recursive: true })
+    git(repo, 'mv', 'app/store.py', 'app/data/store.py')
+    commit('state-replaced', '2026-03-04T12:00:00Z')
 
     const notesBy: [string, string][] = [
       ['partial', 'The hero lives in `game/character/hero.ts`.'],
@@ -47,6 +56,8 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
       ['early', 'Gone is in `early/gone.ts` (already deleted).'],
       ['pattern', 'Tailored resumes go in `batch-NN/` folders.'],
       ['moved', 'Profiles are in `targets/profiles/`.'],
+      ['namesake', 'Shared state is kept in `state.py`.'],
+      ['same-file', 'The store is `store.py`.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -87,6 +98,18 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     expect(n.reasons[0]).toBe(
       `\`targets/profiles\` was renamed to \`materials/targets/profiles\` in ${sha['profiles-moved']} on 2026-03-03`,
     )
+  })
+
+  it('follows the file a bare name meant at the note, not a namesake that arrived after it', () => {
+    const n = byTitle(notes, 'namesake')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toBe(
+      `\`app/state.py\` was deleted in ${sha['state-replaced']} on 2026-03-04`,
+    )
+    // The same file under a new folder: the bare name still names it.
+    const same = byTitle(notes, 'same-file')
+    expect(same.verdict).toBe('fresh')
+    expect(same.reasons[0]).toBe('`store.py` resolved to `app/data/store.py`')
   })
 
   it('does not check a path with placeholders', () => {
