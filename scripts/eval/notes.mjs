@@ -21,7 +21,9 @@ export function isNotesFile(path, noteFolders) {
     ].includes(name)
   )
     return true
-  if (/(^|\/)\.claude\//.test(path)) return true
+  // Rules and memory under `.claude/` are notes (docs/memory-facts.md §3); its plans, commands,
+  // skills and settings are the repository's own files, which a real audit sees.
+  if (/(^|\/)\.claude\/(rules|memory|agent-memory)\//.test(path)) return true
   if (/(^|\/)\.cursor\/rules\//.test(path)) return true
   if (path === '.github/copilot-instructions.md') return true
   return noteFolders.some((f) => path.startsWith(`${f}/`))
