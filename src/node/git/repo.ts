@@ -164,6 +164,7 @@ type Probe =
   | { readonly kind: 'repo'; readonly info: RepoInfo }
 
 const UNUSUAL: Probe = { kind: 'unusual' }
+const NONE: Probe = { kind: 'none' }
 
 function probeDir(d: string): Probe {
   let hit = probes.get(d)
@@ -181,14 +182,15 @@ function probeDir(d: string): Probe {
 /** What `<d>/.git` says about `d`. */
 function probe(d: string): Probe {
   const dotGit = joinPath(d, '.git')
-  let st: Stats
+  let st: Stats | undefined
   try {
-    st = lstatSync(dotGit)
+    // Missing is the common answer: no exception built for it.
+    st = lstatSync(dotGit, { throwIfNoEntry: false })
   } catch (err) {
-    if (codeOf(err) !== 'ENOENT' && codeOf(err) !== 'ENOTDIR') return UNUSUAL
-    // No `.git`: git would still check whether `d` itself is a bare repository.
-    return exists(joinPath(d, 'HEAD')) ? UNUSUAL : { kind: 'none' }
+    if (codeOf(err) !== 'ENOTDIR') return UNUSUAL
   }
+  // No `.git`: git would still check whether `d` itself is a bare repository.
+  if (st === undefined) return exists(joinPath(d, 'HEAD')) ? UNUSUAL : NONE
   if (!ownedByUs(st)) return UNUSUAL
   if (st.isDirectory()) return mainWorktree(d, dotGit)
   if (st.isFile()) return linkedWorktree(d, dotGit)
@@ -252,10 +254,11 @@ type EntryKind = 'file' | 'dir' | 'missing' | 'other'
 
 function kindOf(path: string): EntryKind {
   try {
-    const st = statSync(path)
+    const st = statSync(path, { throwIfNoEntry: false })
+    if (st === undefined) return 'missing'
     return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other'
-  } catch (err) {
-    return codeOf(err) === 'ENOENT' ? 'missing' : 'other'
+  } catch {
+    return 'other'
   }
 }
 
@@ -288,8 +291,7 @@ function readText<T>(path: string, otherwise: T): string | T | typeof UNREADABLE
 
 function exists(path: string): boolean {
   try {
-    lstatSync(path)
-    return true
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined
   } catch {
     return false
   }
