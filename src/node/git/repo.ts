@@ -12,12 +12,28 @@
  * `.git/modules`), `core.worktree` or `core.bare` in the config, a launch directory inside a
  * `.git` folder, a repository owned by another user (git's safe.directory check), a repository
  * found across a file-system boundary — is left to real git, whose answer is the reference.
+ *
+ * The walk's calls are synchronous, a slice at a time (fs/sync-slice.ts), like the scan's other
+ * small reads (issue 16): through the thread pool, the ~12 round trips per launch directory
+ * (stat, realpath, `.git`, HEAD, objects, refs, config…) cost 50–170 ms of the one thread for the
+ * heavy home's 300 projects, on the way to the window's first list; synchronously ~10 ms. Files
+ * are opened with O_NONBLOCK and read only when fstat says regular file, so nothing waits on a FIFO.
  */
-import type { Stats } from 'node:fs'
-import { lstat, readFile, realpath, stat } from 'node:fs/promises'
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs'
 import { basename, dirname, isAbsolute, resolve, sep } from 'node:path'
 import { parseGitFile } from '../../core/git/parse'
 import { BoundedCache } from '../cache/bounded-cache'
+import { yieldIfSliceUsed } from '../fs/sync-slice'
 import { runGit } from './run'
 
 export { parseGitFile }
@@ -38,7 +54,7 @@ export interface RepoInfo {
  */
 const cache = new BoundedCache<string, Promise<RepoInfo | null>>(4096)
 /** What `<dir>/.git` is, per real directory, shared by every lookup below it. */
-const probes = new BoundedCache<string, Promise<Probe>>(4096)
+const probes = new BoundedCache<string, Probe>(4096)
 
 /** Find the repository of `dir`; null when `dir` is missing or not inside a git work tree. */
 export function findRepo(dir: string): Promise<RepoInfo | null> {
@@ -93,17 +109,18 @@ export async function repoRefusal(dir: string): Promise<string | null> {
 }
 
 async function lookup(dir: string): Promise<RepoInfo | null> {
+  await yieldIfSliceUsed()
   let start: Stats
   let real: string
   try {
-    start = await stat(dir)
+    start = statSync(dir)
     if (!start.isDirectory()) return null
     // git reports real paths: it works from getcwd(), where symlinks are resolved.
-    real = await realpath(dir)
+    real = realpathSync.native(dir)
   } catch {
     return null
   }
-  const found = await walkUp(real, start.dev)
+  const found = walkUp(real, start.dev)
   if (found !== 'ask-git') return found
   const info = await findRepoWithGit(dir)
   if (info === null) gitSaidNo.set(resolve(dir), true)
@@ -126,15 +143,15 @@ export async function refusedRepo(dir: string): Promise<string | null> {
 /** A repository read from the disk, null when there is none, or 'ask-git' for other layouts. */
 type Found = RepoInfo | null | 'ask-git'
 
-async function walkUp(real: string, dev: number): Promise<Found> {
+function walkUp(real: string, dev: number): Found {
   // Inside a git folder, git answers differently (no work tree): leave it to git.
   if (real.split(sep).includes('.git')) return 'ask-git'
   for (let d = real; ; d = dirname(d)) {
-    const probe = await probeDir(d)
+    const probe = probeDir(d)
     if (probe.kind === 'unusual') return 'ask-git'
     if (probe.kind === 'repo') {
       // git stops at a file-system boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM is not passed).
-      if (d !== real && (await devOf(d)) !== dev) return 'ask-git'
+      if (d !== real && devOf(d) !== dev) return 'ask-git'
       return probe.info
     }
     if (dirname(d) === d) return null
@@ -146,74 +163,76 @@ type Probe =
   | { readonly kind: 'unusual' }
   | { readonly kind: 'repo'; readonly info: RepoInfo }
 
-function probeDir(d: string): Promise<Probe> {
+const UNUSUAL: Probe = { kind: 'unusual' }
+const NONE: Probe = { kind: 'none' }
+
+function probeDir(d: string): Probe {
   let hit = probes.get(d)
   if (!hit) {
-    hit = probe(d).catch((): Probe => ({ kind: 'unusual' }))
+    try {
+      hit = probe(d)
+    } catch {
+      hit = UNUSUAL
+    }
     probes.set(d, hit)
   }
   return hit
 }
 
 /** What `<d>/.git` says about `d`. */
-async function probe(d: string): Promise<Probe> {
+function probe(d: string): Probe {
   const dotGit = joinPath(d, '.git')
-  let st: Stats
+  let st: Stats | undefined
   try {
-    st = await lstat(dotGit)
+    // Missing is the common answer: no exception built for it.
+    st = lstatSync(dotGit, { throwIfNoEntry: false })
   } catch (err) {
-    if (codeOf(err) !== 'ENOENT' && codeOf(err) !== 'ENOTDIR') return { kind: 'unusual' }
-    // No `.git`: git would still check whether `d` itself is a bare repository.
-    return (await exists(joinPath(d, 'HEAD'))) ? { kind: 'unusual' } : { kind: 'none' }
+    if (codeOf(err) !== 'ENOTDIR') return UNUSUAL
   }
-  if (!ownedByUs(st)) return { kind: 'unusual' }
+  // No `.git`: git would still check whether `d` itself is a bare repository.
+  if (st === undefined) return exists(joinPath(d, 'HEAD')) ? UNUSUAL : NONE
+  if (!ownedByUs(st)) return UNUSUAL
   if (st.isDirectory()) return mainWorktree(d, dotGit)
   if (st.isFile()) return linkedWorktree(d, dotGit)
-  return { kind: 'unusual' }
+  return UNUSUAL
 }
 
 /** `<d>/.git` is a folder: a plain repository whose main worktree is `d`. */
-async function mainWorktree(d: string, gitDir: string): Promise<Probe> {
-  const [head, objects, refs, commondir, config] = await Promise.all([
-    kindOf(joinPath(gitDir, 'HEAD')),
-    kindOf(joinPath(gitDir, 'objects')),
-    kindOf(joinPath(gitDir, 'refs')),
-    kindOf(joinPath(gitDir, 'commondir')),
-    readFile(joinPath(gitDir, 'config'), 'utf8').catch(() => ''),
-  ])
+function mainWorktree(d: string, gitDir: string): Probe {
+  const head = kindOf(joinPath(gitDir, 'HEAD'))
+  const objects = kindOf(joinPath(gitDir, 'objects'))
+  const refs = kindOf(joinPath(gitDir, 'refs'))
+  const commondir = kindOf(joinPath(gitDir, 'commondir'))
   if (head !== 'file' || objects !== 'dir' || refs !== 'dir' || commondir !== 'missing') {
-    return { kind: 'unusual' }
+    return UNUSUAL
   }
-  if (configMovesWorktree(config)) return { kind: 'unusual' }
+  const config = readText(joinPath(gitDir, 'config'), '')
+  if (config === UNREADABLE || configMovesWorktree(config)) return UNUSUAL
   return { kind: 'repo', info: { toplevel: d, mainRoot: d, isLinkedWorktree: false } }
 }
 
 /** `<d>/.git` is a file: a linked worktree when its gitdir has a commondir ending in `.git`. */
-async function linkedWorktree(d: string, gitFile: string): Promise<Probe> {
-  const target = parseGitFile(await readFile(gitFile, 'utf8'))
-  if (target === null) return { kind: 'unusual' }
+function linkedWorktree(d: string, gitFile: string): Probe {
+  const text = readText(gitFile, null)
+  if (text === null || text === UNREADABLE) return UNUSUAL
+  const target = parseGitFile(text)
+  if (target === null) return UNUSUAL
   const gitDir = isAbsolute(target) ? target : resolve(d, target)
-  const [head, commondirText, config] = await Promise.all([
-    kindOf(joinPath(gitDir, 'HEAD')),
-    readFile(joinPath(gitDir, 'commondir'), 'utf8').catch(() => null),
-    readFile(joinPath(gitDir, 'config.worktree'), 'utf8').catch(() => ''),
-  ])
+  const head = kindOf(joinPath(gitDir, 'HEAD'))
+  const commondirText = readText(joinPath(gitDir, 'commondir'), null)
+  const config = readText(joinPath(gitDir, 'config.worktree'), '')
   // No commondir: a submodule (gitdir in `.git/modules`) or a hand-made layout.
-  if (head !== 'file' || commondirText === null || configMovesWorktree(config)) {
-    return { kind: 'unusual' }
-  }
+  if (head !== 'file' || commondirText === null || commondirText === UNREADABLE) return UNUSUAL
+  if (config === UNREADABLE || configMovesWorktree(config)) return UNUSUAL
   const common = commondirText.replace(/\r?\n$/, '')
-  if (common === '' || common.includes('\n')) return { kind: 'unusual' }
-  const commonDir = await realpath(isAbsolute(common) ? common : resolve(gitDir, common))
-  if (basename(commonDir) !== '.git') return { kind: 'unusual' }
-  const [commonConfig, objects, refs] = await Promise.all([
-    readFile(joinPath(commonDir, 'config'), 'utf8').catch(() => ''),
-    kindOf(joinPath(commonDir, 'objects')),
-    kindOf(joinPath(commonDir, 'refs')),
-  ])
-  if (objects !== 'dir' || refs !== 'dir' || configMovesWorktree(commonConfig)) {
-    return { kind: 'unusual' }
-  }
+  if (common === '' || common.includes('\n')) return UNUSUAL
+  const commonDir = realpathSync.native(isAbsolute(common) ? common : resolve(gitDir, common))
+  if (basename(commonDir) !== '.git') return UNUSUAL
+  const commonConfig = readText(joinPath(commonDir, 'config'), '')
+  const objects = kindOf(joinPath(commonDir, 'objects'))
+  const refs = kindOf(joinPath(commonDir, 'refs'))
+  if (objects !== 'dir' || refs !== 'dir') return UNUSUAL
+  if (commonConfig === UNREADABLE || configMovesWorktree(commonConfig)) return UNUSUAL
   const mainRoot = dirname(commonDir)
   return { kind: 'repo', info: { toplevel: d, mainRoot, isLinkedWorktree: mainRoot !== d } }
 }
@@ -233,26 +252,53 @@ export function configMovesWorktree(config: string): boolean {
 
 type EntryKind = 'file' | 'dir' | 'missing' | 'other'
 
-async function kindOf(path: string): Promise<EntryKind> {
+function kindOf(path: string): EntryKind {
   try {
-    const st = await stat(path)
+    const st = statSync(path, { throwIfNoEntry: false })
+    if (st === undefined) return 'missing'
     return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other'
-  } catch (err) {
-    return codeOf(err) === 'ENOENT' ? 'missing' : 'other'
+  } catch {
+    return 'other'
   }
 }
 
-async function exists(path: string): Promise<boolean> {
+/** A file that is neither a regular file nor one that fails to open or read (a FIFO, a device). */
+const UNREADABLE = Symbol('unreadable')
+
+/**
+ * The text of a small git file, or `otherwise` when it cannot be read (missing, a folder), as
+ * `readFile(…).catch(() => otherwise)` would answer; UNREADABLE for a FIFO or a device, which a
+ * blocking read would wait on or never finish (git judges those: the probe is unusual).
+ */
+function readText<T>(path: string, otherwise: T): string | T | typeof UNREADABLE {
+  let fd: number
   try {
-    await lstat(path)
-    return true
+    fd = openSync(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
+  } catch {
+    return otherwise
+  }
+  try {
+    const st = fstatSync(fd)
+    if (st.isDirectory()) return otherwise
+    if (!st.isFile()) return UNREADABLE
+    return readFileSync(fd, 'utf8')
+  } catch {
+    return otherwise
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined
   } catch {
     return false
   }
 }
 
-async function devOf(d: string): Promise<number> {
-  return (await stat(d)).dev
+function devOf(d: string): number {
+  return statSync(d).dev
 }
 
 /** git refuses repositories owned by someone else (safe.directory); let git judge those. */
