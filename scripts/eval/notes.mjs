@@ -111,7 +111,8 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
       ...inTree,
       input: `${hidden.join('\0')}\0`,
     })
-    for (const p of hidden) rmSync(join(dest, ...p.split('/')), { force: true })
+    // A gitlink checks out as an empty folder: recursive, or rmSync refuses it.
+    for (const p of hidden) rmSync(join(dest, ...p.split('/')), { force: true, recursive: true })
     // Folders the removal left empty go too (a `.claude/` with nothing in it is still a trace).
     const dirs = [
       ...new Set(

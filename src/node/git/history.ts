@@ -147,10 +147,21 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
   const known = historyCache.get(key)
   if (known) return known
   const read = (async (): Promise<HistoryRead> => {
-    const r = await runGit(
-      ['log', '-z', '-M', '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'],
-      { cwd: state.root, timeoutMs: GIT_TIMEOUT_MS, maxBytes: GIT_MAX_BYTES },
+    const log = (renames: string) =>
+      runGit(['log', '-z', renames, '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'], {
+        cwd: state.root,
+        timeoutMs: GIT_TIMEOUT_MS,
+        maxBytes: GIT_MAX_BYTES,
+      })
+    let r = await log('-M')
+    // Rename detection reads the blobs on both sides; a partial clone (`--filter=blob:none`) or a
+    // damaged object store lacks some. The names alone still say what was deleted and when: a
+    // rename then reads as a delete and an add, which is still "it left that name".
+    if (
+      r.code !== 0 &&
+      /unable to read|could not read|bad object|missing blob|promisor/i.test(r.stderr)
     )
+      r = await log('--no-renames')
     if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
     return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
   })()
