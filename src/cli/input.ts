@@ -5,6 +5,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { writeOut } from './stdout'
 
 /** An argument that names something unreadable: one line on stderr, exit 2 (docs/cli.md §2). */
 export class InputError extends Error {
@@ -27,7 +28,12 @@ export async function requireDir(p: string, what: string): Promise<string> {
   return abs
 }
 
-/** One JSON document on stdout with --json, else the report for a person. */
+/** A result as --json prints it: one JSON document and a newline (docs/cli.md §2). */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`
+}
+
+/** One JSON document on stdout with --json, else the report for a person (stdout.ts). */
 export function emit(json: boolean, value: unknown, text: () => string): void {
-  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`)
+  writeOut(json ? jsonText(value) : `${text()}\n`)
 }
