@@ -3,7 +3,7 @@
  * read" (exit 2), the folder checks behind it, and printing a result as JSON or a report.
  * Kept small: src/cli/index.ts imports it before any command is loaded (issue 16).
  */
-import { stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { writeOut } from './stdout'
 
@@ -15,12 +15,15 @@ export class InputError extends Error {
   }
 }
 
-/** `p` resolved, when it is a folder; else an InputError naming `what` and the path. */
+/**
+ * `p` resolved, when it is a folder; else an InputError naming `what` and the path. One stat,
+ * synchronous: a trip through the thread pool was a wait of its own in a warm `provenance`.
+ */
 export async function requireDir(p: string, what: string): Promise<string> {
   const abs = resolve(p)
   let ok: boolean
   try {
-    ok = (await stat(abs)).isDirectory()
+    ok = statSync(abs).isDirectory()
   } catch {
     throw new InputError(`${what} ${abs}: no such directory`)
   }
