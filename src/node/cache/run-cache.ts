@@ -94,7 +94,7 @@ function namesOf(dir: string): string {
   }
 }
 
-/** A 64-bit hash of `key` as 16 hex digits (two 32-bit FNV-1a lanes); names a file only. */
+/** A 64-bit hash of `key`, 16 hex digits (FNV-1a and a second lane mixed otherwise): a file name. */
 export function keyHash(key: string): string {
   let a = 0x811c9dc5
   let b = 0x050c5d1f
