@@ -3,8 +3,9 @@
  * read" (exit 2), the folder checks behind it, and printing a result as JSON or a report.
  * Kept small: src/cli/index.ts imports it before any command is loaded (issue 16).
  */
-import { stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { writeOut } from './stdout'
 
 /** An argument that names something unreadable: one line on stderr, exit 2 (docs/cli.md §2). */
 export class InputError extends Error {
@@ -14,12 +15,15 @@ export class InputError extends Error {
   }
 }
 
-/** `p` resolved, when it is a folder; else an InputError naming `what` and the path. */
+/**
+ * `p` resolved, when it is a folder; else an InputError naming `what` and the path. One stat,
+ * synchronous: a trip through the thread pool was a wait of its own in a warm `provenance`.
+ */
 export async function requireDir(p: string, what: string): Promise<string> {
   const abs = resolve(p)
   let ok: boolean
   try {
-    ok = (await stat(abs)).isDirectory()
+    ok = statSync(abs).isDirectory()
   } catch {
     throw new InputError(`${what} ${abs}: no such directory`)
   }
@@ -27,7 +31,12 @@ export async function requireDir(p: string, what: string): Promise<string> {
   return abs
 }
 
-/** One JSON document on stdout with --json, else the report for a person. */
+/** A result as --json prints it: one JSON document and a newline (docs/cli.md §2). */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`
+}
+
+/** One JSON document on stdout with --json, else the report for a person (stdout.ts). */
 export function emit(json: boolean, value: unknown, text: () => string): void {
-  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`)
+  writeOut(json ? jsonText(value) : `${text()}\n`)
 }

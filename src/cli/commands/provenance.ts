@@ -3,7 +3,8 @@
  * is kept with the identity of everything it was computed from (node/cache/run-cache.ts,
  * node/transcripts/provenance-inputs.ts): a run over unchanged transcripts, memory files and
  * evidence archive checks them and prints it again, without loading the provenance code
- * (issue 16: warm at most 0.1× cold).
+ * (issue 16: warm at most 0.1× cold). The kept result is the JSON document as printed: with
+ * --json a warm run writes its bytes as they are (stdout.ts); the report is made from it.
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,12 +13,12 @@ import type { Command } from '../args'
 import type { ProvenanceFile } from '../../shared/model'
 import type { FileNoteEvidence } from '../evidence-fields'
 import { defaultStateDir } from '../../node/app/state-dir'
-import { resolveHomes } from '../../node/memory/homes'
+import { resolveHomes } from '../../node/memory/home-dirs'
 import { statsIdentity } from '../../node/cache/file-identity'
 import { loadRun, saveRun } from '../../node/cache/run-cache'
 import { provenanceInputs } from '../../node/transcripts/provenance-inputs'
-import { emit, requireDir } from '../input'
-import { provenanceReport } from '../report'
+import { jsonText, requireDir } from '../input'
+import { writeOut } from '../stdout'
 
 /** What `provenance` prints (docs/cli.md §8). */
 export interface ProvenanceOutput {
@@ -62,17 +63,42 @@ export async function run(cmd: Extract<Command, { kind: 'provenance' }>): Promis
     node: process.version,
     code,
   })
-  const kept = code === null ? null : loadRun(runsDir, key, isOutput)
+  const kept = code === null ? null : loadRun(runsDir, key)
   if (kept !== null) {
-    emit(cmd.global.json, kept, () => provenanceReport(kept))
-    return 0
+    if (cmd.global.json) {
+      writeOut(kept)
+      return 0
+    }
+    const value = parsed(kept)
+    if (value !== null) {
+      await printReport(value)
+      return 0
+    }
   }
   const started = Date.now()
   const { computeProvenance } = await import('./provenance-run')
   const out = await computeProvenance(homes.claudeHome, memoryDir, cacheDir)
+  const json = jsonText(out)
   // Printed first: whoever reads the output need not wait for the save.
-  emit(cmd.global.json, out, () => provenanceReport(out))
+  if (cmd.global.json) writeOut(json)
+  else await printReport(out)
   const inputs = code === null ? null : provenanceInputs(homes.claudeHome, memoryDir, stateDir)
-  if (inputs !== null) saveRun(runsDir, key, inputs, out, started)
+  if (inputs !== null) saveRun(runsDir, key, inputs, json, started)
   return 0
+}
+
+/** A kept result read back for the report, or null when it is not one (then recomputed). */
+function parsed(kept: Buffer): ProvenanceOutput | null {
+  try {
+    const v: unknown = JSON.parse(kept.toString('utf8'))
+    return isOutput(v) ? v : null
+  } catch {
+    return null
+  }
+}
+
+/** The report for a person (loaded only then: --json needs none of it). */
+async function printReport(out: ProvenanceOutput): Promise<void> {
+  const { provenanceReport } = await import('../report')
+  writeOut(`${provenanceReport(out)}\n`)
 }

@@ -21,8 +21,14 @@
  *   not saved, not loaded), `MAX_FILES` files in the folder (the oldest go first).
  * - A damaged, foreign or unreadable file is a miss and is replaced by the next save; a failed
  *   save leaves no temp file and changes nothing of the run.
+ * - Kept ready to print (version 2): one line of JSON (version, key, inputs, the result's length
+ *   in bytes), then the result's bytes as the command printed them. A hit reads one file, parses
+ *   the line and hands the bytes back: no parse and re-serialisation of a 100 kB result, and a
+ *   result cut short (another length) is a miss.
+ * - The file is named by a 64-bit hash of the key (`keyHash`), not a cryptographic one: loading
+ *   `node:crypto` was ~6 ms of a warm run, and two keys that share a name only replace each
+ *   other's result (the key inside the file decides a hit).
  */
-import { createHash, randomBytes } from 'node:crypto'
 import {
   closeSync,
   constants as fsConstants,
@@ -40,7 +46,7 @@ import { join } from 'node:path'
 import { statsIdentity } from './file-identity'
 
 /** Bump when the file layout changes. */
-export const RUN_CACHE_VERSION = 1
+export const RUN_CACHE_VERSION = 2
 /** Inputs recorded at most; a larger run is not cached. */
 export const MAX_INPUTS = 200_000
 /** Largest cache file written or read. */
@@ -64,10 +70,13 @@ interface Recorded {
 }
 
 const MISSING = '-'
+const NEWLINE = 0x0a
 
 function identityOf(path: string): { id: string; changedMs: number } {
   try {
-    const st = statSync(path)
+    // No exception for "nothing there" (a session without subagents is the common case).
+    const st = statSync(path, { throwIfNoEntry: false })
+    if (st === undefined) return { id: MISSING, changedMs: 0 }
     return { id: statsIdentity(st), changedMs: Math.max(st.mtimeMs, st.ctimeMs) }
   } catch (err) {
     // Only "nothing there" is an identity; any other failure is unknown (never a hit).
@@ -85,30 +94,52 @@ function namesOf(dir: string): string {
   }
 }
 
-/** The file holding the result for `key` inside `dir`. */
-export function runCachePath(dir: string, key: string): string {
-  const h = createHash('sha1').update(key).digest('hex').slice(0, 20)
-  return join(dir, `run-v${RUN_CACHE_VERSION}-${h}.json`)
+/** A 64-bit hash of `key`, 16 hex digits (FNV-1a and a second lane mixed otherwise): a file name. */
+export function keyHash(key: string): string {
+  let a = 0x811c9dc5
+  let b = 0x050c5d1f
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i)
+    a = Math.imul(a ^ c, 0x01000193)
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15)
+  }
+  const hex = (n: number): string => (n >>> 0).toString(16).padStart(8, '0')
+  return hex(a) + hex(b)
 }
 
-/**
- * The result saved for `key` when every input it recorded is unchanged, else null. `isValue`
- * checks the result's shape (a file written by anything else is refused).
- */
-export function loadRun<T>(dir: string, key: string, isValue: (v: unknown) => v is T): T | null {
-  const text = readSmall(runCachePath(dir, key))
-  if (text === null) return null
+/** The file holding the result for `key` inside `dir`. */
+export function runCachePath(dir: string, key: string): string {
+  return join(dir, `run-v${RUN_CACHE_VERSION}-${keyHash(key)}.json`)
+}
+
+/** The recorded inputs of a kept file's first line for `key`, or null when it is not one. */
+function headerOf(line: string, key: string, bodyBytes: number): Recorded | null {
   let data: unknown
   try {
-    data = JSON.parse(text)
+    data = JSON.parse(line)
   } catch {
     return null
   }
-  const f = data as { version?: unknown; key?: unknown; inputs?: unknown; value?: unknown } | null
+  const f = data as { version?: unknown; key?: unknown; inputs?: unknown; bytes?: unknown } | null
   if (typeof f !== 'object' || f === null || f.version !== RUN_CACHE_VERSION || f.key !== key)
     return null
+  if (f.bytes !== bodyBytes) return null
   const inputs = f.inputs as Partial<Recorded> | null
   if (!isPairs(inputs?.paths) || !isPairs(inputs.listings)) return null
+  return { paths: inputs.paths, listings: inputs.listings }
+}
+
+/**
+ * The result saved for `key`, as the bytes saved, when every input it recorded is unchanged;
+ * else null.
+ */
+export function loadRun(dir: string, key: string): Buffer | null {
+  const buf = readSmall(runCachePath(dir, key))
+  if (buf === null) return null
+  const end = buf.indexOf(NEWLINE)
+  if (end < 0) return null
+  const inputs = headerOf(buf.toString('utf8', 0, end), key, buf.length - end - 1)
+  if (inputs === null) return null
   for (const [path, id] of inputs.paths) {
     const now = identityOf(path).id
     if (now === '' || now !== id) return null
@@ -117,19 +148,19 @@ export function loadRun<T>(dir: string, key: string, isValue: (v: unknown) => v 
     const now = namesOf(dir)
     if (now === '' || now !== names) return null
   }
-  return isValue(f.value) ? f.value : null
+  return buf.subarray(end + 1)
 }
 
 /**
- * Record `inputs` as they are now and save `value` for `key`, unless an input is unknown, too
- * many, or changed after `startedMs - RACY_MS` (see the module's decisions). Returns why
- * nothing was saved, or null when saved. Never throws.
+ * Record `inputs` as they are now and save `result` (the text the command printed) for `key`,
+ * unless an input is unknown, too many, or changed after `startedMs - RACY_MS` (see the
+ * module's decisions). Returns why nothing was saved, or null when saved. Never throws.
  */
 export function saveRun(
   dir: string,
   key: string,
   inputs: RunInputs,
-  value: unknown,
+  result: string,
   startedMs: number,
 ): string | null {
   if (inputs.paths.length + inputs.listings.length > MAX_INPUTS) return 'too many inputs'
@@ -146,15 +177,18 @@ export function saveRun(
     if (names === '') return `unknown input ${d}`
     listings.push([d, names])
   }
-  let text: string
-  try {
-    text = JSON.stringify({ version: RUN_CACHE_VERSION, key, inputs: { paths, listings }, value })
-  } catch {
-    return 'result not serialisable'
-  }
-  if (Buffer.byteLength(text) > MAX_FILE_BYTES) return 'result too large'
+  const body = Buffer.from(result)
+  const head = JSON.stringify({
+    version: RUN_CACHE_VERSION,
+    key,
+    inputs: { paths, listings },
+    bytes: body.length,
+  })
+  const text = Buffer.concat([Buffer.from(`${head}\n`), body])
+  if (text.length > MAX_FILE_BYTES) return 'result too large'
   const path = runCachePath(dir, key)
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+  const tmp = `${path}.${process.pid}.${unique}.tmp`
   try {
     mkdirSync(dir, { recursive: true })
     writeFileSync(tmp, text)
@@ -200,8 +234,8 @@ function mtimeOf(path: string): number {
   }
 }
 
-/** A regular file of at most MAX_FILE_BYTES as text, or null. */
-function readSmall(path: string): string | null {
+/** A regular file of at most MAX_FILE_BYTES, or null. */
+function readSmall(path: string): Buffer | null {
   let fd: number
   try {
     fd = openSync(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK)
@@ -218,7 +252,7 @@ function readSmall(path: string): string | null {
       if (n === 0) break
       got += n
     }
-    return buf.toString('utf8', 0, got)
+    return got === st.size ? buf : buf.subarray(0, got)
   } catch {
     return null
   } finally {

@@ -83,6 +83,26 @@ describe.skipIf(!built)('the built CLI (skipped when out/cli is not built: npm r
     expect(sources.filter((s) => /src\/node\/app\/|node_modules\/zod\//.test(s))).toEqual([])
   })
 
+  it('a warm provenance loads only the check of its inputs and the printing', () => {
+    // What runs before the kept result is printed (issue 16: a warm run close to a bare node).
+    const chunk = chunks.find((c) => /^command-provenance-(?!run-)/.test(c)) as string
+    const { files, bare } = startupGraph(join(OUT, chunk))
+    const sources = files.flatMap(sourcesOf)
+    expect(sources).toContain('src/node/cache/run-cache.ts')
+    const light = new RegExp(
+      '^(package\\.json|src/cli/(index|args|input|stdout|commands/provenance)\\.ts|' +
+        'src/node/(cache/(run-cache|file-identity)|transcripts/provenance-inputs|' +
+        'app/state-dir|memory/home-dirs)\\.ts)$',
+    )
+    expect(sources.filter((s) => !light.test(s))).toEqual([])
+    // No node:crypto (~6 ms to load), no child_process, no stream of process.stdout.
+    expect(bare.sort()).toEqual(['node:fs', 'node:fs/promises', 'node:os', 'node:path', 'node:url'])
+    // The computation and the report for a person come by dynamic import, when needed.
+    const later = dynamicImports(join(OUT, chunk))
+    expect(later.some((t) => /^\.\/command-provenance-run-[\w-]+\.js$/.test(t))).toBe(true)
+    expect(later.some((t) => /^\.\/report-[\w-]+\.js$/.test(t))).toBe(true)
+  })
+
   it('only mcp loads the MCP SDK: scan and serve reach zod, never the SDK it was bundled with', () => {
     // Static and dynamic imports alike: everything a command could ever load.
     const reach = (entry: string): string[] => {

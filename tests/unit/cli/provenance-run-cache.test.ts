@@ -3,7 +3,7 @@
  * a second run over unchanged inputs prints the same bytes without recomputing, and any change
  * of a transcript, a memory file or the evidence archive gives what a fresh computation gives.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { appendFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,6 +21,20 @@ function cli(args: string[], env: Record<string, string>): Promise<string> {
       { env: { PATH: process.env.PATH ?? '', ...env }, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => (err ? fail(new Error(`${err.message}\n${stderr}`)) : ok(stdout)),
     )
+  })
+}
+
+/** A run whose stdout reader is gone before it prints (`| head` that has had enough). */
+function closedPipe(args: string[], env: Record<string, string>): Promise<[number | null, string]> {
+  return new Promise((ok) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    child.on('close', (code) => ok([code, stderr]))
   })
 }
 
@@ -44,6 +58,18 @@ const cacheFile = (): string => {
 const inode = (): number => statSync(cacheFile()).ino
 
 describe.skipIf(!built)('provenance run cache (needs `npm run build`)', () => {
+  it('a reader that closes stdout early: no error, exit 0, cold and warm alike', async () => {
+    const args = ['provenance', '--json', '--memory-dir', fx.memoryDir]
+    rmSync(runs, { recursive: true, force: true })
+    expect(await closedPipe(args, env)).toEqual([0, ''])
+    // (First in the file: the fixture's inputs have aged, so the cold run keeps its result.)
+    // The warm run prints the kept result into the same closed pipe.
+    const saved = inode()
+    expect(await closedPipe(args, env)).toEqual([0, ''])
+    expect(inode()).toBe(saved)
+    expect(await closedPipe(['provenance', '--memory-dir', fx.memoryDir], env)).toEqual([0, ''])
+  }, 120_000)
+
   it('a warm run prints what a fresh run prints, and any change of an input recomputes', async () => {
     const args = ['provenance', '--json', '--memory-dir', fx.memoryDir]
     const fresh = async (): Promise<string> => {
