@@ -111,9 +111,15 @@ export function prosePathRef(raw: string): Reference | null {
     noLine.endsWith('/') &&
     /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) &&
     /[a-z]/.test(noLine)
-  if (!ext && !relative && !folder) return null
-  return pathRef(raw)
+  if (ext || relative || folder) return pathRef(raw)
+  // `src/ui/hud`: maybe a folder or an extension-less file; the repository decides.
+  if (!MAYBE_PATH_RE.test(noLine)) return null
+  const ref = pathRef(noLine)
+  return ref && !ref.pattern ? { ...ref, maybe: true } : null
 }
+
+/** Lower-case first, two segments or more, no trailing `/`: `src/standalone`, `apps/web/src`. */
+const MAYBE_PATH_RE = /^[a-z][\p{Ll}\p{N}_.-]*(?:\/[\p{L}\p{N}_.-]+)+$/u
 
 export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | null {
   const m = /^(.*?)(?::(\d+)(?:-\d+)?)?$/s.exec(raw)

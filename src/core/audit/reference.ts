@@ -17,6 +17,12 @@ export type Reference =
       readonly dir: boolean
       /** Holds placeholders (`batch-NN/`, `[algo].html`): a pattern unless it exists as written. */
       readonly pattern?: true
+      /**
+       * Written in prose with neither an extension nor a trailing `/` (`src/ui/hud`): a path only
+       * if the repository had it when the note was written (judge-notes.ts drops it otherwise),
+       * since `and/or` or `parts/doors/LOD` read the same.
+       */
+      readonly maybe?: true
     }
   | {
       readonly kind: 'symbol'

@@ -254,6 +254,9 @@ function classifySpan(raw: string): Reference[] {
   if (p) return [p]
   const sym = symbolRef(s, false)
   if (sym) return [sym]
+  // A back-ticked word of a script without case (Hangul, Han, kana: a table, key or label name
+  // such as `시설결과`): no capital or underscore can mark it as code, the back-ticks do.
+  if (CASELESS_NAME_RE.test(s)) return [{ kind: 'symbol', text: s, name: s, terms: [s] }]
   const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
   if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
   // `applyCoupon(subtotal, coupon)` describes a call by its parameter names: the
@@ -265,6 +268,9 @@ function classifySpan(raw: string): Reference[] {
     return [snippetRef(s, false)]
   return []
 }
+
+/** One word, starting in a caseless script, of at least two characters. */
+const CASELESS_NAME_RE = /^[\p{sc=Hangul}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}][\p{L}\p{N}_]+$/u
 
 /**
  * A command's usage with placeholders (`netpath <org>`, `deploy <env> [--force]`): a template

@@ -212,6 +212,7 @@ function checkNote(
     for (const r of refs) {
       let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
       if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
+      if (r.kind === 'path' && r.maybe && !pathThen(c, writtenAt)) continue
       if ('skipped' in c) reasons.push(c.skipped)
       else checked.push(withTreeThen(c, prose))
     }
@@ -219,6 +220,20 @@ function checkNote(
     reasons = withoutSuperseded(reasons, prose)
   }
   return { note, reasons, checked, writtenAt }
+}
+
+/**
+ * Whether a prose path written without an extension or `/` (`src/ui/hud`) was one: it holds
+ * now, or it left after the note was written. Otherwise it was words (`and/or`), not a path of
+ * this repository, and says nothing: never "wrong from the start".
+ */
+function pathThen(
+  c: CheckedReference | { readonly skipped: string },
+  w: WrittenAt | null,
+): boolean {
+  if ('skipped' in c) return false
+  if (c.audit.status === 'ok') return true
+  return w !== null && !!c.goneIn && Date.parse(c.goneIn.date) > w.ms
 }
 
 /** At most this many note commits are searched for the names they held (each is a whole-tree grep). */

@@ -137,13 +137,15 @@ export async function withGoneIn(
 
 /**
  * What a name's lines are searched by for what they lost: a dotted name (`config.clear`) by the
- * whole expression, and by those of its parts that are names on their own (`CartStore`,
- * `MAX_RETRIES`, `v2`); a plain lower-case part (`clear`, `config`) holds on any line of the code
- * and says nothing about the one the note means.
+ * whole expression, and by those of its later parts that are names on their own
+ * (`GetColumnNames`, `MAX_RETRIES`, `v2`). A plain lower-case part (`clear`, `config`) holds on
+ * any line of the code and says nothing about the one the note means; nor does the qualifier
+ * (`DbConnectionFactory` of `DbConnectionFactory.GetColumnNames`, `Config` of `Config.fog`): its
+ * other members' lines are not what the note says.
  */
 function lossNeedles(ref: Reference): Needle[] {
   if (ref.kind !== 'symbol' || ref.terms.length < 2) return needlesOf(ref)
-  const own = ref.terms.filter((t) => /[A-Z_0-9$]/.test(t))
+  const own = ref.terms.slice(1).filter((t) => /[A-Z_0-9$]/.test(t))
   return [{ kind: 'text', text: ref.name }, ...own.map((t): Needle => ({ kind: 'word', text: t }))]
 }
 

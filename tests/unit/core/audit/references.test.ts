@@ -41,7 +41,13 @@ describe('extractReferences', () => {
   })
 
   it('does not read prose as paths', () => {
-    expect(kinds('Use and/or client/server, TCP/IP, Node.js and e.g. 3.5 releases.')).toEqual([])
+    // Lower-case words with a slash are only maybe paths: the audit keeps them when the
+    // repository had them at the note (judge-notes.ts `pathThen`), so `and/or` names nothing.
+    const slashed = extractReferences('Use and/or client/server, TCP/IP, Node.js and e.g. 3.5.')
+    expect(slashed.map((r) => [r.text, r.kind === 'path' && r.maybe])).toEqual([
+      ['and/or', true],
+      ['client/server', true],
+    ])
     expect(kinds('Mail me@host.io about v2.1.63.')).toEqual([])
     expect(kinds('The file `~/.claude/projects/<p>/memory/MEMORY.md` is per project.')).toEqual([])
     expect(kinds('Install `@types/node` first.')).toEqual([])
@@ -218,6 +224,11 @@ describe('extractReferences', () => {
     // A placeholder glued into code makes it a template, not a quote.
     expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([
       ['snippet', 'const RETRY = 3;'],
+    ])
+    // A back-ticked name in a caseless script is a name; plain prose in it is not.
+    expect(kinds('결과는 `시설결과` 테이블에, 설정은 `設定値` に。')).toEqual([
+      ['symbol', '시설결과'],
+      ['symbol', '設定値'],
     ])
     // A command's usage with `<arg>` placeholders is a template; a tag with a body is still code.
     expect(

@@ -30,6 +30,8 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     write(repo, 'targets/profiles/a.json', '{"a": 1}\n')
     write(repo, 'app/state.py', 'STATE = {}\n')
     write(repo, 'app/store.py', 'STORE = {}\n')
+    write(repo, 'web/hud/clock.ts', 'export const clock = 1\n')
+    write(repo, 'tools/gen/run.ts', 'export const run = 1\n')
     commit('c1', '2026-01-01T12:00:00Z')
     git(repo, 'rm', '-q', 'early/gone.ts')
     commit('early-gone', '2026-02-01T12:00:00Z')
@@ -47,6 +49,9 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     mkdirSync(join(repo, 'app/data'), { recursive: true })
     git(repo, 'mv', 'app/store.py', 'app/data/store.py')
     commit('state-replaced', '2026-03-04T12:00:00Z')
+    mkdirSync(join(repo, 'apps'), { recursive: true })
+    git(repo, 'mv', 'web', 'apps/web')
+    commit('web-moved', '2026-03-05T12:00:00Z')
 
     const notesBy: [string, string][] = [
       ['partial', 'The hero lives in `game/character/hero.ts`.'],
@@ -58,6 +63,9 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
       ['moved', 'Profiles are in `targets/profiles/`.'],
       ['namesake', 'Shared state is kept in `state.py`.'],
       ['same-file', 'The store is `store.py`.'],
+      ['prose-moved', 'A DOM overlay (web/hud) draws the clock.'],
+      ['prose-held', 'Generators sit in tools/gen, run by hand.'],
+      ['prose-words', 'Use the and/or form; parts/doors/LOD are separate.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -110,6 +118,21 @@ describe('partial paths resolve by suffix, now and through history (issue 12 ite
     const same = byTitle(notes, 'same-file')
     expect(same.verdict).toBe('fresh')
     expect(same.reasons[0]).toBe('`store.py` resolved to `app/data/store.py`')
+  })
+
+  it('reads a prose path without extension or slash as a path only if it was one at the note', () => {
+    const moved = byTitle(notes, 'prose-moved')
+    expect(moved.verdict).toBe('stale')
+    expect(moved.reasons[0]).toBe(
+      `\`web/hud\` was renamed to \`apps/web/hud\` in ${sha['web-moved']} on 2026-03-05`,
+    )
+    const held = byTitle(notes, 'prose-held')
+    expect(held.verdict).toBe('fresh')
+    expect(held.references.map((r) => [r.text, r.status])).toEqual([['tools/gen', 'ok']])
+    // Words with a slash name nothing: no reference, no "wrong from the start".
+    const words = byTitle(notes, 'prose-words')
+    expect(words.verdict).toBe('unverifiable')
+    expect(words.references).toEqual([])
   })
 
   it('does not check a path with placeholders', () => {
