@@ -86,9 +86,15 @@ function cut(text: string): string {
   return t.length > 100 ? `${t.slice(0, 99)}…` : t
 }
 
-/** How a failing reference stands: gone after the note (stale), or never matched. */
+/**
+ * How a failing reference stands: gone after the note (stale), never matched, or unknown (no
+ * history to say when it went: no git, beyond a shallow clone's edge, a search git could not
+ * run). A stale verdict names the commit that changed what held (issue 12 item 1); without
+ * one the note is suspect.
+ */
 type Failure =
   | { readonly kind: 'stale'; readonly reason: string }
+  | { readonly kind: 'unknown'; readonly reason: string }
   | { readonly kind: 'never'; readonly reason: string; readonly example?: true }
 
 function goneText(g: Gone): string {
@@ -111,7 +117,13 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
           reason: `not a reference: ${base}, and never was in its code history (a paraphrase, template or example)`,
         }
   }
-  if (g === undefined) return { kind: 'stale', reason: base }
+  if (g === undefined)
+    return {
+      kind: 'unknown',
+      reason: /history/.test(base)
+        ? base
+        : `${base}; git history could not say whether it held when the note was written`,
+    }
   if (writtenAt && Date.parse(g.date) <= writtenAt.ms)
     return {
       kind: 'never',
@@ -146,6 +158,7 @@ export function judgeNote(
   }
   let stale = false
   let never = false
+  let unknown = false
   // Only "not a reference" failures (a paraphrase, template or example): no claim at all.
   let examplesOnly = true
   const reworded: string[] = []
@@ -164,6 +177,7 @@ export function judgeNote(
     const f = classify(c, writtenAt)
     reasons.push(f.reason)
     if (f.kind === 'stale') stale = true
+    else if (f.kind === 'unknown') unknown = true
     else {
       never = true
       if (!f.example) examplesOnly = false
@@ -171,10 +185,11 @@ export function judgeNote(
   }
   if (stale) return { verdict: 'stale', reasons }
   // A claim that held then and not now outweighs references that never held.
-  if (never && !examplesOnly && claims.length === 0) return { verdict: 'never-matched', reasons }
+  if (never && !unknown && !examplesOnly && claims.length === 0)
+    return { verdict: 'never-matched', reasons }
   reasons.unshift(...claims)
   reasons.push(...reworded)
-  let suspect = reworded.length > 0 || claims.length > 0
+  let suspect = unknown || reworded.length > 0 || claims.length > 0
   if (writtenAt) {
     const seen = new Set<string>()
     for (const c of checkable) {

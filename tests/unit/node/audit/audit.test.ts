@@ -321,7 +321,8 @@ describe('degraded repositories', () => {
     expect(byTitle(r.notes, 'X').verdict).toBe('suspect') // the file's mtime is after the frontmatter date
     expect(byTitle(r.notes, 'X').references.map((x) => x.status)).toEqual(['ok', 'ok'])
     const y = byTitle(r.notes, 'Y')
-    expect(y.verdict).toBe('stale')
+    // No history names a commit that removed it: suspect, not stale (issue 12 item 1).
+    expect(y.verdict).toBe('suspect')
     expect(y.reasons[0]).toBe('`src/gone.ts` does not exist (no git history to tell where it went)')
   })
 
@@ -347,7 +348,8 @@ describe('degraded repositories', () => {
     clearHistoryCache()
     const r = await auditMemory({ memoryDir: mem, repo: shallow })
     const helpers = byTitle(r.notes, 'Helpers')
-    expect(helpers.verdict).toBe('stale')
+    // Beyond the clone's edge nothing says whether it held at the note: suspect, not stale.
+    expect(helpers.verdict).toBe('suspect')
     expect(helpers.references[0]).toMatchObject({ status: 'missing', movedTo: null })
     expect(helpers.reasons[0]).toBe(
       '`src/a.ts` does not exist and git history has no record of it (shallow clone: older history is not available here)',
