@@ -10,7 +10,7 @@ import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { TOPIC_SCAN_MAX_DEPTH } from '../../core/limits'
-import { yieldIfSliceUsed } from '../fs/sync-slice'
+import { syncSliceUsed, yieldToLoop } from '../fs/sync-slice'
 
 /** Past this many entries the stamp is not worth its cost: the scan is simply run again. */
 const STAMP_MAX_ENTRIES = 20_000
@@ -35,7 +35,7 @@ export async function projectsStamp(claudeHome: string): Promise<string> {
   const budget = { left: STAMP_MAX_ENTRIES }
   const parts: string[] = []
   for (const n of names) {
-    await yieldIfSliceUsed()
+    if (syncSliceUsed()) await yieldToLoop()
     const lines = [`${n}${SEP}${mtimeOf(join(root, n))}`]
     const memory = join(root, n, 'memory')
     const top = lstatOrNull(memory)
@@ -89,7 +89,8 @@ async function treeStamp(
   if (budget.left < 0) return
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const e of entries) {
-    await yieldIfSliceUsed()
+    // Checked without an await: a promise per entry cost more than the walk's own calls.
+    if (syncSliceUsed()) await yieldToLoop()
     const st = lstatOrNull(join(dir, e.name))
     out.push(`${rel}/${e.name}${SEP}${st ? `${st.mtimeMs}:${st.size}` : '?'}`)
     if (e.isDirectory() && depth < TOPIC_SCAN_MAX_DEPTH)
