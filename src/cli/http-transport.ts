@@ -33,6 +33,8 @@ export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const TYPES = CONTENT_TYPES
+/** Largest read of a served file (Monaco's chunk, ~4 MB, is the largest in the renderer). */
+const STATIC_CHUNK_MAX = 4 * 1024 * 1024
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -104,7 +106,10 @@ export function createHttpHandler(
       headers['x-frame-options'] = 'DENY'
     }
     res.writeHead(200, headers)
-    createReadStream(file).pipe(res)
+    // In one read up to STATIC_CHUNK_MAX (64 KiB by default): each chunk waits for a turn of the
+    // one thread, which the startup scan shares a slice at a time with the page's files.
+    const highWaterMark = Math.min(Math.max(size, 64 * 1024), STATIC_CHUNK_MAX)
+    createReadStream(file, { highWaterMark }).pipe(res)
   }
 
   function readBody(req: IncomingMessage): Promise<string | null> {

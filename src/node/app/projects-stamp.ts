@@ -6,10 +6,11 @@
  * was still making its first listing raise no event (an e2e test writing 400 topic files right
  * after start saw a window that kept a listing from before, under load).
  */
-import { lstatSync, readdirSync, type Dirent } from 'node:fs'
-import { lstat, readdir, stat } from 'node:fs/promises'
+import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { TOPIC_SCAN_MAX_DEPTH } from '../../core/limits'
+import { syncSliceUsed, yieldToLoop } from '../fs/sync-slice'
 
 /** Past this many entries the stamp is not worth its cost: the scan is simply run again. */
 const STAMP_MAX_ENTRIES = 20_000
@@ -17,6 +18,11 @@ const STAMP_MAX_ENTRIES = 20_000
 /**
  * One line per project folder (`<p>␁<mtime>`) and per entry below its memory folder, the folder
  * included (`<p>/memory/<rel>␁<mtime>:<size>`), in name order.
+ *
+ * Read synchronously (thousands of small calls through the thread pool took ~8× longer: 170–220 ms
+ * for 8,500 entries against ~25 ms), a slice at a time (fs/sync-slice.ts): the walk of every
+ * memory folder held the one thread ~150–200 ms in a new process at start, while the window's
+ * page and its first requests waited (issue 16).
  */
 export async function projectsStamp(claudeHome: string): Promise<string> {
   const root = join(claudeHome, 'projects')
@@ -27,41 +33,51 @@ export async function projectsStamp(claudeHome: string): Promise<string> {
     return ''
   }
   const budget = { left: STAMP_MAX_ENTRIES }
-  const parts = await Promise.all(
-    names.map(async (n) => {
-      const time = await stat(join(root, n)).then(
-        (st) => st.mtimeMs,
-        () => -1,
-      )
-      const memory = join(root, n, 'memory')
-      const top = await lstat(memory).catch(() => null)
-      const lines = [`${n}${SEP}${time}`]
-      if (top?.isDirectory()) {
-        lines.push(`${n}/memory${SEP}${top.mtimeMs}:${top.size}`)
-        treeStamp(memory, `${n}/memory`, 0, budget, lines)
-      }
-      return lines.join('\n')
-    }),
-  )
-  // Too big to stamp: a stamp that never matches, so the scan is not reused.
-  if (budget.left < 0) return `unstamped ${process.hrtime.bigint()}`
+  const parts: string[] = []
+  for (const n of names) {
+    if (syncSliceUsed()) await yieldToLoop()
+    const lines = [`${n}${SEP}${mtimeOf(join(root, n))}`]
+    const memory = join(root, n, 'memory')
+    const top = lstatOrNull(memory)
+    if (top?.isDirectory()) {
+      lines.push(`${n}/memory${SEP}${top.mtimeMs}:${top.size}`)
+      await treeStamp(memory, `${n}/memory`, 0, budget, lines)
+    }
+    parts.push(lines.join('\n'))
+    // Too big to stamp: a stamp that never matches, so the scan is not reused.
+    if (budget.left < 0) return `unstamped ${process.hrtime.bigint()}`
+  }
   return parts.join('\n')
 }
 
 const SEP = '\u0001'
 
-/**
- * Each entry below `dir` (symlinks not followed) with its size and time, added to `out`. Read
- * synchronously: thousands of small calls through the thread pool took ~8× longer (170–220 ms
- * for 8,500 entries against ~25 ms), and the stamp is on the way to the window's first list.
- */
-function treeStamp(
+/** The modification time of what `path` names (symlinks followed), -1 when it cannot be read. */
+function mtimeOf(path: string): number {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1
+  } catch {
+    return -1
+  }
+}
+
+/** `path` itself (a symlink not followed), or null when it cannot be read (gone, ENOTDIR, EACCES). */
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Each entry below `dir` (symlinks not followed) with its size and time, added to `out`. */
+async function treeStamp(
   dir: string,
   rel: string,
   depth: number,
   budget: { left: number },
   out: string[],
-): void {
+): Promise<void> {
   let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
@@ -73,10 +89,12 @@ function treeStamp(
   if (budget.left < 0) return
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const e of entries) {
-    const st = lstatSync(join(dir, e.name), { throwIfNoEntry: false })
+    // Checked without an await: a promise per entry cost more than the walk's own calls.
+    if (syncSliceUsed()) await yieldToLoop()
+    const st = lstatOrNull(join(dir, e.name))
     out.push(`${rel}/${e.name}${SEP}${st ? `${st.mtimeMs}:${st.size}` : '?'}`)
     if (e.isDirectory() && depth < TOPIC_SCAN_MAX_DEPTH)
-      treeStamp(join(dir, e.name), `${rel}/${e.name}`, depth + 1, budget, out)
+      await treeStamp(join(dir, e.name), `${rel}/${e.name}`, depth + 1, budget, out)
   }
 }
 

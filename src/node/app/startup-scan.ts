@@ -32,12 +32,20 @@ export function createStartupScan(deps: StartupScanDeps) {
     readonly scan: ScanResult
   } | null = null
   let startupStamp: string | null = null
+  /**
+   * While the startup stamp is being taken (a slice at a time, so the page's files are served
+   * meanwhile), resolves once its scan has started. A window's scan waits for it: a scan started
+   * before the stamp was done could read a folder before it was stamped, and a change in between
+   * would then go unreported.
+   */
+  let stamping: Promise<void> | null = null
   let answeredFirst = (): void => undefined
   const firstAnswer = new Promise<void>((ok) => (answeredFirst = ok))
   const stamp = (): Promise<string> => projectsStamp(deps.claudeHome)
 
   /** The kept startup scan while nothing it read changed and it is recent, else a scan. */
   async function scanForWindow(): Promise<ScanResult> {
+    if (stamping) await stamping
     const ready = prefetched
     prefetched = null
     const current = (): boolean => ready !== null && ready.generation === deps.generation()
@@ -57,9 +65,20 @@ export function createStartupScan(deps: StartupScanDeps) {
     },
     async prefetchScan(): Promise<ScanResult> {
       const generation = deps.generation()
-      const before = await stamp()
-      startupStamp ??= before
-      const result = await deps.runScan()
+      let started = (): void => undefined
+      const mine = new Promise<void>((ok) => (started = ok))
+      stamping = mine
+      let run: Promise<ScanResult>
+      let before: string
+      try {
+        before = await stamp()
+        startupStamp ??= before
+        run = deps.runScan()
+      } finally {
+        if (stamping === mine) stamping = null
+        started()
+      }
+      const result = await run
       if (generation === deps.generation())
         prefetched = { generation, at: Date.now(), stamp: before, scan: result }
       return result

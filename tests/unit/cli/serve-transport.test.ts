@@ -163,6 +163,8 @@ describe.skipIf(!built)(
         const r = await rawRequest(port, 'GET', a)
         expect(r.status, a).toBe(200)
         expect(r.body.includes(served.token), a).toBe(false)
+        // Whole and unchanged, the page's script (~400 KB) included, read in one chunk.
+        expect(r.body, a).toBe(readFileSync(join(CLI, '..', '..', 'renderer', a), 'utf8'))
       }
       expect(index.body.includes(served.token)).toBe(false)
     })

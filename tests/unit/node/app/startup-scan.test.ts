@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBackend, type Backend } from '../../../../src/node/app/backend'
 import { changedPaths, projectsStamp } from '../../../../src/node/app/projects-stamp'
+import { createStartupScan } from '../../../../src/node/app/startup-scan'
+import { scanClaudeHome } from '../../../../src/node/memory/scan'
+import type { ScanResult } from '../../../../src/shared/model'
 import { backendConfigFor } from '../../../helpers/backend-config'
 import { createEvidenceFixture, type EvidenceFixture } from '../../../helpers/evidence-fixture'
 
@@ -57,6 +60,9 @@ describe('the startup scan', () => {
     expect(await projectsStamp(fx.claudeHome)).not.toBe(b)
     mkdirSync(join(fx.claudeHome, 'projects', '-tmp-new-project'))
     expect(await projectsStamp(fx.claudeHome)).toContain('-tmp-new-project\u0001')
+    // A stray file among the project folders: stamped by its time, its `memory` never read.
+    writeFileSync(join(fx.claudeHome, 'projects', '.DS_Store'), 'x')
+    expect(await projectsStamp(fx.claudeHome)).toMatch(/^\.DS_Store\u0001\d/m)
   })
 })
 
@@ -95,6 +101,45 @@ describe('the recheck once the watcher is ready', () => {
     await api.scan()
     await waiting
     expect(answered).toBe(true)
+  })
+
+  // The scan below writes a topic file after it was asked for and before it reads: a change made
+  // while the startup scan runs, which its answer cannot show and no watcher sees yet. A scan
+  // asked for while one runs joins it, as the back end's does.
+  const writingScan = () => {
+    const written: string[] = []
+    const seen: string[][] = []
+    let running: Promise<ScanResult> | null = null
+    const scanWriting = async (): Promise<ScanResult> => {
+      const file = join(fx.memoryDir, `during-scan-${written.length}.md`)
+      writeFileSync(file, '---\nname: During\n---\n')
+      written.push(file)
+      return scanClaudeHome(fx.claudeHome)
+    }
+    const startup = createStartupScan({
+      claudeHome: fx.claudeHome,
+      runScan: () => (running ??= scanWriting().finally(() => (running = null))),
+      generation: () => 0,
+      emitChange: (paths) => seen.push([...paths]),
+    })
+    return { startup, written, seen }
+  }
+
+  it('reports a file written while the startup scan ran', async () => {
+    const { startup, written, seen } = writingScan()
+    await startup.prefetchScan()
+    await startup.recheckStartupScan()
+    expect(seen).toEqual([[fx.memoryDir, written[0]].sort()])
+  })
+
+  it("starts a window's scan asked for while the stamp is taken only once the stamp is done", async () => {
+    const { startup, written, seen } = writingScan()
+    // Asked in the same turn: the window's scan must not read (or here, write) before the stamp.
+    const [first, window] = await Promise.all([startup.prefetchScan(), startup.scan()])
+    expect(window).toBe(first)
+    expect(written).toHaveLength(1)
+    await startup.recheckStartupScan()
+    expect(seen).toEqual([[fx.memoryDir, written[0]].sort()])
   })
 
   it('names a project folder that appeared, a changed file, and the projects folder for an unstamped home', () => {
