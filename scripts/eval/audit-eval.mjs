@@ -24,7 +24,8 @@ import { summarise, textReport, LABELS } from './report.mjs'
 const USAGE = `usage: node scripts/eval/audit-eval.mjs --mirrors DIR [--set DIR] [--cli FILE] [--json] [--only ID,…] [--keep]
   --mirrors DIR  folder of git mirrors: DIR/<owner>+<name>/repo (the fetch layout), DIR/<owner>+<name>.git,
                  or DIR/<owner>+<name> (a bare repository or a plain clone)
-  --set DIR      label files, one <owner>+<name>.json per repository (default tests/fixtures/eval-audit)
+  --set DIR      label files, one <owner>+<name>.json per repository; may be given more than once
+                 (default: tests/fixtures/eval-audit and tests/fixtures/eval-audit-batch2)
   --cli FILE     the built CLI (default out/cli/index.js; run npm run build first)
   --json         print the result as one JSON document
   --only IDS     evaluate only these note ids (comma-separated)
@@ -33,10 +34,13 @@ const USAGE = `usage: node scripts/eval/audit-eval.mjs --mirrors DIR [--set DIR]
 
 // ---- arguments ---------------------------------------------------------------------------------
 
+/** The visible set: the first labelled notes, then batch 2 (new repositories, README inside). */
+const DEFAULT_SETS = ['tests/fixtures/eval-audit', 'tests/fixtures/eval-audit-batch2']
+
 function parseArgs(argv) {
   const o = {
     mirrors: null,
-    set: 'tests/fixtures/eval-audit',
+    sets: [],
     cli: 'out/cli/index.js',
     json: false,
     only: null,
@@ -50,7 +54,7 @@ function parseArgs(argv) {
       return v
     }
     if (a === '--mirrors') o.mirrors = value()
-    else if (a === '--set') o.set = value()
+    else if (a === '--set') o.sets.push(value())
     else if (a === '--cli') o.cli = value()
     else if (a === '--json') o.json = true
     else if (a === '--keep') o.keep = true
@@ -67,6 +71,7 @@ function parseArgs(argv) {
     } else fail(`unknown argument ${a}`)
   }
   if (!o.mirrors) fail('--mirrors DIR is required')
+  if (o.sets.length === 0) o.sets.push(...DEFAULT_SETS)
   return o
 }
 
@@ -81,14 +86,17 @@ function main() {
   const o = parseArgs(process.argv.slice(2))
   const cli = resolve(o.cli)
   if (!existsSync(cli)) fail(`${cli}: no built CLI (run npm run build first)`)
-  const setDir = resolve(o.set)
-  let files
-  try {
-    files = readdirSync(setDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-  } catch {
-    fail(`${setDir}: no such folder of label files`)
+  const files = []
+  for (const set of o.sets) {
+    const dir = resolve(set)
+    try {
+      for (const f of readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort())
+        files.push(join(dir, f))
+    } catch {
+      fail(`${dir}: no such folder of label files`)
+    }
   }
   const tmp = mkdtempSync(join(tmpdir(), 'audit-eval-'))
   initGitEnv(tmp)
@@ -102,7 +110,7 @@ function main() {
     for (const f of files) {
       let set
       try {
-        set = JSON.parse(readFileSync(join(setDir, f), 'utf8'))
+        set = JSON.parse(readFileSync(f, 'utf8'))
       } catch (err) {
         skipped.push(`${f}: not a readable label file (${err.message})`)
         continue
