@@ -250,6 +250,12 @@ function classifySpan(raw: string): Reference[] {
   // A command line is not code the repository must contain: only its file arguments count.
   if (isCommandLine(s)) return commandLineRefs(s)
   if (/^@[\w.-]+\/[\w.-]+$/.test(s)) return [] // a scoped npm package, not a path
+  // `Actions.fog()/setFog()`: alternatives, each a name (issue 12 item 2), not one path.
+  const alternatives = s.split('/')
+  if (alternatives.length > 1 && alternatives.every((a) => /^[\w$.:#]+\(\)$/.test(a))) {
+    const names = alternatives.flatMap((a) => symbolRef(a, false) ?? [])
+    if (names.length === alternatives.length) return names
+  }
   const p = spanPathRef(s)
   if (p) return [p]
   const sym = symbolRef(s, false)

@@ -225,6 +225,11 @@ describe('extractReferences', () => {
     expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([
       ['snippet', 'const RETRY = 3;'],
     ])
+    // Calls joined by `/` are alternatives, each a name.
+    expect(kinds('The slider calls `Actions.fogDistance()/setFogDistance()`.')).toEqual([
+      ['symbol', 'Actions.fogDistance()'],
+      ['symbol', 'setFogDistance()'],
+    ])
     // A back-ticked name in a caseless script is a name; plain prose in it is not.
     expect(kinds('결과는 `시설결과` 테이블에, 설정은 `設定値` に。')).toEqual([
       ['symbol', '시설결과'],
