@@ -21,7 +21,7 @@ export function isNotesFile(path, noteFolders) {
     ].includes(name)
   )
     return true
-  // Rules and memory under `.claude/` are notes (docs/memory-facts.md §3); its plans, commands,
+  // Rules and memory under `.claude/` are notes (docs/memory-rules.md §3.3, §1.5); its plans, commands,
   // skills and settings are the repository's own files, which a real audit sees.
   if (/(^|\/)\.claude\/(rules|memory|agent-memory)\//.test(path)) return true
   if (/(^|\/)\.cursor\/rules\//.test(path)) return true

@@ -81,8 +81,8 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       // The checked text keeps the whole line: the 80-character title is for display only.
       const head = `${linkLabels(e.title)} ${e.hook}`.trim() + (more === '' ? '' : `\n\n${more}`)
       const parts = topic ? topicParts(topic.text) : null
-      // The entry's own link names a topic file of this folder (docs/memory-facts.md §2, index
-      // format): missing, it is a dangling entry, never a path of the repository to look up.
+      // The entry's own link names a topic file of this folder (docs/memory-rules.md §2.6);
+      // missing, it is a dangling entry (§2.7), never a path of the repository to look up.
       const dangling = e.target !== null && name !== null && !topic ? e.target : null
       const ownLinks =
         dangling !== null && name !== null && /\.md$/i.test(name) ? new Set([...own, name]) : own
