@@ -356,15 +356,22 @@ export async function showAt(
     timeoutMs: GIT_TIMEOUT_MS,
     maxBytes,
   })
+  // `abc1234^` (the commit before a deletion) keeps its `^` when shown.
+  const at = sha.endsWith('^') ? `${sha.slice(0, 7)}^` : sha.slice(0, 7)
   if (r.code !== 0) {
     return {
       ok: false,
-      reason:
-        r.code === -1 ? firstLine(r.stderr) : `\`${rel}\` did not exist in ${sha.slice(0, 7)}`,
+      reason: r.code === -1 ? firstLine(r.stderr) : `\`${rel}\` did not exist in ${at}`,
     }
   }
   if (r.stdout.slice(0, 8192).includes('\0'))
     return { ok: false, reason: `\`${rel}\` is a binary file` }
+  // A folder: git lists its entries under a `tree <rev>:<path>` header; that is no file's text.
+  if (r.stdout.startsWith(`tree ${sha}:${rel}\n\n`))
+    return {
+      ok: false,
+      reason: `\`${rel}\` was a folder in ${at}: no text to compare`,
+    }
   return { ok: true, text: r.stdout }
 }
 
