@@ -148,3 +148,35 @@ export function changedCounts(
   }
   return out
 }
+
+/** A numbered series a note writes out by its ends: `BT1~BT7`, `S1–S5`, `Step2..Step4`. */
+export interface SeriesClaim {
+  /** The series as written. */
+  readonly written: string
+  readonly prefix: string
+  /** The last member the note gives. */
+  readonly last: number
+}
+
+/**
+ * The numbered series of a note's prose: a name of two letters or more, a number, a range mark
+ * (`~`, `-`, `–`, `—`, `..`) and the last number, the name repeated or not. Each says the series
+ * ends there (src/node/audit/series-flips.ts looks for the next member in the code). Dates,
+ * versions (one letter: `v10~v11`) and plain number ranges are not series.
+ */
+export function seriesClaims(text: string): SeriesClaim[] {
+  const out: SeriesClaim[] = []
+  for (const m of cutFences(text).prose.matchAll(SERIES_RE)) {
+    const [first, last] = [Number(m[2]), Number(m[4])]
+    if ((m[3] !== undefined && m[3] !== m[1]) || last <= first || last - first > SERIES_MAX)
+      continue
+    if (out.some((c) => c.prefix === m[1])) continue
+    out.push({ written: m[0], prefix: m[1], last })
+  }
+  return out
+}
+
+const SERIES_RE =
+  /(?<![\w.])([A-Za-z]{2,}_?)(\d{1,3})\s?(?:~|-|–|—|\.\.)\s?([A-Za-z]{2,}_?)?(\d{1,3})(?!\w|\.\w)/g
+/** A longer span reads as a range of numbers, not members someone named one by one. */
+const SERIES_MAX = 40

@@ -38,8 +38,12 @@ export interface ProseNames {
   readonly pairs: readonly ProsePair[]
 }
 
-/** A word in prose: letters, digits, `_` and `$`, not part of a path, a dotted name or a URL. */
-const WORD_RE = /(?<![\w$@./\\:-])[A-Za-z_$][\w$]*(?![\w$]|[./\\:-][\w$])/g
+/**
+ * A word in prose: letters of any script, digits, `_` and `$`, not part of a path, a dotted name
+ * or a URL. Any script: a table named `처리시설_측정결과` is an identifier in Korean code.
+ */
+const WORD_RE =
+  /(?<![\p{L}\p{N}_$@./\\:-])[\p{L}_$][\p{L}\p{N}_$]*(?![\p{L}\p{N}_$]|[./\\:-][\p{L}\p{N}_$])/gu
 /** A word in code: every identifier token (`DownloadManager` of `DownloadManager.make`). */
 const CODE_WORD_RE = /(?<![\w$])[A-Za-z_$][\w$]*/g
 /** Words shorter than this are never taken (`v2`, `h3`, `xIn`); an inner capital allows `iOS`. */
@@ -53,8 +57,8 @@ export function identifierShaped(w: string): boolean {
   if (w.length < NAME_MIN) return false
   // A run of capitals then a word: `APIConfigure`, `URLSession` (not a plural `APIs`).
   if (/[A-Z]{2,}[a-z]{2,}/.test(w)) return true
-  // An underscore between letters or digits: `haul_to_stockpile`, `LOCAL_DIR`.
-  if (/[A-Za-z0-9]_[A-Za-z0-9]/.test(w)) return true
+  // An underscore between letters or digits, of any script: `haul_to_stockpile`, `LOCAL_DIR`.
+  if (/[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(w)) return true
   // Letters then digits: `sha256`, `ApplicationV2` (three letters at least: not `v2`, `h3`).
   return /^[A-Za-z]{3,}\d/.test(w) && /\d/.test(w) && !/^[A-Z]+\d*$/.test(w)
 }
@@ -103,7 +107,7 @@ const NOT_PAIR_NAMES = new Set(['v', 'x'])
 function bareProse(text: string): string {
   return proseOf(text, false)
     .replace(/\*+/g, ' ')
-    .replace(/(?<![A-Za-z0-9])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![A-Za-z0-9])/g, ' ')
+    .replace(/(?<![\p{L}\p{N}])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![\p{L}\p{N}])/gu, ' ')
 }
 
 /**

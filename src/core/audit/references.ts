@@ -34,6 +34,14 @@ const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]
 const MD_LINK_RE = /!?\[([^[\]\n]*)\]\(\s*<?([^()\s>]+)>?(?:\s+"[^"\n]*")?\s*\)/g
 const PROSE_PATH_RE =
   /(?<![\p{L}\p{N}_@$/.:\\-])(?:\.{1,2}\/|\.(?=[\p{L}\p{N}_][\p{L}\p{N}_.-]*\/))?[\p{L}\p{N}_@+-][\p{L}\p{N}_@.+-]*(?:\/[\p{L}\p{N}_@.+-]+)*\/?(?::\d+(?:-\d+)?)?/gu
+/**
+ * A page's address on the site the repository serves (`/object-viewer.html`): one segment with a
+ * page extension after a space or an opening bracket. No one keeps a page at the disk's root, so
+ * it names the page's file by its name, resolved like a bare file name (issue 12 item 2), not a
+ * path outside the repository.
+ */
+const PAGE_ROUTE_RE =
+  /(?<=^|[\s(])\/([\w-][\w.-]*\.(?:html?|php|aspx?|jsp))(?=[\s),;:!?]|\.(?:\s|$)|$)/gm
 /** Characters that, right after a path or branch name, show it continues as a pattern. */
 const PATTERN_NEXT_RE = /^(?:<[A-Za-z]|\{[A-Za-z]|\[|\*|…|\.\.\.|\$\{?[A-Za-z])/
 /** Longest text PATTERN_NEXT_RE can match: test a window, not the rest of the note (linear time). */
@@ -221,6 +229,10 @@ export function extractReferences(text: string): Reference[] {
     if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
     const p = prosePathRef(raw)
     if (p) found.push({ pos: m.index, ref: p })
+  }
+  for (const m of masked.matchAll(PAGE_ROUTE_RE)) {
+    const p = pathRef(m[1])
+    if (p) found.push({ pos: m.index, ref: { ...p, text: m[0] } })
   }
 
   found.sort((a, b) => a.pos - b.pos)

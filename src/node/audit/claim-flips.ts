@@ -3,7 +3,8 @@
  * names it says are absent or not made yet that the code has gained since
  * (src/core/audit/absence-claims.ts), and counts of a folder's entries or a document's numbered
  * items that held then and differ now (src/core/audit/count-claims.ts), and files it names that
- * were mostly rewritten since (src/core/audit/rewritten-files.ts). Each found claim is a
+ * were mostly rewritten since (src/core/audit/rewritten-files.ts), and plan states in plain words
+ * the code now contradicts (plan-flips.ts). Each found claim is a
  * reason the note is suspect (verdict.ts), naming the commit or the counts then and now.
  *
  * Decisions:
@@ -38,6 +39,8 @@ import type { Prepared } from './prepare-notes'
 import { commitAt } from './quote-then'
 import { toPosix } from './repo-file'
 import { firstChange, valueFlips } from './value-flips'
+import { planFlips } from './plan-flips'
+import { seriesFlips } from './series-flips'
 
 const GIT_TIMEOUT_MS = 30_000
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
@@ -64,20 +67,40 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     }),
   )
   const absent = asks.map((a, i) => (thens[i] === null ? [] : absenceClaims(a.note.checkText)))
-  const flips = await absenceFlips(state.root, head, thens, absent, state.tracked)
+  const trees = new Map<string, Promise<Set<string> | null>>()
+  const treeAt = (rev: string): Promise<Set<string> | null> => {
+    let t = trees.get(rev)
+    if (!t) trees.set(rev, (t = listTree(state.root, rev)))
+    return t
+  }
+  const flips = await absenceFlips(state.root, head, thens, absent, state.tracked, treeAt)
   const values = await valueFlips(
     state.root,
     head,
     thens,
     asks.map((a) => a.note.checkText),
   )
+  const plans = await planFlips(
+    state.root,
+    state.tracked,
+    asks.map((a, i) => ({ text: a.note.checkText, title: a.note.title, then: thens[i] })),
+    treeAt,
+  )
+  const factsRoot = p.facts.root
+  const series = await seriesFlips(
+    state.root,
+    asks.map((a) => ({ text: a.note.checkText, named: namedFiles(a, factsRoot) })),
+  )
   for (let i = 0; i < asks.length; i++) {
     out[i].push(...values[i])
     const then = thens[i]
-    if (then === null || then === head) continue
-    out[i].push(...flips[i])
-    out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
-    out[i].push(...(await rewriteFlips(state.root, then, asks[i], p.facts.root)))
+    if (then !== null && then !== head) {
+      out[i].push(...flips[i])
+      out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
+      out[i].push(...(await rewriteFlips(state.root, then, asks[i], p.facts.root)))
+    }
+    // Last: a named thing that flipped, with its commit, says more than a plan's words.
+    out[i].push(...series[i], ...plans[i])
   }
   return out
 }
@@ -89,6 +112,7 @@ async function absenceFlips(
   thens: readonly (string | null)[],
   claims: readonly AbsenceClaim[][],
   tracked: ReadonlySet<string>,
+  treeAt: (rev: string) => Promise<Set<string> | null>,
 ): Promise<string[][]> {
   const out: string[][] = claims.map(() => [])
   const needleOf = (c: AbsenceClaim): Needle =>
@@ -113,16 +137,13 @@ async function absenceFlips(
   }
   const code = (rev: string, n: Needle): CodeLine[] =>
     (found.get(rev)?.get(key(n)) ?? []).filter((l) => !isCommentLine(l.text))
-  const trees = new Map<string, Promise<Set<string> | null>>()
   for (let i = 0; i < claims.length; i++) {
     const then = thens[i]
     if (then === null || then === head) continue
     for (const c of claims[i]) {
       let why: string | null
       if (c.kind === 'path') {
-        let t = trees.get(then)
-        if (!t) trees.set(then, (t = listTree(root, then)))
-        const before = await t
+        const before = await treeAt(then)
         const now = [...tracked].find((f) => f === c.name || f.endsWith(`/${c.name}`))
         if (before === null || now === undefined) continue
         if ([...before].some((f) => f === c.name || f.endsWith(`/${c.name}`))) continue
@@ -221,6 +242,15 @@ async function listFolder(root: string, rev: string, rel: string): Promise<Entry
       const [meta, path] = l.split('\t')
       return { name: path.slice(path.lastIndexOf('/') + 1), dir: meta.split(' ')[1] === 'tree' }
     })
+}
+
+/** The repository files a note names that resolve now (repository-relative). */
+function namedFiles(ask: ClaimAsk, factsRoot: string): string[] {
+  return ask.checked.flatMap((c) => {
+    const abs = c.ref.kind === 'path' && c.audit.status === 'ok' ? c.audit.resolved : null
+    const rel = abs ? toPosix(relative(factsRoot, abs)) : ''
+    return rel === '' || rel.startsWith('..') ? [] : [rel]
+  })
 }
 
 /** Code files a note names (each resolving now, a file then too) read at most this many per note. */

@@ -6,6 +6,7 @@ import {
   countClaims,
   documentCounts,
   folderCounts,
+  seriesClaims,
 } from '../../../../src/core/audit/count-claims'
 import { extractReferences } from '../../../../src/core/audit/references'
 import {
@@ -113,5 +114,21 @@ describe('a URL is held only where the code sets it', () => {
       '<p class="sub">Ported from <a href="https://github.com/someone/other-repo">the original</a></p>'
     expect(keyOf(url, markup)).toBeNull()
     expect(valueChanged(url, markup, '<p class="sub">Ported from elsewhere</p>\n')).toBeNull()
+  })
+})
+
+describe('seriesClaims', () => {
+  it('reads a series written by its ends, the name repeated or not', () => {
+    const text = 'Handlers BT1~BT7 map the menu; Step2..Step4 run in order, then CH_1-CH_12.'
+    expect(seriesClaims(text).map((c) => [c.written, c.prefix, c.last])).toEqual([
+      ['BT1~BT7', 'BT', 7],
+      ['Step2..Step4', 'Step', 4],
+      ['CH_1-CH_12', 'CH_', 12],
+    ])
+  })
+
+  it('leaves out versions, dates, plain ranges and mixed names', () => {
+    const text = 'Built on v10~v11, 2026-03-24, pages 1-7, ISO9001-2015, AB1-CD4, A1-A3, BT7-BT2.'
+    expect(seriesClaims(text)).toEqual([])
   })
 })

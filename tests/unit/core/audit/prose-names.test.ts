@@ -43,6 +43,14 @@ describe('prose names', () => {
       expect(identifierShaped(w), w).toBe(false)
   })
 
+  it('takes an underscored name in any script: a Korean table name is an identifier', () => {
+    expect(identifierShaped('처리시설_측정결과')).toBe(true)
+    expect(identifierShaped('처리시설')).toBe(false)
+    expect(proseNames('Results go to tables (분석의뢰및결과, 처리시설_측정결과).').names).toEqual([
+      '처리시설_측정결과',
+    ])
+  })
+
   it('reads names in emphasis, lists and fenced code, not in code spans, links or URLs', () => {
     const text = [
       '- **APIConfigure**: base settings; kinds (eat、haul_to_stockpile、wander)',

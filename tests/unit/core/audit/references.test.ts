@@ -389,4 +389,16 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       ['path', 'work-evaluators/'],
     ])
   })
+
+  it('reads a page’s address on the site as the page’s file, not a path at the disk’s root', () => {
+    const refs = extractReferences('Standalone viewer at /object-viewer.html and (/admin.php).')
+    expect(refs.map((r) => [r.kind, r.text, r.kind === 'path' ? r.path : ''])).toEqual([
+      ['path', '/object-viewer.html', 'object-viewer.html'],
+      ['path', '/admin.php', 'admin.php'],
+    ])
+    // A longer absolute path or a URL's path is not a page address.
+    expect(kinds('Logs in /var/log/app.html, see https://x.io/a.html')).toEqual([
+      ['url', 'https://x.io/a.html'],
+    ])
+  })
 })

@@ -1,0 +1,107 @@
+/**
+ * A plan's state in plain words (issue 12: "TODO/plan items that were done since"): "no shader
+ * yet", "+godrays next", "(researched, NOT built)", "Phase 2 (content pipeline) pending",
+ * "TODO: guard expressions". absence-claims.ts reads such claims about back-ticked names; these
+ * name what is not made yet in English, so they are only words to look for in the code's file
+ * names and lines (src/node/audit/plan-flips.ts), never references.
+ *
+ * Decisions:
+ * - Only these shapes, each a status the note gives something: `no X yet`, `X next` closing a
+ *   clause, a bracketed `(… not built|implemented|started|done)`, `X pending` / `pending: X`, and a
+ *   line that starts with `TODO:`. "next session", "not yet clear" or "pending approvals" are
+ *   something else and do not match.
+ * - What is not made yet is the clause's own words; a bracketed status names none, so it is the
+ *   note's title ("Vehicle reflections plan"). Words of two letters, back-ticked
+ *   text, numbers and words that name no thing (plan, phase, remaining, …) are dropped; a plural
+ *   `s` is cut so "reflections" finds `vehicle-reflection`.
+ * - The subject (what the plan is part of) is the note's title and the rest of the status's line,
+ *   for a search of the item inside the subject's files: "no shader yet" under "Simple water
+ *   plan" looks in water files, "sky/fog (+godrays next)" in sky and fog files.
+ */
+import { cutFences } from './note-fences'
+
+export interface PlanClaim {
+  /** The status as the note writes it, for the reason ("no shader yet"). */
+  readonly written: string
+  /** Words of what is not made yet: lower case, singular. */
+  readonly items: readonly string[]
+  /**
+   * Words of what it belongs to (the note's title and the rest of the line that gives the
+   * status), lower case, singular, without the item's; may be empty.
+   */
+  readonly subject: readonly string[]
+}
+
+const NO_YET_RE = /\bno\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\s+yet\b/gi
+const NEXT_RE =
+  /(?:^|[(;,]\s*|\+\s*)\+?((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\s+next\s*(?=[);,]|$)/gim
+const NOT_BUILT_RE = /\((?:[^()\n]*,\s*)?not\s+(?:yet\s+)?(?:built|implemented|started|done)\s*\)/gi
+const PENDING_RE =
+  /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80}))?/gim
+const TODO_RE = /^\s*(?:[-*+]\s+)?TODO:\s*([^\n]{3,120})/gm
+
+/** Words that name no thing a plan makes. */
+const NOT_ITEMS = new Set(
+  (
+    'plan plans phase step stage part work item items thing things feature features remaining ' +
+    'rest more other some also with from into that this these those them their there then when ' +
+    'what which still done built next pending todo note notes simple basic initial first second ' +
+    'third final proper full real support only just yet new old later each every any all project ' +
+    'system formal style line the and for not but via per its are was has one two'
+  ).split(' '),
+)
+
+/** Every plan status the note gives, in text order. */
+export function planClaims(text: string, title: string): PlanClaim[] {
+  const { prose } = cutFences(text)
+  // A status around a back-ticked name is absence-claims.ts's: the name, not these words.
+  const plain = prose.replace(/`[^`\n]*`/g, '\u0000')
+  const titled = words(title)
+  const out: PlanClaim[] = []
+  const add = (written: string, items: string[], at: number): void => {
+    if (written.includes('\u0000')) return
+    if (items.length === 0 || out.some((c) => c.items.join(' ') === items.join(' '))) return
+    const line = plain.slice(
+      plain.lastIndexOf('\n', at) + 1,
+      (plain.indexOf('\n', at) + 1 || plain.length + 1) - 1,
+    )
+    const subject = [...new Set([...titled, ...words(line)])].filter((w) => !items.includes(w))
+    out.push({ written: written.trim().replace(/\s+/g, ' '), items, subject })
+  }
+  for (const m of plain.matchAll(NO_YET_RE)) add(m[0], words(m[1]), m.index)
+  for (const m of plain.matchAll(NEXT_RE)) add(`${m[1]} next`, words(m[1]), m.index)
+  for (const m of plain.matchAll(NOT_BUILT_RE)) add(m[0], titled, m.index)
+  for (const m of plain.matchAll(PENDING_RE)) {
+    const named = words(`${m[1]} ${m[2] ?? ''}`)
+    add(m[0].replace(/^[—–:;,.\s]+/, ''), named, m.index)
+  }
+  for (const m of plain.matchAll(TODO_RE)) add(`TODO: ${m[1]}`, words(m[1]), m.index)
+  return out
+}
+
+/** A phrase's words that can name a thing: lower case, singular, at least three letters. */
+export function words(phrase: string): string[] {
+  const out: string[] = []
+  for (const w of phrase.replace(/\([^)]*\)/g, (x) => x.slice(1, -1)).split(/[^A-Za-z]+/)) {
+    const lower = w.toLowerCase()
+    if (lower.length < 3 || NOT_ITEMS.has(lower)) continue
+    const one = singular(lower)
+    if (!out.includes(one)) out.push(one)
+  }
+  return out
+}
+
+function singular(w: string): string {
+  return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w
+}
+
+/** A file path's words, as `words` makes them: folders, file name, camelCase and kebab parts. */
+export function pathWords(path: string): Set<string> {
+  return new Set(
+    path
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .split(/[^A-Za-z]+/)
+      .map((w) => singular(w.toLowerCase()))
+      .filter((w) => w.length >= 3),
+  )
+}
