@@ -151,6 +151,9 @@ export function NoteDiffs({
     return (
       <p className="empty" data-testid="no-diffs">
         Nothing to compare: this note names no path, symbol, command or quoted code.
+        {note.verdict === 'suspect' || note.verdict === 'stale'
+          ? ' The reasons above name where the code now says otherwise.'
+          : ''}
       </p>
     )
   const d = diffs[Math.min(tab, diffs.length - 1)]
