@@ -38,7 +38,7 @@ const NEXT_RE =
 const NOT_BUILT_RE = /\((?:[^()\n]*,\s*)?not\s+(?:yet\s+)?(?:built|implemented|started|done)\s*\)/gi
 const PENDING_RE =
   /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80}))?/gim
-const TODO_RE = /^\s*(?:[-*+]\s+)?TODO:\s*([^\n]{3,120})/gm
+const TODO_RE = /^[ \t]*(?:[-*+][ \t]+)?TODO:[ \t]*([^\n]{3,120})/gm
 
 /** Words that name no thing a plan makes. */
 const NOT_ITEMS = new Set(

@@ -82,7 +82,8 @@ function proseOf(text: string, keepSpans: boolean): string {
   }
   out += prose.slice(at)
   return out
-    .replace(/\]\([^)\s]*\)/g, (m) => ' '.repeat(m.length))
+    // A target stops at `(` too: `](](](…` with no `)` takes linear time (issue 8, bad input).
+    .replace(/\]\([^()\s]*\)/g, (m) => ' '.repeat(m.length))
     .replace(/\bhttps?:\/\/\S+/g, (m) => ' '.repeat(m.length))
 }
 

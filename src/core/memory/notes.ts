@@ -60,6 +60,24 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
   const own = new Set([MEMORY_INDEX_NAME, ...byName.keys()])
   const folderOf = (name: string): string => name.slice(0, Math.max(0, name.lastIndexOf('/')))
   const linked = new Set<string>()
+  // Each topic is read once, however many entries link it (hostile input: 5,000 entries
+  // linking one 100 KB topic were 5,000 parses, about a minute).
+  const parsed = new Map<string, TopicParts>()
+  const checked = new Map<string, string>()
+  const partsOf = (t: TopicText): TopicParts => {
+    let parts = parsed.get(t.name)
+    if (!parts) parsed.set(t.name, (parts = topicParts(t.text)))
+    return parts
+  }
+  const topicCheckText = (t: TopicText, parts: TopicParts): string => {
+    let text = checked.get(t.name)
+    if (text === undefined)
+      checked.set(
+        t.name,
+        (text = withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(t.name))),
+      )
+    return text
+  }
   if (input.indexText !== null) {
     const text = stripBom(input.indexText)
     const lines = splitLines(text)
@@ -80,7 +98,7 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       const more = lines.slice(e.line, endLine).join('\n')
       // The checked text keeps the whole line: the 80-character title is for display only.
       const head = `${linkLabels(e.title)} ${e.hook}`.trim() + (more === '' ? '' : `\n\n${more}`)
-      const parts = topic ? topicParts(topic.text) : null
+      const parts = topic ? partsOf(topic) : null
       // The entry's own link names a topic file of this folder (docs/memory-rules.md §2.6);
       // missing, it is a dangling entry (§2.7), never a path of the repository to look up.
       const dangling = e.target !== null && name !== null && !topic ? e.target : null
@@ -95,9 +113,7 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
         text: parts ? `${entryText}\n\n${parts.body}` : entryText,
         checkText:
           withoutMemoryLinks(head, ownLinks, '') +
-          (parts && topic
-            ? `\n\n${withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(topic.name))}`
-            : ''),
+          (parts && topic ? `\n\n${topicCheckText(topic, parts)}` : ''),
         topicFile: topic ? topic.path : null,
         danglingTarget: dangling,
         bodyLine: parts ? parts.bodyLine : e.line,
@@ -115,7 +131,7 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
   }
   for (const t of input.topics) {
     if (linked.has(t.name)) continue
-    const parts = topicParts(t.text)
+    const parts = partsOf(t)
     const name =
       parts.frontmatter && typeof parts.frontmatter.name === 'string' ? parts.frontmatter.name : ''
     notes.push({
@@ -125,7 +141,7 @@ export function notesFromMemory(input: MemoryTexts): Note[] {
       endLine: Math.max(1, splitLines(stripBom(t.text)).length),
       title: name.trim() || t.name,
       text: stripBom(t.text),
-      checkText: withoutMemoryLinks(`${parts.description}\n\n${parts.body}`, own, folderOf(t.name)),
+      checkText: topicCheckText(t, parts),
       topicFile: t.path,
       danglingTarget: null,
       bodyLine: parts.bodyLine,

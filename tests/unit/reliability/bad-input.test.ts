@@ -17,6 +17,9 @@ import { findIndexEntry } from '../../../src/core/memory/edit-plan'
 import { parseIndexEntries } from '../../../src/core/memory/index-entries'
 import { notesFromInstructionFile, notesFromMemory } from '../../../src/core/memory/notes'
 import { extractReferences } from '../../../src/core/audit/references'
+import { planClaims } from '../../../src/core/audit/plan-claims'
+import { seriesClaims } from '../../../src/core/audit/count-claims'
+import { proseNames } from '../../../src/core/audit/prose-names'
 import { parseRule } from '../../../src/core/load-order/rules'
 import { parseTranscriptLine, quickMayMatter } from '../../../src/core/transcripts/line'
 import { BAD_INPUTS } from '../../helpers/bad-inputs/planted'
@@ -212,6 +215,9 @@ describe('pathological text through the pure parsers', () => {
     parseIndexEntries,
     findIndexEntry: (text) => findIndexEntry(text, 1),
     extractReferences,
+    planClaims: (text) => planClaims(text, text.slice(0, 200)),
+    seriesClaims,
+    proseNames,
     notesFromMemory: (text) =>
       notesFromMemory({
         indexPath: '/m/MEMORY.md',
