@@ -119,13 +119,20 @@ export async function folderEvidence(
     return list
   }
 
+  // Each file split once: an index of 2,000 entries is 2,000 notes of one file (bad input).
+  const linesOf = new Map<string, string[]>()
+  const fileLines = (file: string): string[] => {
+    let lines = linesOf.get(file)
+    if (!lines) linesOf.set(file, (lines = splitLines(folder.texts.get(file) ?? '')))
+    return lines
+  }
   const notes: NoteWrites[] = []
   for (const note of folder.notes.filter(pick)) {
     const live = new Map<string, Call>()
     const unexplained: { file: string; text: string }[] = []
     for (const seg of segmentsOf(note, folder.texts)) {
       const own = owners.get(seg.file)
-      const lines = splitLines(folder.texts.get(seg.file) ?? '')
+      const lines = fileLines(seg.file)
       for (let l = seg.from; l <= Math.min(seg.to, lines.length); l++) {
         const x = own?.[l - 1] ?? null
         if (x) live.set(keyOf(x.call.sessionId, x.call.toolUseId), x)
