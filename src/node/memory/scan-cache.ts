@@ -57,8 +57,14 @@ export interface ScanCacheSession {
   /** The kept head of a listed transcript, when the file is unchanged; else null. */
   head(path: string): Promise<TranscriptHeadRead | null>
   keepHead(path: string, id: Identity, read: TranscriptHeadRead): void
-  /** The kept facts of a listed memory file in this role, when the file is unchanged; else null. */
-  memory(path: string, role: MemoryFacts['role']): Promise<MemoryFacts | null>
+  /**
+   * The kept facts of a listed memory file in this role, when the file is unchanged, with the
+   * identity they were believed for; else null.
+   */
+  memory(
+    path: string,
+    role: MemoryFacts['role'],
+  ): Promise<{ readonly facts: MemoryFacts; readonly id: Identity } | null>
   keepMemory(path: string, id: Identity, facts: MemoryFacts): void
   /** Make what this scan saw the readings the next scan of this cache object starts from. */
   publish(): void
@@ -204,7 +210,7 @@ export function createScanCache(stateDir: string): ScanCache {
             path,
             (k) => k.kind === 'memory' && k.memory.role === role,
           )
-          return r?.kind === 'memory' ? r.memory : null
+          return r?.kind === 'memory' ? { facts: r.memory, id: r.id } : null
         },
         keepMemory(path, id, memory) {
           keep({ kind: 'memory', path, id, memory })
