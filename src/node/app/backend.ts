@@ -69,8 +69,9 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    */
   prefetchScan(): Promise<ScanResult>
   /**
-   * Once the watcher is ready: report the memory folders that changed since the startup scan's
-   * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
+   * Once the watcher is ready: report the memory folders and files that changed since the startup
+   * scan read them (its record, scan-witness.ts), as the watcher would have (it starts after that
+   * scan, so it saw nothing before).
    */
   recheckStartupScan(): Promise<void>
   /** A second after the first `scan()` was answered, or 5 s after the ask (startup-scan.ts). */

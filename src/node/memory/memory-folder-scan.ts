@@ -3,15 +3,14 @@
  * the same the audit reads), with their size, line count and, for topic files, the
  * frontmatter fields (docs/memory-rules.md §1).
  */
-import { lstatSync, type Stats } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import type { Stats } from 'node:fs'
+import { lstat, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MemoryFileInfo, Problem } from '../../shared/model'
 import { parseFrontmatter, frontmatterString } from '../../core/markdown/frontmatter'
 import { countLines } from '../../core/text'
 import { escapesFolder, realpathLoose } from '../fs/path-guard'
 import { readTextFile } from '../fs/safe-read'
-import { yieldIfSliceUsed } from '../fs/sync-slice'
 import type { Limiter } from '../jobs/concurrency'
 import { statsIdentity, type Identity } from '../cache/file-identity'
 import type { MemoryFacts, ScanCacheSession } from './scan-cache'
@@ -90,8 +89,7 @@ export async function scanMemory(
 async function indexEntry(memoryDir: string): Promise<Listed | null> {
   const path = join(memoryDir, INDEX_NAME)
   try {
-    await yieldIfSliceUsed()
-    const st = lstatSync(path)
+    const st = await lstat(path)
     return st.isDirectory() ? null : { path, listed: st.isFile() }
   } catch {
     return null

@@ -18,11 +18,10 @@
  *   only symlinks and entries of unknown kind are resolved, several at once.
  */
 import type { Dirent } from 'node:fs'
-import { realpath, stat } from 'node:fs/promises'
+import { readdir, realpath, stat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
 import { isNoteFileName } from '../../core/memory/note-file-name'
-import { listFolder } from './scan-fs'
 import type { ScanWitness } from './scan-witness'
 import type { Problem } from '../../shared/model'
 import { isInside } from '../fs/path-guard'
@@ -81,7 +80,7 @@ export async function listMemoryFolder(
     let entries: Dirent[]
     witness?.folder(abs)
     try {
-      entries = await listFolder(abs)
+      entries = await readdir(abs, { withFileTypes: true })
       witness?.listed(
         abs,
         entries.map((e) => e.name),

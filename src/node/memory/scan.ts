@@ -4,6 +4,7 @@
  * the memory folder itself is read by memory-folder-scan.ts).
  */
 import type { Dirent, Stats } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { TRANSCRIPT_HEAD_MAX_BYTES } from '../../core/limits'
 import type { ProjectInfo, Problem, ScanResult } from '../../shared/model'
@@ -16,7 +17,7 @@ import { statsIdentity, type Identity } from '../cache/file-identity'
 import { scanMemory } from './memory-folder-scan'
 import type { ScanCacheSession } from './scan-cache'
 import type { ScanWitness } from './scan-witness'
-import { codeOf, compareStrings, describe, dirKind, listFolder, type Listed } from './scan-fs'
+import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
 export interface ScanOptions {
   /** Called with the number of project folders finished and their total. */
@@ -65,7 +66,7 @@ export async function scanClaudeHome(
   }
   let entries: Dirent[]
   try {
-    entries = await listFolder(projectsDir)
+    entries = await readdir(projectsDir, { withFileTypes: true })
     witness?.listed(
       projectsDir,
       entries.map((e) => e.name),
@@ -194,7 +195,7 @@ async function listTranscripts(dir: string): Promise<Transcripts> {
   const problems: Problem[] = []
   let entries: Dirent[]
   try {
-    entries = await listFolder(dir)
+    entries = await readdir(dir, { withFileTypes: true })
   } catch (err) {
     return {
       sessions,
@@ -225,7 +226,7 @@ async function listTranscripts(dir: string): Promise<Transcripts> {
 /** `*.jsonl` entries in a folder, or none when it is missing or unreadable. */
 async function listJsonl(dir: string): Promise<Listed[]> {
   try {
-    const entries = await listFolder(dir)
+    const entries = await readdir(dir, { withFileTypes: true })
     return entries
       .filter((e) => e.name.endsWith('.jsonl'))
       .sort((a, b) => compareStrings(a.name, b.name))
