@@ -21,6 +21,7 @@ import { provenance, writtenAtProvider } from '../transcripts/provenance'
 import { cutoffFile } from '../memory/cutoff-file'
 import { scanClaudeHome } from '../memory/scan'
 import { createScanCache } from '../memory/scan-cache'
+import { createScanWitness } from '../memory/scan-witness'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
 import { checkWithAgent, installedAgents } from '../agents/agent-check'
@@ -28,7 +29,7 @@ import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/i
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
-import { createStartupScan } from './startup-scan'
+import { createStartupScan, type WitnessedScan } from './startup-scan'
 import { CacheSaves } from './cache-saves'
 import { createHookHandlers, type HookConfig, type HookHandlers } from './backend-hooks'
 import { evidenceHandlers } from './backend-evidence'
@@ -68,8 +69,9 @@ export interface Backend extends CuratorApi, Pick<HookHandlers, 'onMemoryNotice'
    */
   prefetchScan(): Promise<ScanResult>
   /**
-   * Once the watcher is ready: report the memory folders that changed since the startup scan's
-   * stamp, as the watcher would have (it starts after that scan, so it saw nothing before).
+   * Once the watcher is ready: report the memory folders and files that changed since the startup
+   * scan read them (its record, scan-witness.ts), as the watcher would have (it starts after that
+   * scan, so it saw nothing before).
    */
   recheckStartupScan(): Promise<void>
   /** A second after the first `scan()` was answered, or 5 s after the ask (startup-scan.ts). */
@@ -92,7 +94,8 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   // is joined when nothing changed since it started; the startup scan (prefetchScan) answers the
   // window's first scan() when nothing changed since and it is recent.
   let changeGeneration = 0
-  let running: { readonly generation: number; readonly result: Promise<ScanResult> } | null = null
+  let running: { readonly generation: number; readonly result: Promise<WitnessedScan> } | null =
+    null
   // Issue 16: transcript heads and memory files unchanged since the last scan are not read again.
   const scanCache = createScanCache(config.stateDir)
   const cacheSaves = new CacheSaves()
@@ -156,18 +159,20 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     }
   }
 
-  function runScan(): Promise<ScanResult> {
+  /** A scan with what it saw (scan-witness.ts: the startup scan's recheck compares it with the disk). */
+  function runScan(): Promise<WitnessedScan> {
     if (running && running.generation === changeGeneration) return running.result
     const mine = {
       generation: changeGeneration,
       result: (async () => {
         const cache = await scanCache.begin(config.claudeHome)
-        const result = await scanClaudeHome(config.claudeHome, { cache })
+        const witness = createScanWitness()
+        const result = await scanClaudeHome(config.claudeHome, { cache, witness })
         cacheSaves.later(cache)
         await guard.rememberProjects(result)
         lastScan = result
         events.emit('scanned', result)
-        return result
+        return { scan: result, seen: witness.seen }
       })(),
     }
     running = mine
@@ -191,7 +196,7 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
     repo === null ? Promise.resolve(null) : allowed('repository', repo)
 
   async function ensureScanned(): Promise<ScanResult> {
-    return lastScan ?? runScan()
+    return lastScan ?? (await runScan()).scan
   }
   /** A launch directory the person named (the CLI), else a scanned project's (scan first if need be). */
   async function launchDir(cwd: string): Promise<string> {
@@ -211,7 +216,6 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
   const audited = async (dir: string, result: AuditResult): Promise<AuditResult> =>
     lastAudits.remember(dir, shell.rememberAudit(dir, await hooks.auditDone(dir, result)))
   const startup = createStartupScan({
-    claudeHome: config.claudeHome,
     runScan,
     generation: () => changeGeneration,
     emitChange: (paths) => backend.emitChange(paths),

@@ -1,12 +1,18 @@
 /**
  * The back end's startup scan (issue 7, issue 16): the scan run at start answers the window's
- * first `scan()` while nothing it read changed (projects-stamp.ts) and it is recent; the home's
- * watcher starts after it and after that first answer (watch.ts), and once ready hears from
- * `recheck` which memory files and folders changed since the startup stamp (it saw nothing before).
+ * first `scan()` while nothing it read changed and it is recent; the home's watcher starts after
+ * it and after that first answer (watch.ts), and once ready hears from `recheck` which memory
+ * files and folders changed since the startup scan read them (it saw nothing before).
+ *
+ * What changed is told by the scan's own record (memory/scan-witness.ts: each folder's identity
+ * taken before it was listed, each memory file's before it was read), so nothing walks the home
+ * before the scan starts. A file the watcher cannot vouch for yet (files written while it makes
+ * its first listing raise no event: an e2e test writing 400 topic files right after start saw a
+ * window keep a listing from before, under load) changes that record.
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import type { ScanResult } from '../../shared/model'
-import { changedPaths, projectsStamp } from './projects-stamp'
+import { scanChanges, type ScanSeen } from '../memory/scan-witness'
 
 /** How long a kept startup scan may answer. */
 const PREFETCH_MAX_AGE_MS = 60_000
@@ -15,10 +21,15 @@ const FIRST_LOAD_WAIT_MS = 5000
 /** And then, while the window draws the list from that answer (the walk shared the CPU with it). */
 const DRAW_WAIT_MS = 1000
 
+/** A scan's answer and what it saw. */
+export interface WitnessedScan {
+  readonly scan: ScanResult
+  readonly seen: ScanSeen
+}
+
 export interface StartupScanDeps {
-  readonly claudeHome: string
   /** A scan now (joined when one is running for the current generation). */
-  readonly runScan: () => Promise<ScanResult>
+  readonly runScan: () => Promise<WitnessedScan>
   /** Changes seen by the watcher so far (the back end's change generation). */
   readonly generation: () => number
   readonly emitChange: (paths: readonly string[]) => void
@@ -28,31 +39,24 @@ export function createStartupScan(deps: StartupScanDeps) {
   let prefetched: {
     readonly generation: number
     readonly at: number
-    readonly stamp: string
-    readonly scan: ScanResult
+    readonly run: WitnessedScan
   } | null = null
-  let startupStamp: string | null = null
-  /**
-   * While the startup stamp is being taken (a slice at a time, so the page's files are served
-   * meanwhile), resolves once its scan has started. A window's scan waits for it: a scan started
-   * before the stamp was done could read a folder before it was stamped, and a change in between
-   * would then go unreported.
-   */
-  let stamping: Promise<void> | null = null
+  /** What the first startup scan saw, until the recheck compared it with the disk. */
+  let startupSeen: ScanSeen | null = null
   let answeredFirst = (): void => undefined
   const firstAnswer = new Promise<void>((ok) => (answeredFirst = ok))
-  const stamp = (): Promise<string> => projectsStamp(deps.claudeHome)
 
   /** The kept startup scan while nothing it read changed and it is recent, else a scan. */
   async function scanForWindow(): Promise<ScanResult> {
-    if (stamping) await stamping
     const ready = prefetched
     prefetched = null
     const current = (): boolean => ready !== null && ready.generation === deps.generation()
     if (ready && current() && Date.now() - ready.at < PREFETCH_MAX_AGE_MS) {
-      if ((await stamp()) === ready.stamp && current()) return ready.scan
+      const changed = await scanChanges(ready.run.seen, true)
+      if (changed.length === 0 && current()) return ready.run.scan
     }
-    return deps.runScan()
+    // A scan still running is joined: what changes after it read something the recheck reports.
+    return (await deps.runScan()).scan
   }
 
   return {
@@ -65,32 +69,20 @@ export function createStartupScan(deps: StartupScanDeps) {
     },
     async prefetchScan(): Promise<ScanResult> {
       const generation = deps.generation()
-      let started = (): void => undefined
-      const mine = new Promise<void>((ok) => (started = ok))
-      stamping = mine
-      let run: Promise<ScanResult>
-      let before: string
-      try {
-        before = await stamp()
-        startupStamp ??= before
-        run = deps.runScan()
-      } finally {
-        if (stamping === mine) stamping = null
-        started()
-      }
-      const result = await run
-      if (generation === deps.generation())
-        prefetched = { generation, at: Date.now(), stamp: before, scan: result }
-      return result
+      const result = await deps.runScan()
+      startupSeen ??= result.seen
+      if (generation === deps.generation()) prefetched = { generation, at: Date.now(), run: result }
+      return result.scan
     },
     firstScanAnswered(): Promise<void> {
       const wait = (ms: number): Promise<void> => delay(ms, undefined, { ref: false })
       return Promise.race([firstAnswer.then(() => wait(DRAW_WAIT_MS)), wait(FIRST_LOAD_WAIT_MS)])
     },
     async recheckStartupScan(): Promise<void> {
-      if (startupStamp === null) return
-      const changed = changedPaths(deps.claudeHome, startupStamp, await stamp())
-      startupStamp = null
+      const seen = startupSeen
+      if (seen === null) return
+      startupSeen = null
+      const changed = await scanChanges(seen)
       if (changed.length > 0) deps.emitChange(changed)
     },
     /** Something changed on disk: the kept startup scan no longer answers. */

@@ -8,17 +8,32 @@
  */
 const SYNC_SLICE_MS = 10
 let sliceStart = 0
+/**
+ * The loop's turn that the callers wait for, once one of them found the slice used. Shared: with
+ * one turn per caller, a scan's 8 project and 16 file flows each ran its own slice before the
+ * loop got a turn (~24 × 10 ms), and the window's page files waited behind them (issue 16).
+ */
+let turn: Promise<void> | null = null
 
-/** True (and a new slice starts) when synchronous file calls have run for `SYNC_SLICE_MS`. */
+/**
+ * True when synchronous file calls have run for `SYNC_SLICE_MS`, or a turn of the loop is
+ * already awaited (every caller then waits for that turn: `yieldToLoop`).
+ */
 export function syncSliceUsed(): boolean {
-  const now = performance.now()
-  if (now - sliceStart < SYNC_SLICE_MS) return false
-  sliceStart = now
-  return true
+  if (turn !== null) return true
+  return performance.now() - sliceStart >= SYNC_SLICE_MS
 }
 
+/** Resolves after the event loop had a turn (I/O polled); one turn for every caller waiting. */
 export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
+  turn ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turn = null
+      sliceStart = performance.now()
+      resolve()
+    }),
+  )
+  return turn
 }
 
 /** Give the event loop a turn when this process has run synchronous file calls for a slice. */

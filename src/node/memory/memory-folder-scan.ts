@@ -3,6 +3,7 @@
  * the same the audit reads), with their size, line count and, for topic files, the
  * frontmatter fields (docs/memory-rules.md §1).
  */
+import type { Stats } from 'node:fs'
 import { lstat, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MemoryFileInfo, Problem } from '../../shared/model'
@@ -13,6 +14,7 @@ import { readTextFile } from '../fs/safe-read'
 import type { Limiter } from '../jobs/concurrency'
 import { statsIdentity, type Identity } from '../cache/file-identity'
 import type { MemoryFacts, ScanCacheSession } from './scan-cache'
+import type { ScanWitness } from './scan-witness'
 import { listMemoryFolder, statProblem } from './memory-folder'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
@@ -28,8 +30,13 @@ export async function scanMemory(
   memoryDir: string,
   files: Limiter,
   listedAsDir: boolean,
-  cache: ScanCacheSession | null = null,
+  seen: {
+    readonly cache?: ScanCacheSession | null
+    readonly witness?: ScanWitness | null
+  } = {},
 ): Promise<MemoryScan> {
+  const cache = seen.cache ?? null
+  const witness = seen.witness ?? null
   const kind = listedAsDir ? 'dir' : await dirKind(memoryDir)
   if (kind === 'missing') return { dir: null, files: [], problems: [] }
   if (kind !== 'dir') {
@@ -41,7 +48,7 @@ export async function scanMemory(
   }
   const problems: Problem[] = []
   // The one listing every feature uses (memory-folder.ts): the same files as the audit's.
-  const listing = await listMemoryFolder(memoryDir, INDEX_NAME)
+  const listing = await listMemoryFolder(memoryDir, INDEX_NAME, witness)
   problems.push(...listing.problems)
   const paths: Listed[] = listing.files.map((name) => ({
     path: join(memoryDir, ...name.split('/')),
@@ -60,7 +67,10 @@ export async function scanMemory(
   const results = await Promise.all(
     paths.map((p) =>
       files(() =>
-        memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir, cache),
+        memoryFileInfo(p, p.path === indexPath ? 'index' : 'topic', realMemoryDir, {
+          cache,
+          witness,
+        }),
       ),
     ),
   )
@@ -97,16 +107,21 @@ async function memoryFileInfo(
   item: Listed,
   role: MemoryFileInfo['role'],
   realMemoryDir: () => Promise<string>,
-  cache: ScanCacheSession | null,
+  { cache, witness }: { cache: ScanCacheSession | null; witness: ScanWitness | null },
 ): Promise<MemoryFileResult> {
   const { path } = item
+  let id: Identity | null = null
+  const onStat = (st: Stats): void => void (id = statsIdentity(st))
   if (item.listed) {
     // A plain file reached through plain folders (walkMarkdown follows no symlink) is inside the
     // memory folder: no escape check. Anything unusual takes the full path below.
     const kept = cache ? await cache.memory(path, role) : null
-    if (kept) return { info: infoOf(path, kept), problem: null }
-    let id: Identity | null = null
-    const read = await readTextFile(path, { onStat: (st) => (id = statsIdentity(st)) })
+    if (kept) {
+      witness?.file(path, kept.id)
+      return { info: infoOf(path, kept.facts), problem: null }
+    }
+    const read = await readTextFile(path, { onStat })
+    witness?.file(path, id)
     if (read.ok) {
       const facts = textFacts(role, read.text, read.bytes)
       if (cache && id !== null) cache.keepMemory(path, id, facts)
@@ -135,7 +150,9 @@ async function memoryFileInfo(
   } catch (err) {
     return { info: null, problem: { path, reason: statProblem(codeOf(err)) } }
   }
-  const read = await readTextFile(path)
+  id = null
+  const read = await readTextFile(path, { onStat })
+  witness?.file(path, id)
   if (!read.ok)
     return { info: { path, role, lines: 0, bytes: size }, problem: { path, reason: read.reason } }
   return { info: infoOf(path, textFacts(role, read.text, size)), problem: null }

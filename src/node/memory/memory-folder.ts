@@ -22,6 +22,7 @@ import { readdir, realpath, stat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
 import { MEMORY_INDEX_NAME } from '../../core/memory/cutoff'
 import { isNoteFileName } from '../../core/memory/note-file-name'
+import type { ScanWitness } from './scan-witness'
 import type { Problem } from '../../shared/model'
 import { isInside } from '../fs/path-guard'
 import { TOPIC_SCAN_MAX_DEPTH, TOPIC_SCAN_MAX_FILES } from '../../core/limits'
@@ -56,11 +57,13 @@ const NOT_REGULAR: Resolved = { kind: 'problem', reason: NOT_REGULAR_REASON }
 
 /**
  * The topic files of the memory folder `dir` (every note file but the index `indexName` at its
- * top), with the problems met. Never throws.
+ * top), with the problems met. Never throws. `witness` hears of each folder before it is listed
+ * and of what its listing held (the scan's, scan-witness.ts).
  */
 export async function listMemoryFolder(
   dir: string,
   indexName: string = MEMORY_INDEX_NAME,
+  witness: Pick<ScanWitness, 'folder' | 'listed'> | null = null,
 ): Promise<MemoryFolderListing> {
   const files: string[] = []
   const linkedFiles = new Set<string>()
@@ -75,8 +78,13 @@ export async function listMemoryFolder(
     if (seenDirs.has(realRel)) return
     seenDirs.add(realRel)
     let entries: Dirent[]
+    witness?.folder(abs)
     try {
       entries = await readdir(abs, { withFileTypes: true })
+      witness?.listed(
+        abs,
+        entries.map((e) => e.name),
+      )
     } catch (err) {
       const what = depth === 0 ? 'the memory folder' : 'folder'
       problems.push({ path: abs, reason: `cannot list ${what}: ${errCode(err)}` })

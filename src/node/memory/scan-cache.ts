@@ -57,8 +57,14 @@ export interface ScanCacheSession {
   /** The kept head of a listed transcript, when the file is unchanged; else null. */
   head(path: string): Promise<TranscriptHeadRead | null>
   keepHead(path: string, id: Identity, read: TranscriptHeadRead): void
-  /** The kept facts of a listed memory file in this role, when the file is unchanged; else null. */
-  memory(path: string, role: MemoryFacts['role']): Promise<MemoryFacts | null>
+  /**
+   * The kept facts of a listed memory file in this role, when the file is unchanged, with the
+   * identity they were believed for; else null.
+   */
+  memory(
+    path: string,
+    role: MemoryFacts['role'],
+  ): Promise<{ readonly facts: MemoryFacts; readonly id: Identity } | null>
   keepMemory(path: string, id: Identity, facts: MemoryFacts): void
   /** Make what this scan saw the readings the next scan of this cache object starts from. */
   publish(): void
@@ -95,12 +101,19 @@ function isHeadFacts(h: unknown): h is HeadFacts {
   )
 }
 
+const FRONTMATTER_KEYS = new Set(['name', 'description', 'type'])
+
 function isFrontmatter(f: unknown): boolean {
   if (f === null) return true
   if (!isObj(f)) return false
-  return Object.entries(f).every(
-    ([k, v]) => ['name', 'description', 'type'].includes(k) && (v === undefined || isStr(v)),
-  )
+  // A loop, not Object.entries: this runs for each of ~8,000 records at every load.
+  for (const k in f) {
+    if (!Object.hasOwn(f, k)) continue
+    if (!FRONTMATTER_KEYS.has(k)) return false
+    const v = f[k]
+    if (v !== undefined && !isStr(v)) return false
+  }
+  return true
 }
 
 function isMemoryFacts(m: unknown): m is MemoryFacts {
@@ -120,7 +133,11 @@ function isScanRecord(r: unknown): r is ScanRecord {
   return r.kind === 'memory' && isMemoryFacts(r.memory)
 }
 
-const keyOf = (r: { kind: string; path: string }): string => `${r.kind}\u0000${r.path}`
+/**
+ * Records are keyed by path alone (a transcript and a memory file never share one; a record of
+ * the other kind is a miss): joining kind and path made a new string per record at every load.
+ */
+const pathOf = (r: ScanRecord): string => r.path
 
 /** The identity of a plain file at `path` (a symlink is never one), or null. */
 async function plainIdentity(path: string): Promise<Identity | null> {
@@ -158,7 +175,7 @@ export function createScanCache(stateDir: string): ScanCache {
     max: 4,
     fields: { key: 'claudeHome', records: 'files' },
     isRecord: isScanRecord,
-    pathOf: keyOf,
+    pathOf,
   })
   // The last published readings per home: a scan that starts before the last one's save
   // (the back end saves late, off the window's first load) still finds them.
@@ -176,16 +193,16 @@ export function createScanCache(stateDir: string): ScanCache {
         path: string,
         fits: (r: ScanRecord) => boolean = () => true,
       ): Promise<ScanRecord | null> => {
-        const key = keyOf({ kind, path })
-        const r = kept.get(key)
-        if (r === undefined || !fits(r) || (await plainIdentity(path)) !== r.id) return null
-        seen.set(key, r)
+        const r = kept.get(path)
+        if (r === undefined || r.kind !== kind || !fits(r)) return null
+        if ((await plainIdentity(path)) !== r.id) return null
+        seen.set(path, r)
         counts.hits++
         return r
       }
       const keep = (r: ScanRecord): void => {
         counts.misses++
-        if (seen.size < SCAN_CACHE_MAX_RECORDS) seen.set(keyOf(r), r)
+        if (seen.size < SCAN_CACHE_MAX_RECORDS) seen.set(r.path, r)
       }
       return {
         counts,
@@ -204,7 +221,7 @@ export function createScanCache(stateDir: string): ScanCache {
             path,
             (k) => k.kind === 'memory' && k.memory.role === role,
           )
-          return r?.kind === 'memory' ? r.memory : null
+          return r?.kind === 'memory' ? { facts: r.memory, id: r.id } : null
         },
         keepMemory(path, id, memory) {
           keep({ kind: 'memory', path, id, memory })

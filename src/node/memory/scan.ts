@@ -16,6 +16,7 @@ import { mapLimited, createLimiter, type Limiter } from '../jobs/concurrency'
 import { statsIdentity, type Identity } from '../cache/file-identity'
 import { scanMemory } from './memory-folder-scan'
 import type { ScanCacheSession } from './scan-cache'
+import type { ScanWitness } from './scan-witness'
 import { codeOf, compareStrings, describe, dirKind, type Listed } from './scan-fs'
 
 export interface ScanOptions {
@@ -25,6 +26,8 @@ export interface ScanOptions {
   readonly signal?: AbortSignal
   /** Readings kept from earlier scans (scan-cache.ts); the caller finishes the session. */
   readonly cache?: ScanCacheSession | null
+  /** Told what the scan reads as it reads it (scan-witness.ts). */
+  readonly witness?: ScanWitness | null
 }
 
 const MEMORY_DIR_NAME = 'memory'
@@ -43,6 +46,8 @@ export async function scanClaudeHome(
   const home = resolve(claudeHome)
   const projectsDir = join(home, 'projects')
   opts.signal?.throwIfAborted()
+  const witness = opts.witness ?? null
+  witness?.folder(projectsDir)
 
   const homeKind = await dirKind(home)
   if (homeKind !== 'dir') {
@@ -62,6 +67,10 @@ export async function scanClaudeHome(
   let entries: Dirent[]
   try {
     entries = await readdir(projectsDir, { withFileTypes: true })
+    witness?.listed(
+      projectsDir,
+      entries.map((e) => e.name),
+    )
   } catch (err) {
     return {
       claudeHome: home,
@@ -87,7 +96,7 @@ export async function scanClaudeHome(
   opts.onProgress?.(0, total)
   const projects = await mapLimited(ids, SCAN_PROJECT_CONCURRENCY, async (id) => {
     opts.signal?.throwIfAborted()
-    const project = await scanProject(join(projectsDir, id), id, files, opts.cache ?? null)
+    const project = await scanProject(join(projectsDir, id), id, files, opts.cache ?? null, witness)
     done++
     opts.onProgress?.(done, total)
     return project
@@ -112,9 +121,11 @@ async function scanProject(
   id: string,
   files: Limiter,
   cache: ScanCacheSession | null,
+  witness: ScanWitness | null,
 ): Promise<ProjectInfo> {
   const problems: Problem[] = []
   const readHead = (item: Listed): Promise<Head> => headOf(item, cache)
+  witness?.folder(dir)
   const found = await listTranscripts(dir)
   problems.push(...found.problems)
 
@@ -158,7 +169,10 @@ async function scanProject(
     }
   }
 
-  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files, found.memoryIsDir, cache)
+  const memory = await scanMemory(join(dir, MEMORY_DIR_NAME), files, found.memoryIsDir, {
+    cache,
+    witness,
+  })
   problems.push(...memory.problems)
 
   return {

@@ -115,7 +115,7 @@ export function watchMemory(
   // It starts once the startup scan has answered, and with `afterFirstLoad` once the window's
   // first scan has (issue 16): its first walk lists every memory file (~1.5 s of CPU on the heavy
   // home) and shared the one thread with those scans. What changed before it was ready the back end
-  // reports itself (recheckStartupScan), from the stamp it took before that scan.
+  // reports itself (recheckStartupScan), from what that scan recorded as it read (scan-witness.ts).
   const watchHome = async (dir: string): Promise<void> => {
     await first
     if (options.afterFirstLoad) await backend.firstScanAnswered?.()
