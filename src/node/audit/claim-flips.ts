@@ -38,8 +38,11 @@ import type { Prepared } from './prepare-notes'
 import { commitAt } from './quote-then'
 import { toPosix } from './repo-file'
 import { firstChange, valueFlips } from './value-flips'
+import { mapLimited } from '../jobs/concurrency'
 
 const GIT_TIMEOUT_MS = 30_000
+/** Notes whose count and rewrite checks go at once. */
+const NOTES_AT_ONCE = 4
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
 
 /** One note as the claims need it: its text, checked references and time. */
@@ -71,14 +74,16 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     thens,
     asks.map((a) => a.note.checkText),
   )
-  for (let i = 0; i < asks.length; i++) {
+  const factsRoot = p.facts.root
+  // Notes are independent: a few at once, so their short git runs overlap.
+  await mapLimited([...asks.keys()], NOTES_AT_ONCE, async (i) => {
     out[i].push(...values[i])
     const then = thens[i]
-    if (then === null || then === head) continue
+    if (then === null || then === head) return
     out[i].push(...flips[i])
-    out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
-    out[i].push(...(await rewriteFlips(state.root, then, asks[i], p.facts.root)))
-  }
+    out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
+    out[i].push(...(await rewriteFlips(state.root, then, asks[i], factsRoot)))
+  })
   return out
 }
 

@@ -121,10 +121,19 @@ export async function judgeAll(
       return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
     }),
   )
-  const walked =
+  const walking =
     p.state && walk.length > 0
-      ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
+      ? newestChanges(
+          p.state,
+          [...new Map(walk.map((x) => [needleKey(x), x])).values()],
+          p.facts?.history?.commits ?? null,
+        )
       : undefined
+  // What names lost and which claims flipped read only references that hold, which the walk
+  // and the loop below leave as they are: their git runs go beside the walk.
+  const losing = lossesOf(p, firsts)
+  const claiming = claimFlips(p, firsts)
+  for (const run of [walking, losing, claiming]) void run?.catch(() => undefined)
   // The files changed quotes are in, as they were when their notes were written: read at once.
   const read = p.state
     ? await readQuoteFiles(
@@ -138,6 +147,7 @@ export async function judgeAll(
         ),
       )
     : undefined
+  const walked = await walking
   // Notes are independent here: a few at once, so their short git runs overlap.
   await mapLimited([...firsts.keys()], NOTES_AT_ONCE, async (n) => {
     signal?.throwIfAborted()
@@ -151,8 +161,8 @@ export async function judgeAll(
     onNote()
   })
   signal?.throwIfAborted()
-  const losses = await lossesOf(p, firsts)
-  const claims = await claimFlips(p, firsts)
+  const losses = await losing
+  const claims = await claiming
   const out: Judged[] = []
   for (let i = 0; i < firsts.length; i++) {
     const { note, reasons, checked, writtenAt } = firsts[i]
