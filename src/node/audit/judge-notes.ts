@@ -19,7 +19,7 @@ import { toPosix } from './repo-file'
 import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
 import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
 import { commitAtOrBefore } from '../../core/git/parse'
-import { walkAhead } from './pickaxe'
+import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
 import type { ShowResult } from '../git/history'
 import { withDiffBases } from './diff-basis'
@@ -113,11 +113,9 @@ export async function judgeAll(
     firsts.push(checkNote(note, p, times.get(note) ?? null, prose.get(note)))
   }
   // Name losses and claim flips read only references that hold, which the walk and the loop
-  // below leave as they are: they go beside the walk, which starts beside the held greps.
+  // below leave as they are: they go beside the held greps and the walk.
   const losing = lossesOf(p, firsts)
   const claiming = claimFlips(p, firsts)
-  const asks = firsts.flatMap((f) => f.checked.flatMap(askedOf))
-  const walkFor = p.state ? walkAhead(p.state, asks, p.facts?.history?.commits ?? null) : null
   for (const run of [losing, claiming]) void run.catch(() => undefined)
   const held = await heldThen(p, firsts)
   // The names no note's commit held are searched through the whole history in one walk.
@@ -128,7 +126,14 @@ export async function judgeAll(
       return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
     }),
   )
-  const walking = walkFor && walk.length > 0 ? walkFor(walk) : undefined
+  const walking =
+    p.state && walk.length > 0
+      ? newestChanges(
+          p.state,
+          [...new Map(walk.map((x) => [needleKey(x), x])).values()],
+          p.facts?.history?.commits ?? null,
+        )
+      : undefined
   void walking?.catch(() => undefined)
   // The files changed quotes are in, as they were when their notes were written: read at once.
   const read = p.state

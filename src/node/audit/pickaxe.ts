@@ -334,36 +334,3 @@ function pickCodeFiles(stdout: string): string | null {
   }
   return kept.join('\n')
 }
-
-/**
- * A walk started before its needles are known for certain: over every needle that may be
- * asked (`maybe`), at once. The function it returns answers what `newestChanges` answers for
- * some of them, from that walk: a needle's newest change does not depend on the others
- * walked with it. Needles it did not walk, or a walk that could not say (too many needles,
- * too much output), are walked again on their own.
- */
-export function walkAhead(
-  repo: SearchRepo,
-  maybe: readonly Needle[],
-  logged: readonly LoggedCommit[] | null = null,
-): (needles: readonly Needle[]) => Promise<Map<string, CodeChange | null> | undefined> {
-  const keyOf = (n: Needle): string => `${n.kind}\0${n.text}`
-  const once = (ns: readonly Needle[]): Needle[] => [
-    ...new Map(ns.map((n) => [keyOf(n), n])).values(),
-  ]
-  const unique = once(maybe)
-  const early =
-    unique.length > 0 && unique.length <= WALK_MAX_NEEDLES
-      ? newestChanges(repo, unique, logged)
-      : null
-  void early?.catch(() => undefined)
-  const walked = new Set(unique.map(keyOf))
-  return async (needles) => {
-    const keys = new Set(needles.map(keyOf))
-    if (early !== null && needles.length > 0 && [...keys].every((k) => walked.has(k))) {
-      const all = await early
-      if (all !== undefined) return new Map([...all].filter(([k]) => keys.has(k)))
-    }
-    return newestChanges(repo, once(needles), logged)
-  }
-}

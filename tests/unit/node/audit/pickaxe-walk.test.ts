@@ -10,9 +10,7 @@ import {
   newestChanges,
   type Needle,
   type SearchRepo,
-  walkAhead,
 } from '../../../../src/node/audit/pickaxe'
-import { gitProcessesStarted } from '../../../../src/node/git/run'
 import { git, gitAt } from '../../../helpers/git'
 import { removeBase, write } from './scripted-repo'
 import { historyCase } from './topic-audit'
@@ -68,27 +66,6 @@ describe('one history walk for many names', () => {
     expect(walked?.get('text\0"quoted line here"')?.sha.slice(0, 7)).toBe(sha['gamma-ray'])
     expect(walked?.get('script\0build')?.sha.slice(0, 7)).toBe(sha.c1)
     expect(walked?.get('make\0build')).toBeNull()
-  })
-
-  it('answers some of the names from a walk started over more of them', async () => {
-    const maybe: Needle[] = ['alpha', 'beta', 'gamma', 'spaced'].map((text) => ({
-      kind: 'word',
-      text,
-    }))
-    clearPickaxeCache()
-    const walkFor = walkAhead(search, maybe)
-    const some = await walkFor([maybe[0], maybe[2], maybe[0]])
-    const started = gitProcessesStarted()
-    const spaced = await walkFor([maybe[3]])
-    expect(gitProcessesStarted()).toBe(started)
-    expect(spaced).toEqual(await newestChanges(search, [maybe[3]]))
-    expect(some).toEqual(await newestChanges(search, [maybe[0], maybe[2]]))
-    expect([...(some?.keys() ?? [])].sort()).toEqual(['word\0alpha', 'word\0gamma'])
-    // A name the early walk did not ask is walked on its own.
-    const before = gitProcessesStarted()
-    const other = await walkFor([{ kind: 'word', text: 'delta' }])
-    expect(gitProcessesStarted()).toBeGreaterThan(before)
-    expect(other).toEqual(new Map([['word\0delta', null]]))
   })
 })
 
