@@ -126,14 +126,9 @@ export async function judgeAll(
       return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
     }),
   )
-  const walking =
-    p.state && walk.length > 0
-      ? newestChanges(
-          p.state,
-          [...new Map(walk.map((x) => [needleKey(x), x])).values()],
-          p.facts?.history?.commits ?? null,
-        )
-      : undefined
+  const unique = [...new Map(walk.map((x) => [needleKey(x), x])).values()]
+  const logged = p.facts?.history?.commits ?? null
+  const walking = p.state && walk.length > 0 ? newestChanges(p.state, unique, logged) : undefined
   void walking?.catch(() => undefined)
   // The files changed quotes are in, as they were when their notes were written: read at once.
   const read = p.state
