@@ -41,8 +41,11 @@ import { toPosix } from './repo-file'
 import { firstChange, valueFlips } from './value-flips'
 import { planFlips } from './plan-flips'
 import { seriesFlips } from './series-flips'
+import { mapLimited } from '../jobs/concurrency'
 
 const GIT_TIMEOUT_MS = 30_000
+/** Notes whose count and rewrite checks go at once. */
+const NOTES_AT_ONCE = 4
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
 
 /** One note as the claims need it: its text, checked references and time. */
@@ -73,35 +76,39 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     if (!t) trees.set(rev, (t = listTree(state.root, rev)))
     return t
   }
-  const flips = await absenceFlips(state.root, head, thens, absent, state.tracked, treeAt)
-  const values = await valueFlips(
-    state.root,
-    head,
-    thens,
-    asks.map((a) => a.note.checkText),
-  )
-  const plans = await planFlips(
-    state.root,
-    state.tracked,
-    asks.map((a, i) => ({ text: a.note.checkText, title: a.note.title, then: thens[i] })),
-    treeAt,
-  )
   const factsRoot = p.facts.root
-  const series = await seriesFlips(
-    state.root,
-    asks.map((a) => ({ text: a.note.checkText, named: namedFiles(a, factsRoot) })),
-  )
-  for (let i = 0; i < asks.length; i++) {
+  // Independent readers of the same trees: at once.
+  const [flips, values, plans, series] = await Promise.all([
+    absenceFlips(state.root, head, thens, absent, state.tracked, treeAt),
+    valueFlips(
+      state.root,
+      head,
+      thens,
+      asks.map((a) => a.note.checkText),
+    ),
+    planFlips(
+      state.root,
+      state.tracked,
+      asks.map((a, i) => ({ text: a.note.checkText, title: a.note.title, then: thens[i] })),
+      treeAt,
+    ),
+    seriesFlips(
+      state.root,
+      asks.map((a) => ({ text: a.note.checkText, named: namedFiles(a, factsRoot) })),
+    ),
+  ])
+  // Notes are independent: a few at once, so their short git runs overlap.
+  await mapLimited([...asks.keys()], NOTES_AT_ONCE, async (i) => {
     out[i].push(...values[i])
     const then = thens[i]
     if (then !== null && then !== head) {
       out[i].push(...flips[i])
-      out[i].push(...(await countFlips(state.root, head, then, asks[i], p.facts.root)))
-      out[i].push(...(await rewriteFlips(state.root, then, asks[i], p.facts.root)))
+      out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
+      out[i].push(...(await rewriteFlips(state.root, then, asks[i], factsRoot)))
     }
     // Last: a named thing that flipped, with its commit, says more than a plan's words.
     out[i].push(...series[i], ...plans[i])
-  }
+  })
   return out
 }
 

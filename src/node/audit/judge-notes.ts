@@ -112,6 +112,11 @@ export async function judgeAll(
     signal?.throwIfAborted()
     firsts.push(checkNote(note, p, times.get(note) ?? null, prose.get(note)))
   }
+  // Name losses and claim flips read only references that hold, which the walk and the loop
+  // below leave as they are: they go beside the held greps and the walk.
+  const losing = lossesOf(p, firsts)
+  const claiming = claimFlips(p, firsts)
+  for (const run of [losing, claiming]) void run.catch(() => undefined)
   const held = await heldThen(p, firsts)
   // The names no note's commit held are searched through the whole history in one walk.
   const walk = firsts.flatMap((f, n) =>
@@ -121,10 +126,10 @@ export async function judgeAll(
       return h && f.writtenAt && asked.some((x) => (h(x) ?? []).length > 0) ? [] : asked
     }),
   )
-  const walked =
-    p.state && walk.length > 0
-      ? await newestChanges(p.state, [...new Map(walk.map((x) => [needleKey(x), x])).values()])
-      : undefined
+  const unique = [...new Map(walk.map((x) => [needleKey(x), x])).values()]
+  const logged = p.facts?.history?.commits ?? null
+  const walking = p.state && walk.length > 0 ? newestChanges(p.state, unique, logged) : undefined
+  void walking?.catch(() => undefined)
   // The files changed quotes are in, as they were when their notes were written: read at once.
   const read = p.state
     ? await readQuoteFiles(
@@ -138,6 +143,7 @@ export async function judgeAll(
         ),
       )
     : undefined
+  const walked = await walking
   // Notes are independent here: a few at once, so their short git runs overlap.
   await mapLimited([...firsts.keys()], NOTES_AT_ONCE, async (n) => {
     signal?.throwIfAborted()
@@ -151,8 +157,8 @@ export async function judgeAll(
     onNote()
   })
   signal?.throwIfAborted()
-  const losses = await lossesOf(p, firsts)
-  const claims = await claimFlips(p, firsts)
+  const losses = await losing
+  const claims = await claiming
   const out: Judged[] = []
   for (let i = 0; i < firsts.length; i++) {
     const { note, reasons, checked, writtenAt } = firsts[i]

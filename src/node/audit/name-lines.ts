@@ -10,7 +10,8 @@
  *   several trees), over those files only. Replaces a pickaxe (`git log -G`) per name, each
  *   of which diffed every commit since the note. HEAD is searched whole (a line still held
  *   in an unchanged file is not lost; a name's home outside tests shows there).
- * - Docs are not code: the grep runs over CODE_PATHSPECS (pickaxe.ts).
+ * - Docs are not code: the grep keeps the files CODE_PATHSPECS take (isCodePathspecFile, picked
+ *   from its output rather than passed to git as pathspecs).
  * - Per lost name, one `git log -S` over the note's range and file names the commit that
  *   removed the line, and the file then and now is read for the enclosing lines (the diff
  *   basis). At most `NAMES_SHOWN` names per note are worked out that far.
@@ -31,6 +32,7 @@ import { commitAt } from './quote-then'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS, type Needle } from './pickaxe'
 import { fixedStringsInput } from '../git/grep-patterns'
+import { isCodePathspecFile } from '../../core/git/code-pathspecs'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -98,7 +100,10 @@ export async function grepTrees(
   const asked = needles.filter((n) => (n.kind === 'word') === words)
   const patterns = [...new Set(asked.map(pattern))].filter((p) => p !== '' && !p.includes('\n'))
   if (patterns.length === 0 || revs.length === 0) return true
-  const specs = files === null ? CODE_PATHSPECS : files.map((f) => `:(literal)${f}`)
+  // Every code file: no pathspecs, the files CODE_PATHSPECS would take are picked from what
+  // git prints (git matches their 23 globs against every entry of every tree: half the time).
+  const specs = files === null ? [] : files.map((f) => `:(literal)${f}`)
+  const code = (file: string): boolean => files !== null || isCodePathspecFile(file)
   const flags = ['-z', '-n', '-I', '-E', '--no-color', ...(words ? ['-w'] : [])]
   const r = await runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs], {
     cwd: root,
@@ -107,7 +112,8 @@ export async function grepTrees(
     input: fixedStringsInput(patterns),
   })
   // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
-  for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm)) unread.add(m[1])
+  for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm))
+    if (code(m[1])) unread.add(m[1])
   if (r.code !== 0 && r.code !== 1 && (unread.size === 0 || r.stdout === '')) return false
   for (const rec of r.stdout.split('\n')) {
     const [where, num, ...rest] = rec.split('\0')
@@ -115,6 +121,7 @@ export async function grepTrees(
     const colon = where.indexOf(':')
     const rev = where.slice(0, colon)
     const file = where.slice(colon + 1)
+    if (!code(file)) continue
     const text = rest.join('\0')
     const line = Number(num)
     let byNeedle = into.get(rev)

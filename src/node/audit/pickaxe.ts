@@ -144,10 +144,30 @@ export function clearPickaxeCache(): void {
   cache.clear()
 }
 
+/** The text a needle's lines hold: a script name in quotes, a make target before its colon. */
+function textOf(n: Needle): string {
+  return n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text
+}
+
 /** Needles one history walk asks at most (the -G pattern is their alternation). */
 const WALK_MAX_NEEDLES = 200
 const WALK_MAX_BYTES = 64 * 1024 * 1024
 const WALK_TIMEOUT_MS = 120_000
+/** A history of at least this many commits is walked in two halves at once (two processes). */
+const WALK_SPLIT_MIN_COMMITS = 500
+
+/** A commit of the history in git log's order (newest first): `order` is its place. */
+export interface LoggedCommit {
+  readonly sha: string
+  readonly order: number
+}
+
+/** A needle's hit in a walk: the commit, its place in git log's order, and a cut edge. */
+interface Hit {
+  readonly change: CodeChange
+  readonly at: number
+  readonly cutEdge: boolean
+}
 
 /**
  * `newestChange` for many needles in one walk of the history: `git log -p -G<alternation>`
@@ -155,23 +175,62 @@ const WALK_TIMEOUT_MS = 120_000
  * is its newest change (null: none). One diff of each commit instead of one per needle.
  * Undefined when git could not say. A script needle counts only in a package.json, a make
  * target only in a Makefile, as `newestChange` searches them.
+ *
+ * Given the history in git log's order (`logged`, the audit's history index), a long history
+ * is walked as two halves at once, `<mid>..HEAD` and `<mid>` (every commit in exactly one), on
+ * two cores: each needle's newest change is its hit that comes first in that order, the same
+ * commit one walk finds first.
  */
 export async function newestChanges(
   { root, head, shallow }: SearchRepo,
   needles: readonly Needle[],
+  logged: readonly LoggedCommit[] | null = null,
+  /** Histories of at least this many commits are walked in halves (tests lower it). */
+  splitAt = WALK_SPLIT_MIN_COMMITS,
 ): Promise<Map<string, CodeChange | null> | undefined> {
   const asked = needles.filter((n) => n.text !== '' && !n.text.includes('\n'))
   if (head === null || asked.length === 0 || asked.length > WALK_MAX_NEEDLES) return undefined
-  // Word needles share their edges: one group of words instead of one per word (same lines).
-  const words = asked.filter((n) => n.kind === 'word').map((n) => escapeEre(n.text))
-  const ere = [
-    ...(words.length > 0 ? [`(^|[^A-Za-z0-9_$])(${words.join('|')})([^A-Za-z0-9_$]|$)`] : []),
-    ...asked
-      .filter((n) => n.kind !== 'word')
-      .map((n) =>
-        escapeEre(n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text),
-      ),
-  ].join('|')
+  // Git only picks the files whose added or removed lines may hold a needle: each needle as
+  // plain text, one alternation. Whole words are checked below, line by line, on what it
+  // prints; the same lines as `(^|[^A-Za-z0-9_$])word([^A-Za-z0-9_$]|$)` would pick, and a
+  // pattern git's matcher runs several times faster (no edge group to try at every byte).
+  const ere = [...new Set(asked.map((n) => escapeEre(textOf(n))))].join('|')
+  const split = logged !== null && logged.length >= Math.max(2, splitAt)
+  const mid = split ? logged.find((c) => c.order === Math.floor(logged.length / 2)) : undefined
+  const places = mid ? new Map(logged?.map((c) => [c.sha, c.order])) : null
+  const parts = mid ? [[`${mid.sha}..HEAD`], [mid.sha]] : [['HEAD']]
+  const outputs = await Promise.all(parts.map((revs) => walkCode(root, ere, revs)))
+  if (outputs.some((o) => o === undefined)) return undefined
+  if (outputs.reduce((sum, o) => sum + (o?.bytes ?? 0), 0) > WALK_MAX_BYTES) return undefined
+  const best = new Map<string, Hit>()
+  for (const o of outputs) {
+    const hits = walkHits(o?.picked ?? '', asked, shallow, places)
+    if (hits === null) return undefined
+    for (const [k, h] of hits) {
+      const b = best.get(k)
+      if (!b || h.at < b.at) best.set(k, h)
+    }
+  }
+  const out = new Map<string, CodeChange | null>()
+  for (const n of asked) {
+    const k = `${n.kind}\0${n.text}`
+    const h = best.get(k)
+    // A shallow clone's cut edge lists every line as added: it says nothing about when.
+    if (!h?.cutEdge) out.set(k, h?.change ?? null)
+  }
+  return out
+}
+
+/**
+ * One walk over `revs`, the file diffs of code files kept (undefined: git could not say).
+ * Code files are picked here, not by pathspecs (code-pathspecs.ts); a file name this cannot
+ * read sends the walk back to git's pathspecs.
+ */
+async function walkCode(
+  root: string,
+  ere: string,
+  revs: readonly string[],
+): Promise<{ picked: string; bytes: number } | undefined> {
   const walk = (specs: readonly string[]): Promise<GitResult> =>
     slot(() =>
       runGit(
@@ -182,15 +241,13 @@ export async function newestChanges(
           '--no-renames',
           '--format=%x00%H%x1f%ct%x1f%cI%x1f%P',
           `-G${ere}`,
-          'HEAD',
+          ...revs,
           '--',
           ...specs,
         ],
         { cwd: root, timeoutMs: WALK_TIMEOUT_MS, maxBytes: WALK_MAX_BYTES },
       ),
     )
-  // Code files are picked here, not by pathspecs (code-pathspecs.ts); a file name this cannot
-  // read sends the walk back to git's pathspecs.
   let r = await walk([])
   let picked = r.code === 0 ? pickCodeFiles(r.stdout) : null
   if (r.code === 0 && picked === null) {
@@ -198,15 +255,41 @@ export async function newestChanges(
     picked = r.stdout
   }
   if (r.code !== 0) return undefined
-  const out = new Map<string, CodeChange | null>(asked.map((n) => [`${n.kind}\0${n.text}`, null]))
-  const unknown = new Set<string>()
-  const word = (text: string, w: string): boolean =>
-    new RegExp(`(^|[^A-Za-z0-9_$])${escapeEre(w)}([^A-Za-z0-9_$]|$)`).test(text)
-  for (const chunk of (picked ?? '').split('\0')) {
+  return { picked: picked ?? '', bytes: Buffer.byteLength(r.stdout) }
+}
+
+/**
+ * Each needle's first hit in a walk's output: its hit with the lowest place. `places`: each
+ * commit's place in git log's order (null: its place in this output, newest first); null when
+ * a commit is not in it.
+ */
+function walkHits(
+  picked: string,
+  asked: readonly Needle[],
+  shallow: boolean,
+  places: ReadonlyMap<string, number> | null,
+): Map<string, Hit> | null {
+  const out = new Map<string, Hit>()
+  const words = new Map(
+    asked.flatMap((n) =>
+      n.kind === 'word'
+        ? [
+            [
+              n.text,
+              new RegExp(`(^|[^A-Za-z0-9_$])${escapeEre(n.text)}([^A-Za-z0-9_$]|$)`),
+            ] as const,
+          ]
+        : [],
+    ),
+  )
+  let shown = 0
+  for (const chunk of picked.split('\0')) {
     const nl = chunk.indexOf('\n')
     const [sha, ct, date, parents] = (nl === -1 ? chunk : chunk.slice(0, nl)).trim().split('\x1f')
     const secs = Number(ct)
     if (!sha || !Number.isFinite(secs)) continue
+    const at = places === null ? shown++ : places.get(sha)
+    if (at === undefined) return null
     const change = { sha, ms: secs * 1000, date: date ?? new Date(secs * 1000).toISOString() }
     const cutEdge = shallow && (parents ?? '').trim() === ''
     let file = ''
@@ -222,23 +305,15 @@ export async function newestChanges(
       const base = file.slice(file.lastIndexOf('/') + 1)
       for (const n of asked) {
         const k = `${n.kind}\0${n.text}`
-        if (out.get(k) !== null || unknown.has(k)) continue
+        const first = out.get(k)
+        if (first && first.at <= at) continue
         if (n.kind === 'script' && base !== 'package.json') continue
         if (n.kind === 'make' && !/^(?:[Mm]akefile|.*\.mk)$/.test(base)) continue
-        const hit =
-          n.kind === 'word'
-            ? word(text, n.text)
-            : text.includes(
-                n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text,
-              )
-        if (!hit) continue
-        // A shallow clone's cut edge lists every line as added: it says nothing about when.
-        if (cutEdge) unknown.add(k)
-        else out.set(k, change)
+        const hit = n.kind === 'word' ? words.get(n.text)?.test(text) : text.includes(textOf(n))
+        if (hit) out.set(k, { change, at, cutEdge })
       }
     }
   }
-  for (const k of unknown) out.delete(k)
   return out
 }
 
