@@ -81,10 +81,12 @@ function proseOf(text: string, keepSpans: boolean): string {
     at = s.end
   }
   out += prose.slice(at)
-  return out
-    // A target stops at `(` too: `](](](…` with no `)` takes linear time (issue 8, bad input).
-    .replace(/\]\([^()\s]*\)/g, (m) => ' '.repeat(m.length))
-    .replace(/\bhttps?:\/\/\S+/g, (m) => ' '.repeat(m.length))
+  return (
+    out
+      // A target stops at `(` too: `](](](…` with no `)` takes linear time (issue 8, bad input).
+      .replace(/\]\([^()\s]*\)/g, (m) => ' '.repeat(m.length))
+      .replace(/\bhttps?:\/\/\S+/g, (m) => ' '.repeat(m.length))
+  )
 }
 
 /** A version or number as a note writes it: `4.17.23`, `0.15.x`, `26.0`, `v16`, `1200`. */
