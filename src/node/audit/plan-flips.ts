@@ -17,11 +17,10 @@
  *   that went stale. The reason says which, when the note's commit is known.
  * - At most SUBJECT_FILES_MAX files are read per claim, each up to FILE_MAX_BYTES.
  */
-import { readFile, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { pathWords, planClaims, type PlanClaim } from '../../core/audit/plan-claims'
 import { tick } from '../../core/audit/reason-text'
 import { isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { readRepoFile } from './repo-file'
 
 const SUBJECT_FILES_MAX = 40
 const TEST_RE = /(?:^|\/)(?:__tests__|tests?|spec)\/|[._-](?:test|spec)\.[^/]+$/
@@ -86,11 +85,10 @@ async function contradiction(
   const files = code.filter((x) => subject.some((w) => x.words.has(w))).slice(0, SUBJECT_FILES_MAX)
   const res = c.items.map((w) => new RegExp(`(?<![A-Za-z])${w}`, 'i'))
   for (const { f } of files) {
-    const abs = join(root, f)
-    const st = await stat(abs).catch(() => null)
-    if (!st?.isFile() || st.size > FILE_MAX_BYTES) continue
-    const text = await readFile(abs, 'utf8').catch(() => null)
-    if (text === null || !res.every((re) => re.test(text))) continue
+    // Through the repository's reader: a tracked link out of the repository is not its code.
+    const r = await readRepoFile(root, f, { maxBytes: FILE_MAX_BYTES })
+    if (!r.ok || !res.every((re) => re.test(r.text))) continue
+    const text = r.text
     const at = text.slice(0, text.search(res[0])).split('\n').length
     return `${says}; ${tick(`${f}:${at}`)} has it in the code now`
   }
