@@ -165,6 +165,43 @@ export function lostLines(
   return out
 }
 
+/** Where a name lives now when it left every code file that held it then: its then line and new files. */
+export interface LeftFiles {
+  readonly then: CodeLine
+  /** The code files holding the name now, none of which held it when the note was written. */
+  readonly onlyIn: readonly string[]
+}
+
+/**
+ * Whether a name a note gives in plain prose left every code file that held it when the note
+ * was written (a table renamed in the services, the old name kept only by a new migration
+ * script). Prose is weaker evidence than a back-ticked name, so one changed line is not enough
+ * (lostLines): every code line holding it then is gone, every file holding it now is one that
+ * did not hold it then, and no line of then is held now word for word (a file moved or split
+ * keeps its lines). `then`: lines at the note's commit in the files changed since; `now`:
+ * lines now in every code file; `changed`: the files changed since. Null: the name stayed.
+ */
+export function leftEveryFile(
+  then: readonly CodeLine[],
+  now: readonly CodeLine[],
+  changed: ReadonlySet<string>,
+): LeftFiles | null {
+  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
+  let a = then.filter(code)
+  let b = now.filter(code)
+  if ([...a, ...b].some((l) => !isTestFile(l.file))) {
+    a = a.filter((l) => !isTestFile(l.file))
+    b = b.filter((l) => !isTestFile(l.file))
+  }
+  if (a.length === 0 || b.length === 0) return null
+  const held = new Set(a.map((l) => l.file))
+  // A file unchanged since the note holds now what it held then.
+  if (b.some((l) => held.has(l.file) || !changed.has(l.file))) return null
+  const still = new Set(b.map((l) => norm(l.text)))
+  if (a.some((l) => still.has(norm(l.text)))) return null
+  return { then: a[0], onlyIn: [...new Set(b.map((l) => l.file))] }
+}
+
 /**
  * The lines around a changed line that show what it belongs to (item 5: the enclosing
  * function or lines): from the nearest less indented line above (its header) down to where

@@ -63,7 +63,7 @@ export function byDepth(a: string, b: string): number {
 /** Whether a repository-relative file is documentation, not code: a text format, a `docs/` folder, a licence. */
 export function isDocFile(rel: string): boolean {
   return (
-    /\.(?:md|mdx|markdown|txt|rst|adoc)$/i.test(rel) ||
+    /\.(?:md|mdc|mdx|markdown|txt|rst|adoc)$/i.test(rel) ||
     /(?:^|\/)(?:docs?\/|LICEN[CS]E|COPYING)/i.test(rel)
   )
 }

@@ -48,6 +48,8 @@ export interface NameChange {
   /** The line then, and the most alike line holding the name now (null: none). */
   readonly then?: CodeLine
   readonly now?: CodeLine | null
+  /** A name that left every code file holding it then: the code files holding it now. */
+  readonly onlyIn?: readonly string[]
 }
 
 /** Uncommitted edits (or, outside git, a newer mtime) to a file the note rests on; folders never count. */
@@ -77,6 +79,11 @@ function nameChangedAfter(facts: RepoFacts, ch: NameChange, afterMs: number): st
     ch.now === undefined || ch.now === null
       ? `no code line in ${tick(ch.then.file)} holds ${tick(ch.name)} now`
       : `now ${line(ch.now)}`
+  if (ch.onlyIn) {
+    const files = ch.onlyIn.slice(0, 2).map(tick).join(', ')
+    const more = ch.onlyIn.length > 2 ? ` and ${ch.onlyIn.length - 2} more` : ''
+    return `${tick(ch.name)} left every code file that held it when the note was written: then ${line(ch.then)}, changed ${when}; it is now only in ${files}${more}, which did not hold it then`
+  }
   return `a code line with ${tick(ch.name)} changed ${when}: then ${line(ch.then)}; ${now}`
 }
 
@@ -143,8 +150,15 @@ export function judgeNote(
 ): { readonly verdict: Verdict; readonly reasons: string[] } {
   const reasons: string[] = []
   const checkable = checked.filter((c) => c.checkable)
-  if (facts && claims.length > 0 && checkable.length === 0)
-    return { verdict: 'suspect', reasons: [...claims] }
+  if (facts && checkable.length === 0) {
+    // A name given in plain prose that left its code files speaks without any reference.
+    const left = changes.flatMap((ch) => {
+      const why = ch.onlyIn && writtenAt ? nameChangedAfter(facts, ch, writtenAt.ms) : null
+      return why ? [why] : []
+    })
+    if (claims.length > 0 || left.length > 0)
+      return { verdict: 'suspect', reasons: [...claims, ...left] }
+  }
   if (!facts || checkable.length === 0) {
     const hasWeak = checked.length > 0
     reasons.push(

@@ -8,55 +8,58 @@
  *
  * Git's rules, as checked against `git ls-files` (tests/unit/core/git/code-pathspecs.test.ts):
  * a `:(glob)**\/<pattern>` pattern without a slash matches a path whose last part matches it,
- * `*` never crossing a slash and matching a leading dot; case counts (core.ignoreCase changes
- * nothing); a folder matching the pattern does not exclude what is under it; `**\/docs/**`
+ * `*` never crossing a slash and matching a leading dot; case counts unless the `icase` magic
+ * says otherwise, and then only ASCII letters fold (core.ignoreCase changes nothing); a folder matching the pattern does not exclude what is under it; `**\/docs/**`
  * matches a path with a folder `docs` anywhere above its file.
  */
 
-/** Last parts of a path that are not code. */
+/**
+ * Last parts of a path that are not code. Extensions and folder names match in any case (a
+ * `README.MD`, a `Docs/` folder: `icase` magic); LICENSE and COPYING only as written, so a
+ * `licenseService.ts` stays code.
+ */
 const NOT_CODE_NAMES: readonly string[] = [
-  ...[
-    '*.md',
-    '*.mdx',
-    '*.markdown',
-    '*.txt',
-    '*.rst',
-    '*.adoc',
-    'LICENSE*',
-    'LICENCE*',
-    'COPYING*',
-  ],
+  ...['*.md', '*.mdc', '*.mdx', '*.markdown', '*.txt', '*.rst', '*.adoc'],
   ...['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'],
   ...['*.lock', 'package-lock.json', 'pnpm-lock.yaml'],
 ]
+const NOT_CODE_NAMES_EXACT: readonly string[] = ['LICENSE*', 'LICENCE*', 'COPYING*']
 
-/** Folders whose files are not code, at any depth. */
+/** Folders whose files are not code, at any depth, in any case. */
 const NOT_CODE_FOLDERS: readonly string[] = ['docs', 'doc']
 
 /** Pathspecs for code files: everything but docs, licences and binaries. */
 export const CODE_PATHSPECS: readonly string[] = [
   '.',
-  ...NOT_CODE_NAMES.map((g) => `:(exclude,glob)**/${g}`),
-  ...NOT_CODE_FOLDERS.map((d) => `:(exclude,glob)**/${d}/**`),
+  ...NOT_CODE_NAMES.map((g) => `:(exclude,glob,icase)**/${g}`),
+  ...NOT_CODE_NAMES_EXACT.map((g) => `:(exclude,glob)**/${g}`),
+  ...NOT_CODE_FOLDERS.map((d) => `:(exclude,glob,icase)**/${d}/**`),
 ]
 
 /** A glob of `*` and literal characters as an anchored regular expression (`*`: no slash). */
-function globRegExp(glob: string): RegExp {
+function globRegExp(glob: string, icase: boolean): RegExp {
   const body = glob
     .split('*')
     .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
     .join('[^/]*')
-  return new RegExp(`^${body}$`)
+  return new RegExp(`^${body}$`, icase ? 'i' : '')
 }
 
-const NAME_TESTS = NOT_CODE_NAMES.map(globRegExp)
+const NAME_TESTS = [
+  ...NOT_CODE_NAMES.map((g) => globRegExp(g, true)),
+  ...NOT_CODE_NAMES_EXACT.map((g) => globRegExp(g, false)),
+]
+
+/** Git folds ASCII letters only under `icase`. */
+const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCase())
 
 /** Whether git's {@link CODE_PATHSPECS} take this repository-relative path (a file's). */
 export function isCodePathspecFile(path: string): boolean {
   const parts = path.split('/')
   const last = parts[parts.length - 1]
   if (NAME_TESTS.some((re) => re.test(last))) return false
-  for (let i = 0; i < parts.length - 1; i++) if (NOT_CODE_FOLDERS.includes(parts[i])) return false
+  for (let i = 0; i < parts.length - 1; i++)
+    if (NOT_CODE_FOLDERS.includes(asciiLower(parts[i]))) return false
   return true
 }
 

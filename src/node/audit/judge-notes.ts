@@ -26,6 +26,7 @@ import { withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
 import { mapLimited } from '../jobs/concurrency'
 import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
+import { proseNamesOf } from './prose-candidates'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
 export type WrittenAtProvider = (
@@ -312,6 +313,7 @@ async function lossesOf(p: Prepared, firsts: readonly First[]): Promise<NameLoss
         f.checked.filter((c) => (t.branch === undefined ? !c.checkedIn : c.checkedIn === t.facts)),
         f.writtenAt,
         rel,
+        t.branch === undefined ? proseNamesOf(f.note) : [],
       ),
     )
     const got = await nameLosses(t.state, t.facts?.history ?? null, asks, t.branch)

@@ -21,6 +21,7 @@ import { commitAtOrBefore, type HistoryIndex, type Touch } from '../../core/git/
 import {
   enclosingBlock,
   isTestFile,
+  leftEveryFile,
   lostLines,
   type CodeLine,
   type LostLine,
@@ -47,6 +48,8 @@ export interface NameAsk {
   readonly needles: readonly {
     readonly needle: Needle
     readonly named: ReadonlySet<string>
+    /** Given in plain prose: counts only when it left every file that held it (leftEveryFile). */
+    readonly prose?: true
   }[]
   readonly writtenMs: number
 }
@@ -293,9 +296,15 @@ export async function nameLosses(
       // A file git could not read on some side (a partial clone) is compared on neither.
       const changed = (x: CodeLine): boolean => t.files.has(x.file) && !unread.has(x.file)
       const thenAll = found.get(t.sha) ?? new Map<string, CodeLine[]>()
-      const lost: { needle: Needle; l: LostLine }[] = []
-      for (const { needle, named } of a.needles) {
+      const lost: { needle: Needle; l: LostLine; onlyIn?: readonly string[] }[] = []
+      for (const { needle, named, prose } of a.needles) {
         const nowLines = nowAll.get(key(needle)) ?? []
+        if (prose) {
+          const then = (thenAll.get(key(needle)) ?? []).filter(changed)
+          const left = leftEveryFile(then, nowLines, t.files)
+          if (left) lost.push({ needle, l: { then: left.then, now: null }, onlyIn: left.onlyIn })
+          continue
+        }
         const l = lostLines(
           (thenAll.get(key(needle)) ?? []).filter(changed),
           nowLines.filter(changed),
@@ -308,7 +317,7 @@ export async function nameLosses(
         if (l.length > 0) lost.push({ needle, l: l[0] })
       }
       const shown = await Promise.all(
-        lost.slice(0, NAMES_SHOWN).map(async ({ needle, l }): Promise<NameLoss | null> => {
+        lost.slice(0, NAMES_SHOWN).map(async ({ needle, l, onlyIn }): Promise<NameLoss | null> => {
           const by =
             (await removedIn(state.root, t.sha, l.then.file, l.then.text.trim())) ??
             (history ? lastTouchOf(history, l.then.file, t.sha) : null)
@@ -326,6 +335,7 @@ export async function nameLosses(
             now: l.now,
             needle,
             noteSha: t.sha,
+            ...(onlyIn ? { onlyIn } : {}),
             ...(thenLines ? { thenLines } : {}),
             ...(nowLines ? { nowLines } : {}),
             ...(branch !== undefined ? { branch } : {}),

@@ -41,6 +41,11 @@ export function globOf(path: string): string | null {
     .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
 }
 
+/** The identifier-shaped names a note gives in plain prose (prose-names.ts). */
+export function proseNamesOf(note: Note): readonly string[] {
+  return proseNames(checkedText(note)).names
+}
+
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
   const prose = proseNames(checkedText(note))

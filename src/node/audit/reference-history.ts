@@ -158,6 +158,7 @@ export function nameAsk(
   checked: readonly CheckedReference[],
   writtenAt: WrittenAt | null,
   rel: (abs: string) => string | null,
+  prose: readonly string[] = [],
 ): NameAsk | null {
   if (writtenAt === null) return null
   const named = new Set(checked.flatMap((c) => (c.restsOn === null ? [] : [c.restsOn])))
@@ -172,6 +173,13 @@ export function nameAsk(
       const at = needle.kind === 'text' && c.audit.resolved !== null ? rel(c.audit.resolved) : null
       needles.push({ needle, named: at === null ? named : new Set([...named, at]) })
     }
+  }
+  // Names in plain prose (prose-names.ts) count only when they left their files (name-loss.ts).
+  for (const text of prose) {
+    const needle: Needle = { kind: 'word', text }
+    if (seen.has(`word\0${text}`) || seen.has(`text\0${text}`)) continue
+    seen.add(`word\0${text}`)
+    needles.push({ needle, named: new Set(), prose: true })
   }
   return needles.length === 0 ? null : { needles, writtenMs: writtenAt.ms }
 }

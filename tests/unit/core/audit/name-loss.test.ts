@@ -4,6 +4,7 @@ import {
   enclosingBlock,
   isCommentLine,
   isTestFile,
+  leftEveryFile,
   lostLines,
   onlyGained,
   type CodeLine,
@@ -129,5 +130,28 @@ describe('onlyGained', () => {
   it('wants the old words in their order', () => {
     expect(onlyGained('a = b', 'b = a')).toBe(false)
     expect(onlyGained('"build": "astro build"', '"build": "npm run x && astro build"')).toBe(true)
+  })
+})
+
+describe('leftEveryFile', () => {
+  const changed = new Set(['src/a.cs', 'src/b.cs', 'scripts/m.py', 'src/new.ts'])
+
+  it('finds a name that left every file holding it, kept only by a new file', () => {
+    const then = [L('src/a.cs', 2, 'Db.Insert("t_results")'), L('src/b.cs', 9, 'Select("t_results")')]
+    const now = [L('scripts/m.py', 1, 'rename("t_results", "t_result")')]
+    expect(leftEveryFile(then, now, changed)).toEqual({ then: then[0], onlyIn: ['scripts/m.py'] })
+  })
+
+  it('says nothing when a file that held it still does, or an unchanged file holds it', () => {
+    const then = [L('src/a.cs', 2, 'Db.Insert("t_results")')]
+    expect(leftEveryFile(then, [L('src/a.cs', 3, 'Db.Upsert("t_results")')], changed)).toBeNull()
+    expect(leftEveryFile(then, [L('src/same.cs', 1, 'x("t_results")')], changed)).toBeNull()
+  })
+
+  it('says nothing for a line moved word for word, a name gone everywhere, or comments only', () => {
+    const then = [L('src/a.cs', 2, 'Db.Insert("t_results")')]
+    expect(leftEveryFile(then, [L('src/new.ts', 5, 'Db.Insert("t_results")')], changed)).toBeNull()
+    expect(leftEveryFile(then, [], changed)).toBeNull()
+    expect(leftEveryFile(then, [L('src/new.ts', 1, '// t_results was renamed')], changed)).toBeNull()
   })
 })
