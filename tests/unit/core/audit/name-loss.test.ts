@@ -137,7 +137,10 @@ describe('leftEveryFile', () => {
   const changed = new Set(['src/a.cs', 'src/b.cs', 'scripts/m.py', 'src/new.ts'])
 
   it('finds a name that left every file holding it, kept only by a new file', () => {
-    const then = [L('src/a.cs', 2, 'Db.Insert("t_results")'), L('src/b.cs', 9, 'Select("t_results")')]
+    const then = [
+      L('src/a.cs', 2, 'Db.Insert("t_results")'),
+      L('src/b.cs', 9, 'Select("t_results")'),
+    ]
     const now = [L('scripts/m.py', 1, 'rename("t_results", "t_result")')]
     expect(leftEveryFile(then, now, changed)).toEqual({ then: then[0], onlyIn: ['scripts/m.py'] })
   })
@@ -152,6 +155,8 @@ describe('leftEveryFile', () => {
     const then = [L('src/a.cs', 2, 'Db.Insert("t_results")')]
     expect(leftEveryFile(then, [L('src/new.ts', 5, 'Db.Insert("t_results")')], changed)).toBeNull()
     expect(leftEveryFile(then, [], changed)).toBeNull()
-    expect(leftEveryFile(then, [L('src/new.ts', 1, '// t_results was renamed')], changed)).toBeNull()
+    expect(
+      leftEveryFile(then, [L('src/new.ts', 1, '// t_results was renamed')], changed),
+    ).toBeNull()
   })
 })
