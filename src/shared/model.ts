@@ -188,6 +188,11 @@ export interface AuditNote {
   /** Added field: how `writtenAt` is known (the transcript write is precise; mtime is coarse). */
   readonly writtenAtSource?: 'transcript' | 'frontmatter' | 'git-blame' | 'mtime' | null
   readonly references: readonly AuditReference[]
+  /**
+   * Added field: names the note gives in plain prose that its verdict rests on (one that left
+   * every code file holding it), each with its diff basis like a reference. Absent: none.
+   */
+  readonly proseReferences?: readonly AuditReference[]
   readonly reasons: readonly string[]
 }
 

@@ -126,3 +126,34 @@ function pathBasis(c: CheckedReference, at: At | null): DiffBasis {
     now: c.restsOn,
   }
 }
+
+/**
+ * What the note's prose names lost that no reference carries (name-lines.ts: a name that left
+ * every code file holding it), as references with their diff basis: the file then at the note's
+ * commit against the same file now (or, when it is gone, the first file holding the name now).
+ */
+export function proseReferencesOf(
+  p: Prepared,
+  losses: readonly NameLoss[],
+): { proseReferences?: AuditReference[] } {
+  const out: AuditReference[] = []
+  for (const l of losses) {
+    if (!l.onlyIn || !l.then || l.branch !== undefined) continue
+    const stays = p.state?.tracked.has(l.then.file) === true
+    out.push({
+      text: l.name,
+      kind: 'symbol',
+      status: 'changed',
+      resolved: null,
+      movedTo: null,
+      compare: {
+        then: l.then.file,
+        commit: l.noteSha,
+        now: stays ? l.then.file : (l.onlyIn[0] ?? null),
+        ...(l.thenLines ? { thenLines: l.thenLines } : {}),
+        reason: `left every code file that held it; now only in ${l.onlyIn.join(', ')}`,
+      },
+    })
+  }
+  return out.length > 0 ? { proseReferences: out } : {}
+}

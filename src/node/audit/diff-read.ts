@@ -43,7 +43,7 @@ export async function diffsFromAudit(
   // then nothing is read); the references are then read at once (issue 16: a diff within 150 ms
   // of a click), each a `git show` and a file read at most.
   const reads: (() => Promise<NoteDiff>)[] = []
-  for (const reference of audit.references) {
+  for (const reference of [...audit.references, ...(audit.proseReferences ?? [])]) {
     if (reference.kind === 'url' || reference.kind === 'branch') {
       const summary = `${reference.kind === 'url' ? 'URL' : 'branch'}: not checked against the code`
       reads.push(async () => ({ reference, before: null, after: null, summary }))

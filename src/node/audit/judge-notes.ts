@@ -22,7 +22,7 @@ import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
 import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
 import type { ShowResult } from '../git/history'
-import { withDiffBases } from './diff-basis'
+import { proseReferencesOf, withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
 import { mapLimited } from '../jobs/concurrency'
 import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
@@ -182,6 +182,7 @@ export async function judgeAll(
         writtenAt: writtenAt?.iso ?? null,
         writtenAtSource: writtenAt?.source ?? null,
         references: await withDiffBases(checked, p, writtenAt, losses[i]),
+        ...proseReferencesOf(p, losses[i]),
         reasons,
       },
       checked,

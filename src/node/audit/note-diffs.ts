@@ -90,6 +90,9 @@ export async function noteDiffs(opts: NoteDiffOptions): Promise<NoteDiff[]> {
       out.push(await diffFor(c, other.facts, other, otherAt))
     } else out.push(await diffFor(c, facts, p, at))
   }
+  // Code the verdict rests on that no reference carries, read as a kept audit reads it.
+  for (const e of judged.note.proseReferences ?? [])
+    if (e.compare) out.push(await fileDiff(facts.root, e, e.compare))
   return out
 }
 

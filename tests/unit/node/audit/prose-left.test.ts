@@ -8,6 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
+import { auditMemory } from '../../../../src/node/audit/audit'
+import { AuditFactsCache } from '../../../../src/node/audit/audit-cache'
+import { noteDiffs } from '../../../../src/node/audit/note-diffs'
 import { git } from '../../../helpers/git'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
@@ -76,6 +79,34 @@ describe('a prose name that left every code file that held it', () => {
       /^`facility_results` left every code file that held it when the note was written: then `[^`]+` \(`src\/(?:Services\/FacilityResults|Pages\/Input)\.cs`:\d\), changed in [0-9a-f]{7} on 2026-03-01, after the note was written; it is now only in `scripts\/migrate_phase1\.py`, which did not hold it then$/,
     )
     expect(n.reasons[0]).toContain(sha.rename)
+  })
+
+  it('keeps the name as a prose reference whose diff shows the file then and now', async () => {
+    const n = byTitle(notes, 'renamed')
+    expect(n.references).toEqual([])
+    const [r] = n.proseReferences ?? []
+    expect(r).toMatchObject({ text: 'facility_results', kind: 'symbol', status: 'changed' })
+    expect(r.compare?.then).toMatch(/^src\/(?:Services\/FacilityResults|Pages\/Input)\.cs$/)
+    expect(r.compare?.now).toBe(r.compare?.then)
+    expect(r.compare?.commit?.startsWith(sha.c1)).toBe(true)
+    // A click on the note reads that basis: the file at the note's commit against now.
+    const diffs = await noteDiffs({ memoryDir: mem, repo, file: n.file, line: n.line })
+    const d = diffs.find((x) => x.reference.text === 'facility_results')
+    expect(d?.before?.text).toContain('"facility_results"')
+    expect(d?.after?.text).toContain('"facility_result"')
+    expect(d?.after?.text).not.toContain('"facility_results"')
+    for (const t of ['moved', 'value', 'untouched', 'docs'])
+      expect(byTitle(notes, t).proseReferences, t).toBeUndefined()
+    // A click after an audit reads what its result kept, and shows the same diff.
+    const cache = new AuditFactsCache()
+    try {
+      await auditMemory({ memoryDir: mem, repo, cache })
+      const kept = await noteDiffs({ memoryDir: mem, repo, file: n.file, line: n.line, cache })
+      expect(cache.stats.readFromResult).toBe(1)
+      expect(kept).toEqual(diffs)
+    } finally {
+      cache.close()
+    }
   })
 
   it('keeps a file moved whole, a value changed in place and an untouched home as they were', () => {
