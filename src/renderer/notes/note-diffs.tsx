@@ -49,6 +49,7 @@ export function LabelledDiff({
   language,
   testId,
   onDrawn,
+  reveal,
 }: {
   before: string
   after: string
@@ -58,6 +59,8 @@ export function LabelledDiff({
   testId?: string
   /** Called once the diff is computed and drawn. */
   onDrawn?: () => void
+  /** A line of the before side to show in the middle once drawn (where a name lost its lines). */
+  reveal?: number
 }) {
   return (
     <div className="note-diff" data-testid={testId}>
@@ -78,13 +81,15 @@ export function LabelledDiff({
           overviewRuler={false}
           fontSize={12}
           onMount={
-            onDrawn &&
-            ((editor) => {
-              const sub = editor.onDidUpdateDiff(() => {
-                sub.dispose()
-                onDrawn()
-              })
-            })
+            onDrawn || reveal !== undefined
+              ? (editor) => {
+                  const sub = editor.onDidUpdateDiff(() => {
+                    sub.dispose()
+                    if (reveal !== undefined) editor.getOriginalEditor().revealLineInCenter(reveal)
+                    onDrawn?.()
+                  })
+                }
+              : undefined
           }
         />
       </div>
@@ -187,6 +192,7 @@ export function NoteDiffs({
           onDrawn={diffDrawn}
           before={d.before?.text ?? ''}
           after={d.after?.text ?? ''}
+          reveal={d.reference.kind === 'snippet' ? undefined : d.reference.compare?.thenLines?.[0]}
           beforeLabel={d.before?.label ?? '(nothing then)'}
           afterLabel={d.after?.label ?? '(nothing now)'}
           language={languageOf(d.after?.label ?? d.before?.label)}
