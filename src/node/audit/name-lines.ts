@@ -30,7 +30,8 @@ import { isDocFile } from '../../core/audit/repo-paths'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
-import { runGit } from '../git/run'
+import { runGit, type GitResult } from '../git/run'
+import { excludedPath, missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, type Needle } from './pickaxe'
 import { fixedStringsInput } from '../git/grep-patterns'
 import { isCodePathspecFile } from '../../core/git/code-pathspecs'
@@ -108,12 +109,23 @@ export async function grepTrees(
   const specs = files === null ? [] : files.map((f) => `:(literal)${f}`)
   const code = (file: string): boolean => files !== null || isCodePathspecFile(file)
   const flags = ['-z', '-n', '-I', '-E', '--no-color', ...(words ? ['-w'] : [])]
-  const r = await runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs], {
-    cwd: root,
-    timeoutMs: GREP_TIMEOUT_MS,
-    maxBytes: GREP_MAX_BYTES,
-    input: fixedStringsInput(patterns),
-  })
+  const grep = (left: readonly string[]): Promise<GitResult> =>
+    runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs, ...left], {
+      cwd: root,
+      timeoutMs: GREP_TIMEOUT_MS,
+      maxBytes: GREP_MAX_BYTES,
+      input: fixedStringsInput(patterns),
+    })
+  let r = await grep([])
+  // A partial clone with a promisor remote stops at a blob it lacks: ask again without the
+  // files such blobs were at, which are then unread (node/git/missing-blobs.ts).
+  if (stoppedOnMissingObject(r)) {
+    const left = await missingBlobExcludes(root, revs)
+    if (left !== null) {
+      r = await grep(left)
+      for (const spec of left) if (code(excludedPath(spec))) unread.add(excludedPath(spec))
+    }
+  }
   // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
   for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm))
     if (code(m[1])) unread.add(m[1])

@@ -12,13 +12,16 @@
  *   quoted lines match as fixed strings (`-S`) in their own files.
  * - Each search is bounded by a timeout; a search that fails or times out answers
  *   `undefined` (not known), never "never existed".
- * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known.
+ * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known. In a partial
+ *   clone, a search that stops on a blob the clone lacks is asked again without the files such
+ *   blobs were at (node/git/missing-blobs.ts).
  * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
  *   at once (the machine's cores are shared).
  */
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit, type GitResult } from '../git/run'
 import { escapeEre } from '../git/grep-patterns'
+import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
 
 export { CODE_PATHSPECS }
@@ -108,19 +111,26 @@ export function newestChange(
   const known = cache.get(key)
   if (known) return known
   const run = slot(async () => {
-    const r = await runGit(
-      [
-        'log',
-        '-n1',
-        '--format=%H%x1f%ct%x1f%cI%x1f%P',
-        ...(since === null ? [] : [`--since=@${since}`]),
-        ...pickaxeArg(needle),
-        'HEAD',
-        '--',
-        ...pathspecs(needle, files),
-      ],
-      { cwd: root, timeoutMs: PICKAXE_TIMEOUT_MS, maxBytes: PICKAXE_MAX_BYTES },
-    )
+    const search = (left: readonly string[]): Promise<GitResult> =>
+      runGit(
+        [
+          'log',
+          '-n1',
+          '--format=%H%x1f%ct%x1f%cI%x1f%P',
+          ...(since === null ? [] : [`--since=@${since}`]),
+          ...pickaxeArg(needle),
+          'HEAD',
+          '--',
+          ...pathspecs(needle, files),
+          ...left,
+        ],
+        { cwd: root, timeoutMs: PICKAXE_TIMEOUT_MS, maxBytes: PICKAXE_MAX_BYTES },
+      )
+    let r = await search([])
+    if (stoppedOnMissingObject(r)) {
+      const left = await missingBlobExcludes(root, [head])
+      if (left !== null) r = await search(left)
+    }
     if (r.code !== 0) return undefined
     const line = r.stdout.split('\n').find((l) => l.trim() !== '')
     if (line === undefined) return null
@@ -199,7 +209,7 @@ export async function newestChanges(
   const mid = split ? logged.find((c) => c.order === Math.floor(logged.length / 2)) : undefined
   const places = mid ? new Map(logged?.map((c) => [c.sha, c.order])) : null
   const parts = mid ? [[`${mid.sha}..HEAD`], [mid.sha]] : [['HEAD']]
-  const outputs = await Promise.all(parts.map((revs) => walkCode(root, ere, revs)))
+  const outputs = await Promise.all(parts.map((revs) => walkCode(root, head, ere, revs)))
   if (outputs.some((o) => o === undefined)) return undefined
   if (outputs.reduce((sum, o) => sum + (o?.bytes ?? 0), 0) > WALK_MAX_BYTES) return undefined
   const best = new Map<string, Hit>()
@@ -228,6 +238,7 @@ export async function newestChanges(
  */
 async function walkCode(
   root: string,
+  head: string,
   ere: string,
   revs: readonly string[],
 ): Promise<{ picked: string; bytes: number } | undefined> {
@@ -253,6 +264,14 @@ async function walkCode(
   if (r.code === 0 && picked === null) {
     r = await walk(CODE_PATHSPECS)
     picked = r.stdout
+  }
+  // A partial clone without some blobs: walked again without the files they were at.
+  if (stoppedOnMissingObject(r)) {
+    const left = await missingBlobExcludes(root, [head])
+    if (left !== null) {
+      r = await walk([...CODE_PATHSPECS, ...left])
+      picked = r.stdout
+    }
   }
   if (r.code !== 0) return undefined
   return { picked: picked ?? '', bytes: Buffer.byteLength(r.stdout) }

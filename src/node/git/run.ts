@@ -91,6 +91,8 @@ const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   'ls-files': [],
   // A commit's file list (a glob a note names, matched as the tree was when it was written).
   'ls-tree': [],
+  // Which objects a partial clone lacks (`--missing=print`; node/git/missing-blobs.ts).
+  'rev-list': [],
   'check-ignore': [],
   worktree: [],
   'hash-object': [],
