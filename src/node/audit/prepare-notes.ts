@@ -167,10 +167,6 @@ export async function prepare(
   const quoteRun =
     probes.size > 0 ? searchPatterns(root, [...probes.values()].flat(), false, grepOptions) : null
   const statusRun = state && wanted.size > 0 ? changedFiles(root) : null
-  // Commands: package.json scripts and Makefile targets, read beside the history.
-  const commands = all.filter((r) => r.kind === 'command' && r.runner !== 'file')
-  const manifestRun = commands.length > 0 ? readManifests(root, state) : null
-  void manifestRun?.catch(() => undefined)
 
   // History, only when some note names a path.
   let history: HistoryIndex | null = null
@@ -200,7 +196,9 @@ export async function prepare(
   signal?.throwIfAborted()
   step()
 
-  const manifests = manifestRun ? await manifestRun : noManifests()
+  // Commands: package.json scripts and Makefile targets.
+  const commands = all.filter((r) => r.kind === 'command' && r.runner !== 'file')
+  const manifests = commands.length > 0 ? await readManifests(root, state) : noManifests()
   signal?.throwIfAborted()
   step()
 
