@@ -107,26 +107,6 @@ export function sinceNote(
 }
 
 /**
- * Start every note's searches since the note (`sinceNote`) at once, beside the history walk
- * (the pickaxe queues them apart from it); withGoneIn finds their answers kept.
- */
-export function startSinceNote(
-  repo: SearchRepo,
-  notes: readonly {
-    readonly checked: readonly CheckedReference[]
-    readonly writtenAt: WrittenAt | null
-  }[],
-  held: readonly (HeldThen | undefined)[],
-): void {
-  notes.forEach((f, n) => {
-    for (const c of f.checked) {
-      const early = sinceNote(c, repo, held[n], f.writtenAt?.ms)
-      if (early !== null && early !== 'held') void early.catch(() => undefined)
-    }
-  })
-}
-
-/**
  * A failing reference with `goneIn` filled from the pickaxe: the newest commit that added
  * or removed one of its needles (the one it went away in), null when no commit ever did.
  * References that hold, or whose fate is known already, come back as they were.
