@@ -16,7 +16,7 @@ import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
-import { askedOf, nameAsk, sinceNote, withGoneIn, type HeldThen } from './reference-history'
+import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
 import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
 import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges } from './pickaxe'
@@ -118,16 +118,6 @@ export async function judgeAll(
   const claiming = claimFlips(p, firsts)
   for (const run of [losing, claiming]) void run.catch(() => undefined)
   const held = await heldThen(p, firsts)
-  // The names a note's commit held are searched since the note, in the files that held them:
-  // started now, beside the walk (their own pickaxe queue), and kept for withGoneIn below.
-  const state = p.state
-  if (state)
-    firsts.forEach((f, n) => {
-      for (const c of f.checked) {
-        const early = sinceNote(c, state, held[n], f.writtenAt?.ms)
-        if (early !== null && early !== 'held') void early.catch(() => undefined)
-      }
-    })
   // The names no note's commit held are searched through the whole history in one walk.
   const walk = firsts.flatMap((f, n) =>
     f.checked.flatMap((c) => {

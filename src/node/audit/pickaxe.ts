@@ -14,7 +14,7 @@
  *   `undefined` (not known), never "never existed".
  * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known.
  * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
- *   at once (the machine's cores are shared), and at most two walk halves beside them.
+ *   at once (the machine's cores are shared).
  */
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit, type GitResult } from '../git/run'
@@ -75,29 +75,19 @@ function pickaxeArg(n: Needle): string[] {
 
 /** Answers per repository HEAD, needle and range; bounded like every cache (src/node/cache). */
 const cache = new BoundedCache<string, Promise<CodeChange | null | undefined>>(4096)
+let running = 0
+const waiting: (() => void)[] = []
 
-/** A queue running at most PARALLEL of its jobs at once. */
-function queue(): <T>(fn: () => Promise<T>) => Promise<T> {
-  let running = 0
-  const waiting: (() => void)[] = []
-  return async (fn) => {
-    if (running >= PARALLEL) await new Promise<void>((r) => waiting.push(r))
-    running++
-    try {
-      return await fn()
-    } finally {
-      running--
-      waiting.shift()?.()
-    }
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL) await new Promise<void>((r) => waiting.push(r))
+  running++
+  try {
+    return await fn()
+  } finally {
+    running--
+    waiting.shift()?.()
   }
 }
-
-/**
- * Single-needle searches and history walks queue apart: a walk (two long halves) does not
- * hold back the short searches since a note, which run beside it.
- */
-const slot = queue()
-const walkSlot = queue()
 
 /**
  * The newest commit reachable from HEAD that added or removed a line holding the needle
@@ -242,7 +232,7 @@ async function walkCode(
   revs: readonly string[],
 ): Promise<{ picked: string; bytes: number } | undefined> {
   const walk = (specs: readonly string[]): Promise<GitResult> =>
-    walkSlot(() =>
+    slot(() =>
       runGit(
         [
           'log',

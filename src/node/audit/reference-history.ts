@@ -85,28 +85,6 @@ export function askedOf(c: CheckedReference): Needle[] {
 }
 
 /**
- * The searches withGoneIn makes first for a failing reference whose names the note's commit
- * held: each such name since the note, in the files that held it then (started here; the
- * pickaxe keeps their answers, so a caller may start them early). `held`: a changed quote
- * the note's commit had, which needs no search; null: none held, or not known.
- */
-export function sinceNote(
-  c: CheckedReference,
-  repo: SearchRepo,
-  held?: HeldThen,
-  writtenMs?: number,
-): Promise<(CodeChange | null | undefined)[]> | 'held' | null {
-  const asked = askedOf(c)
-  if (asked.length === 0 || !held || writtenMs === undefined) return null
-  const files = asked.map(held)
-  if (!files.every((f) => f !== undefined)) return null
-  const there = asked.flatMap((n, i) => ((files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : []))
-  if (there.length === 0) return null
-  if (c.audit.status === 'changed') return 'held'
-  return Promise.all(there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)))
-}
-
-/**
  * A failing reference with `goneIn` filled from the pickaxe: the newest commit that added
  * or removed one of its needles (the one it went away in), null when no commit ever did.
  * References that hold, or whose fate is known already, come back as they were.
@@ -126,11 +104,22 @@ export async function withGoneIn(
 ): Promise<CheckedReference> {
   const asked = askedOf(c)
   if (asked.length === 0) return c
-  const searches = sinceNote(c, repo, held, writtenMs)
-  if (searches === 'held') return c
-  if (searches !== null) {
-    const hits = (await searches).filter((f): f is CodeChange => f !== null && f !== undefined)
-    if (hits.length > 0) return { ...c, goneIn: gone(hits.reduce((a, b) => (b.ms > a.ms ? b : a))) }
+  if (held && writtenMs !== undefined) {
+    const files = asked.map(held)
+    if (files.every((f) => f !== undefined)) {
+      const there = asked.flatMap((n, i) =>
+        (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
+      )
+      if (there.length > 0 && c.audit.status === 'changed') return c
+      if (there.length > 0) {
+        const since = await Promise.all(
+          there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),
+        )
+        const hits = since.filter((f): f is CodeChange => f !== null && f !== undefined)
+        if (hits.length > 0)
+          return { ...c, goneIn: gone(hits.reduce((a, b) => (b.ms > a.ms ? b : a))) }
+      }
+    }
   }
   const found = await Promise.all(
     asked.map((n) => {
