@@ -105,3 +105,17 @@ export function pathWords(path: string): Set<string> {
       .filter((w) => w.length >= 3),
   )
 }
+
+/**
+ * The words of a commit subject in order, as `words` makes them (lower case, singular, words that
+ * name no thing left out) but with repeats kept: "Complete guard expressions: sub-clauses and BEAM
+ * compilation" → complete guard expression sub clause beam compilation.
+ */
+export function subjectNames(subject: string): string[] {
+  const out: string[] = []
+  for (const w of subject.split(/[^A-Za-z]+/)) {
+    const lower = w.toLowerCase()
+    if (lower.length >= 3 && !NOT_ITEMS.has(lower)) out.push(singular(lower))
+  }
+  return out
+}

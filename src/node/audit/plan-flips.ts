@@ -16,9 +16,16 @@
  *   about the project, and a note that kept "NOT built" after it was built is as wrong as one
  *   that went stale. The reason says which, when the note's commit is known.
  * - At most SUBJECT_FILES_MAX files are read per claim, each up to FILE_MAX_BYTES.
+ * - Third, when the code shows nothing: the commits since the note's commit (merges left out, the
+ *   newest SUBJECTS_MAX) whose subject names the item, its first two words side by side
+ *   ("Complete guard expressions: …" for "TODO: Guard expressions for type constraints"). A
+ *   commit that says it worked on the planned thing is no proof it is done, but it is what a
+ *   person should read before trusting "not made yet": suspect, quoting the subject. An item of
+ *   one word says too little to look for in prose, and is not looked for.
  */
-import { pathWords, planClaims, type PlanClaim } from '../../core/audit/plan-claims'
-import { tick } from '../../core/audit/reason-text'
+import { pathWords, planClaims, subjectNames, type PlanClaim } from '../../core/audit/plan-claims'
+import { day, short, tick } from '../../core/audit/reason-text'
+import { runGit } from '../git/run'
 import { isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { readRepoFile } from './repo-file'
 
@@ -47,16 +54,68 @@ export async function planFlips(
     .filter(isCodePathspecFile)
     .sort((a, b) => Number(TEST_RE.test(a)) - Number(TEST_RE.test(b)))
     .map((f) => ({ f, words: pathWords(f) }))
+  const logs = new Map<string, Promise<Subject[]>>()
+  const subjectsSince = (then: string): Promise<Subject[]> => {
+    let l = logs.get(then)
+    if (!l) logs.set(then, (l = commitSubjects(root, then)))
+    return l
+  }
   return Promise.all(
     asks.map(async (a, i) => {
       const out: string[] = []
       for (const c of claims[i]) {
-        const why = await contradiction(root, code, c, a.then, treeAt)
+        const why =
+          (await contradiction(root, code, c, a.then, treeAt)) ??
+          (a.then !== null && c.items.length > 1 ? saidDone(c, await subjectsSince(a.then)) : null)
         if (why !== null) out.push(why)
       }
       return out
     }),
   )
+}
+
+/** Commit subjects read since a note's commit, newest first. */
+const SUBJECTS_MAX = 2000
+
+interface Subject {
+  readonly sha: string
+  readonly date: string
+  readonly text: string
+}
+
+async function commitSubjects(root: string, then: string): Promise<Subject[]> {
+  const r = await runGit(
+    [
+      'log',
+      '--no-merges',
+      `-${SUBJECTS_MAX}`,
+      '-z',
+      '--format=%H%x00%cI%x00%s',
+      `${then}..HEAD`,
+      '--',
+    ],
+    { cwd: root, timeoutMs: 30_000, maxBytes: 4 * 1024 * 1024 },
+  )
+  if (r.code !== 0) return []
+  const f = r.stdout.split('\0')
+  const out: Subject[] = []
+  for (let i = 0; i + 2 < f.length; i += 3)
+    out.push({ sha: f[i].trim(), date: f[i + 1], text: f[i + 2] })
+  return out
+}
+
+/** The oldest commit since the note whose subject names the claim's item (its first two words). */
+function saidDone(c: PlanClaim, subjects: readonly Subject[]): string | null {
+  const [a, b] = c.items
+  for (let i = subjects.length - 1; i >= 0; i--) {
+    const w = subjectNames(subjects[i].text)
+    for (let k = 0; k + 1 < w.length; k++) {
+      if (w[k] !== a || w[k + 1] !== b) continue
+      const s = subjects[i]
+      return `the note gives ${c.items.join(' ')} as not made yet (“${c.written}”); ${short(s.sha)} on ${day(s.date)}, since the note was written, says “${s.text.slice(0, 120)}”`
+    }
+  }
+  return null
 }
 
 async function contradiction(

@@ -85,3 +85,43 @@ describe('plan states the code now contradicts', () => {
     expect(byTitle(notes, 'Menu tabs').verdict).not.toBe('suspect')
   })
 })
+
+describe('plan states a later commit says it worked on', () => {
+  const { repo, mem, commit } = historyCase('pc')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'src/compiler.erl', '-module(compiler).\n')
+    commit('Start type checks before guard expressions', '2026-01-01T12:00:00Z')
+    write(repo, 'src/compiler.erl', '-module(compiler).\nwhere(X) -> X.\n')
+    commit('Complete guard expressions: sub-clauses and BEAM compilation', '2026-03-01T12:00:00Z')
+    write(repo, 'src/compiler.erl', '-module(compiler).\nwhere(X) -> X.\nmatch(T) -> T.\n')
+    commit('Fix tuple handling in match', '2026-03-02T12:00:00Z')
+
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Guards', 'TODO: Guard expressions for type constraints in compilation'],
+        ['Patterns', 'TODO: Pattern matching on tuples'],
+        ['Beam', 'TODO: BEAM output'],
+      ],
+      '2026-02-15T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a TODO suspect once a commit since the note names its first two words', () => {
+    const n = byTitle(notes, 'Guards')
+    expect(n.verdict).toBe('suspect')
+    expect(n.reasons[0]).toMatch(
+      /^the note gives guard expression type constraint compilation as not made yet \(“TODO: Guard expressions for type constraints in compilation”\); [0-9a-f]{7} on 2026-03-01, since the note was written, says “Complete guard expressions: sub-clauses and BEAM compilation”$/,
+    )
+  })
+
+  it('says nothing for words apart, a commit before the note, or a one-word item', () => {
+    // "tuple" and "match" in a later subject, but not "pattern matching" side by side.
+    expect(byTitle(notes, 'Patterns').verdict).not.toBe('suspect')
+    // "BEAM output": BEAM is in a later subject, "output" is not; one word says too little.
+    expect(byTitle(notes, 'Beam').verdict).not.toBe('suspect')
+  })
+})
