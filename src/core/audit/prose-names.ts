@@ -19,6 +19,7 @@
  */
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
+import { isClassList } from './reference-paths'
 
 /** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
 export interface ProsePair {
@@ -222,4 +223,52 @@ export function pairInLine(line: string, pair: ProsePair): 'holds' | 'other' | '
     return 'none'
   const versions = versionsIn(rest.slice(gap.length, gap.length + VALUE_REACH)).slice(0, 1)
   return versions.some((v) => versionMatches(pair.value, v)) ? 'holds' : 'other'
+}
+
+/**
+ * Bold package names of a note's prose (`**pandas** / **numpy** - Data processing`, a stack
+ * list): a plain word says nothing on its own, so each counts only through a manifest's
+ * dependency line (`dependencyIn`), at the note's commit and now (src/node/audit/prose-then.ts).
+ */
+export function boldNames(text: string): string[] {
+  const out: string[] = []
+  for (const m of proseOf(text, false).matchAll(
+    /(?<!\*)\*\*([@A-Za-z0-9][\w.@/-]{1,60})\*\*(?!\*)/g,
+  )) {
+    const name = m[1].toLowerCase()
+    if (
+      /[a-z]{3,}/.test(name) &&
+      !/\.(?:md|json|ya?ml|toml|[cm]?[jt]sx?|py|rb|go|rs|sh)$/.test(name)
+    )
+      if (!out.includes(name)) out.push(name)
+  }
+  return out
+}
+
+/**
+ * Whether a manifest line lists `name` as a dependency (any case): a key (`"astro": "^5"`,
+ * `pandas = "2"`, `pandas>=2.3` in requirements), a quoted list entry (`"pandas>=2.3.3",` in
+ * pyproject.toml, `gem "rails"`), with an optional extra (`uvicorn[standard]`).
+ */
+export function dependencyIn(line: string, name: string): boolean {
+  const n = escapeRe(name)
+  return (
+    new RegExp(String.raw`^\s*["']?${n}(?:\[[^\]]*\])?["']?\s*(?:[:=<>~!^;@]|$)`, 'i').test(line) ||
+    new RegExp(String.raw`["']${n}(?:\[[^\]]*\])?\s*(?:[<>=!~^;@ ]|["'])`, 'i').test(line)
+  )
+}
+
+/**
+ * Back-ticked utility-class lists of a note (`text-[9px] font-bold rounded-full`,
+ * `text-violet-500/70`): quoted code a style rule names, checked as literal text the code held
+ * when the note was written and holds now (src/node/audit/prose-then.ts), never as a path.
+ */
+export function classSpans(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const content = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (isClassList(content) && !out.includes(content)) out.push(content)
+  }
+  return out
 }

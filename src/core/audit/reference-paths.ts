@@ -63,6 +63,28 @@ export function isDotWord(s: string): boolean {
 export const PATH_PLACEHOLDER_RE =
   /(?:^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])|\[[A-Za-z][\w-]*\]/
 
+/** A utility class with a `/` modifier (`bg-white/10`, `w-1/2`, `hover:text-red-500/70`). */
+const CLASS_WITH_SLASH_RE =
+  /^!?(?:[a-z][\w-]*:)*-?[a-z][a-z0-9-]*-[\w.[\]#-]+\/(?:\d+|\[[^\]\s]+\])$/
+/** A utility class with an arbitrary value (`text-[9px]`, `md:h-[4.5rem]`, `bg-[#007AFF]`). */
+const CLASS_WITH_VALUE_RE = /^!?(?:[a-z][\w-]*:)*-?[a-z][a-z0-9-]*-\[[^\]\s]+\]$/
+/** A utility class without one (`backdrop-blur-xl`, `md:h-[4.5rem]`, `border-b`). */
+const CLASS_RE = /^!?(?:[a-z][\w-]*:)*-?[a-z][a-z0-9]*(?:-[\w.[\]%#()]+)*$/
+
+/**
+ * Whether a span is utility classes, at least one with a `/` modifier or an arbitrary `[value]`
+ * (the shapes no word, command or path has): one such class, or a
+ * space-separated list of classes (a path with a space in it has a segment after a `/` that is
+ * no class: `src/my dir/a.ts`).
+ */
+export function isClassList(s: string): boolean {
+  const parts = s.trim().split(/\s+/)
+  return (
+    parts.some((x) => CLASS_WITH_SLASH_RE.test(x) || CLASS_WITH_VALUE_RE.test(x)) &&
+    parts.every((x) => CLASS_WITH_SLASH_RE.test(x) || (CLASS_RE.test(x) && !hasExtension(x)))
+  )
+}
+
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
@@ -70,6 +92,9 @@ export function spanPathRef(s: string): Reference | null {
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.
   if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
+  // `text-violet-500/70`, `w-1/2`, `bg-slate-50/95 backdrop-blur-xl`: utility classes whose `/`
+  // is an opacity or a fraction, not a folder (issue 12 item 2).
+  if (isClassList(raw)) return null
   const glob = globRef(raw)
   if (glob) return glob
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null

@@ -7,7 +7,14 @@
 import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
-import { proseLines, proseNames, type ProsePair } from '../../core/audit/prose-names'
+import {
+  boldNames,
+  classSpans,
+  dependencyIn,
+  proseLines,
+  proseNames,
+  type ProsePair,
+} from '../../core/audit/prose-names'
 import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
@@ -27,6 +34,8 @@ export interface Candidates {
   readonly located: readonly { readonly name: string; readonly file: string }[]
   /** Paths asked of the tree then, when history is not known (see ProseFinding.absentThen). */
   readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
+  /** Bold package names (`**pandas**`), vouched for only by a manifest's dependency line. */
+  readonly deps: readonly string[]
 }
 
 export const WORD = (name: string): RegExp =>
@@ -70,7 +79,10 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     else if (glob === null && noHistory && !/^(?:\.\.?\/|\/|~)/.test(path))
       paths.push({ ref: r, path })
   }
-  return { names, pairs, strings, globs, paths, located: located(p, note, refs, ticked) }
+  for (const text of classSpans(checkedText(note)))
+    strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
+  const deps = boldNames(checkedText(note)).filter((d) => !ticked.has(d))
+  return { names, pairs, strings, globs, paths, located: located(p, note, refs, ticked), deps }
 }
 
 /**
@@ -101,6 +113,10 @@ function located(
 /** Lines holding a name as a whole word. */
 export const wordLines = (lines: readonly CodeLine[] | undefined, name: string): CodeLine[] =>
   (lines ?? []).filter((l) => WORD(name).test(l.text))
+
+/** Manifest lines that list a bold package name as a dependency. */
+export const dependencyLines = (found: GrepFound, name: string): readonly CodeLine[] =>
+  (found.manifest.get(name) ?? []).filter((l) => dependencyIn(l.text, name))
 
 export const pairLines = (found: GrepFound, pair: ProsePair): readonly CodeLine[] =>
   (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []

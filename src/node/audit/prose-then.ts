@@ -36,6 +36,7 @@ import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } 
 import {
   candidatesOf,
   fileStems,
+  dependencyLines,
   inTree,
   matcher,
   matchesNow,
@@ -95,12 +96,15 @@ export async function proseThen(
       ...c.strings.map((x) => x.text),
       ...c.pairs.filter((x) => !x.manifest).map((x) => x.name),
     ]),
-    manifest: list.flatMap((c) => c.pairs.filter((x) => x.manifest).map((x) => x.name)),
+    manifest: list.flatMap((c) => [
+      ...c.pairs.filter((x) => x.manifest).map((x) => x.name),
+      ...c.deps,
+    ]),
   })
   const first = ask(all)
   if (
     first.code.length + first.manifest.length === 0 &&
-    all.every((c) => c.globs.length + c.paths.length === 0)
+    all.every((c) => c.globs.length + c.paths.length + c.deps.length === 0)
   )
     return out
   const now = await grepLines(state.root, null, first, exclude)
@@ -129,8 +133,12 @@ export async function proseThen(
         held.length > 0 && lines.length < LINES_PER_PATTERN && held.every((l) => l.path !== x.file)
       )
     })
-    const count = names.length + strings.length + pairs.length + globs.length + paths.length
-    if (count + located.length > 0) failing.set(n, { names, pairs, strings, globs, paths, located })
+    // A bold package name no manifest lists now (it may never have been a dependency).
+    const deps = c.deps.filter((d) => dependencyLines(now, d).length === 0)
+    const count =
+      names.length + strings.length + pairs.length + globs.length + paths.length + deps.length
+    if (count + located.length > 0)
+      failing.set(n, { names, pairs, strings, globs, paths, located, deps })
   }
 
   // The trees then, one search per commit.
@@ -263,6 +271,20 @@ async function judgeThen(
       failed(
         ref,
         `${tick(pair.name)} ${pair.value}: ${where(then)} held ${shown(then)} ${at(t.sha)}; ${nowText}${changedIn}`,
+        gone,
+      ),
+    )
+  }
+  for (const dep of c.deps) {
+    const then = dependencyLines(t.then, dep)[0]
+    if (!then) continue
+    const gone = await removal(p, { kind: 'text', text: then.text.trim() }, [then.path], w)
+    const removed = gone ? `; removed in ${short(gone.sha)} on ${day(gone.date)}` : ''
+    const ref: Reference = { kind: 'symbol', text: dep, name: dep, terms: [dep] }
+    out.push(
+      failed(
+        ref,
+        `${tick(dep)} was a dependency ${at(t.sha)} (${where(then)}: ${shown(then)}); no manifest lists it now${removed}`,
         gone,
       ),
     )

@@ -6,12 +6,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
+  boldNames,
+  dependencyIn,
   identifierShaped,
   pairInLine,
   proseNames,
   versionMatches,
 } from '../../../../src/core/audit/prose-names'
 import { extractReferences } from '../../../../src/core/audit/references'
+import { isClassList, spanPathRef } from '../../../../src/core/audit/reference-paths'
 
 const ENGLISH = [
   'Make sure the Release Notes mention Phase 2 and step 3 of the Setup.',
@@ -119,5 +122,50 @@ describe('paths in emphasis and globs (issue 12 item 2)', () => {
         pattern: true,
       },
     ])
+  })
+})
+
+describe('bold package names and manifest dependency lines', () => {
+  it('takes bold package-shaped words, not files, sentences or short words', () => {
+    expect(
+      boldNames('- **pandas** / **numpy** - Data; **copyLocal.mjs** and **7 products**, **UI**'),
+    ).toEqual(['pandas', 'numpy'])
+  })
+
+  it('reads a dependency in package.json, pyproject, requirements and a Gemfile', () => {
+    expect(dependencyIn('    "astro": "^5.17.2",', 'astro')).toBe(true)
+    expect(dependencyIn('    "pandas>=2.3.3",', 'pandas')).toBe(true)
+    expect(dependencyIn('uvicorn[standard]==0.30', 'uvicorn')).toBe(true)
+    expect(dependencyIn('gem "money-rails"', 'money-rails')).toBe(true)
+    expect(dependencyIn('requests = "^2.31"', 'requests')).toBe(true)
+    expect(dependencyIn('  "name": "pandas-tools",', 'pandas')).toBe(false)
+    expect(dependencyIn('# pandas was removed', 'pandas')).toBe(false)
+  })
+})
+
+describe('utility classes are not paths (issue 12 item 2)', () => {
+  it('reads a class with an opacity or fraction, and a class list, as no path', () => {
+    for (const s of [
+      'text-violet-500/70',
+      'w-1/2',
+      'bg-white/10',
+      'hover:bg-red-500/20',
+      'bg-slate-50/95 backdrop-blur-xl border-b border-slate-200/60',
+    ]) {
+      expect(isClassList(s)).toBe(true)
+      expect(spanPathRef(s)).toBeNull()
+    }
+  })
+
+  it('keeps paths as paths', () => {
+    for (const s of [
+      'src/my dir/a.ts',
+      'docs/sprints/2',
+      'ops/infra/derived',
+      'api-v2/routes/1',
+      'app/shared/types/',
+    ])
+      expect(isClassList(s)).toBe(false)
+    expect(spanPathRef('src/components/fractal-viewer/index.tsx')).not.toBeNull()
   })
 })

@@ -162,3 +162,96 @@ describe('a path missing with no known fate, checked against the tree then', () 
     expect(withTreeThen(gone, finding(['packs/']))).toBe(gone)
   })
 })
+
+describe('bold package names, vouched for by a manifest then and now', () => {
+  const { repo, mem, commit } = historyCase('deps')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(
+      repo,
+      'pyproject.toml',
+      '[project]\nname = "ops"\ndependencies = [\n    "numpy>=2.2.6",\n    "pandas>=2.3.3",\n    "tqdm>=4.67.1",\n]\n',
+    )
+    write(repo, 'ops/run.py', 'import numpy\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(
+      repo,
+      'pyproject.toml',
+      '[project]\nname = "ops"\ndependencies = [\n    "numpy>=2.2.6",\n]\n',
+    )
+    commit('drop unused deps', '2026-03-01T12:00:00Z')
+
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Data stack', '- **pandas** / **numpy** - Data processing'],
+        ['Numbers', '- **numpy** - arrays'],
+        ['Plots', '- **matplotlib** - charts (planned)'],
+      ],
+      '2026-02-15T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a bold package the manifest listed when written and lists no more stale, naming the commit', () => {
+    const n = byTitle(notes, 'Data stack')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toMatch(
+      /^`pandas` was a dependency at [0-9a-f]{7}, when the note was written \(`pyproject\.toml` line 5: `"pandas>=2\.3\.3",`\); no manifest lists it now; removed in [0-9a-f]{7} on 2026-03-01$/,
+    )
+  })
+
+  it('says nothing of a package still listed, or one never listed', () => {
+    expect(byTitle(notes, 'Numbers').verdict).not.toBe('stale')
+    expect(byTitle(notes, 'Plots').verdict).not.toBe('stale')
+    expect(byTitle(notes, 'Plots').reasons.join('\n')).not.toContain('matplotlib')
+  })
+})
+
+describe('utility-class lists a style note quotes, checked as literal code', () => {
+  const { repo, mem, commit } = historyCase('classes')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(
+      repo,
+      'src/Card.jsx',
+      'const c = "text-violet-500/70 font-medium"\nconst b = "text-[9px] font-bold"\n',
+    )
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(
+      repo,
+      'src/Card.jsx',
+      'const c = "text-violet-600 font-medium"\nconst b = "text-[9px] font-bold"\n',
+    )
+    commit('restyle', '2026-03-01T12:00:00Z')
+
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Ingredient text', '- Principio activo text: `text-violet-500/70`'],
+        ['Badges', '- Badge text: `text-[9px] font-bold`'],
+        ['Sticky', '- Sticky header: `bg-slate-50/95 backdrop-blur-xl`'],
+      ],
+      '2026-02-15T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a class list the code held when written and holds no more stale, never a missing path', () => {
+    const n = byTitle(notes, 'Ingredient text')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toMatch(
+      /^`text-violet-500\/70` was in `src\/Card\.jsx` line 1 at [0-9a-f]{7}, when the note was written, and no code holds it now/,
+    )
+    expect(n.reasons.join('\n')).not.toContain('does not exist')
+  })
+
+  it('leaves a class list the code still holds, or never held, without a stale reason', () => {
+    expect(byTitle(notes, 'Badges').verdict).not.toBe('stale')
+    const sticky = byTitle(notes, 'Sticky')
+    expect(sticky.verdict).not.toBe('stale')
+    expect(sticky.verdict).not.toBe('never-matched')
+  })
+})
