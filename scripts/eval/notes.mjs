@@ -55,7 +55,7 @@ export function committerDate(gitDir, commit) {
 
 /**
  * A work tree of the repository at `auditAt`, in which the repository's own notes files are
- * removed in one extra commit (dated like auditAt), so the audit never sees a later copy of a
+ * emptied in one extra commit (dated like auditAt), so the audit never sees a later copy of a
  * note. A snapshot may lack its largest blobs (the fetch tool leaves out files of 4 MiB and
  * more): such a file is checked out empty, in the same extra commit, so that every git run of
  * the audit finds all the objects it asks for.
@@ -105,7 +105,20 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
   }
   git(['checkout-index', '-a', '-f', '-q'], inTree)
   const tracked = git(['ls-files', '-z'], inTree).stdout.split('\0').filter(Boolean)
-  const hidden = tracked.filter((p) => isNotesFile(p, noteFolders))
+  const notesFiles = tracked.filter((p) => isNotesFile(p, noteFolders))
+  // A notes file is emptied, not removed: the repository still has it at its path (a note naming
+  // `.github/copilot-instructions.md` or its own `.claude/memory/` folder finds it, as a real
+  // audit would), but no later copy of a note's text is left to find.
+  const blobs = new Set(entries.map((e) => e.path))
+  const emptied = notesFiles.filter((p) => blobs.has(p))
+  if (emptied.length > 0) {
+    const empty = git(['hash-object', '-w', '--stdin'], { ...inTree, input: '' }).stdout.trim()
+    const info = emptied.map((p) => `100644 ${empty}\t${p}`).join('\n')
+    git(['update-index', '--index-info'], { ...inTree, input: `${info}\n` })
+    for (const p of emptied) writeFileSync(join(dest, ...p.split('/')), '')
+  }
+  // A gitlink (a notes folder kept as a submodule) has no file to empty: it goes.
+  const hidden = notesFiles.filter((p) => !blobs.has(p))
   if (hidden.length > 0) {
     git(['rm', '-q', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul', '--'], {
       ...inTree,
@@ -132,10 +145,10 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
       }
     }
   }
-  if (hidden.length > 0 || absent.length > 0) {
+  if (notesFiles.length > 0 || absent.length > 0) {
     const date = committerDate(gitDir, sha)
     const what = [
-      hidden.length > 0 ? `hide the repository's own notes files (${hidden.length})` : '',
+      notesFiles.length > 0 ? `empty the repository's own notes files (${notesFiles.length})` : '',
       absent.length > 0 ? `empty ${absent.length} files the snapshot lacks` : '',
     ]
       .filter(Boolean)
@@ -145,7 +158,7 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
       env: { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
     })
   }
-  return { hidden: hidden.length, absent: absent.length }
+  return { hidden: notesFiles.length, absent: absent.length }
 }
 
 /** Claude Code's project folder name for a path (docs/memory-rules.md §1.3). */

@@ -13,7 +13,7 @@ import { followDir, followPath } from '../git/parse'
 import type { Reference } from './reference'
 import type { RepoFacts } from './repo-facts'
 import { checked, type CheckedReference } from './checked-reference'
-import { absolute, byDepth, candidatePaths, overlongPath } from './repo-paths'
+import { absolute, byDepth, candidatePaths, overlongPath, webRootPath } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
 
 export function checkPath(
@@ -31,6 +31,10 @@ export function checkPath(
     return { skipped: `${tick(shown)} ${overlong}; not checked` }
   }
   const candidates = candidatePaths(path, facts.root, noteDir)
+  // `/images/escudo.jpg`: a path from a web root, not from the machine's, when the repository
+  // has a file ending with it (`public/images/escudo.jpg`).
+  const served = candidates === null ? webRootFile(ref, path, dir, facts) : null
+  if (served !== null) return served
   // Another repository or place on this machine: unverifiable here, never stale (issue 12 item 3).
   if (candidates === null)
     return {
@@ -155,6 +159,23 @@ function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
   // `find_op/2` is an Erlang name and arity, not a repository.
   if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
   return !facts.exists(m[1])
+}
+
+/**
+ * A rooted path that is no place on a machine (`/images/escudo.jpg`, `/assets/logo.svg`) but a
+ * file the repository serves: it holds when a tracked file ends with it. Null otherwise: the
+ * caller keeps calling it outside the repository.
+ */
+function webRootFile(
+  ref: Reference,
+  path: string,
+  dir: boolean,
+  facts: RepoFacts,
+): CheckedReference | null {
+  const rel = webRootPath(path)
+  if (rel === null) return null
+  const found = checkBySuffix(ref, rel, dir, facts)
+  return found !== null && found.audit.status === 'ok' ? found : null
 }
 
 /** Folder names build tools, package managers and running programs create; never part of the source. */

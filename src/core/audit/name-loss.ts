@@ -15,7 +15,11 @@
  *   name, a call with one more argument, a type with one more conformance). A new value, a
  *   new right-hand side, a dropped argument remove a word and count. Punctuation is ignored.
  * - Comments are not code: a line that is a comment (`//`, `#`, `/*`, `*`, `--`, `%`, `;;`,
- *   `<!--`, a docstring's quotes) says nothing about behaviour, like a doc file.
+ *   `<!--`, a template's `<%#`, `{{!`, `{#`, a docstring's quotes) says nothing about behaviour,
+ *   like a doc file.
+ * - A widely used name is not changed by one of its uses: when it is held now in at least
+ *   WIDELY_USED code files, a lost line that does not define it, in a file the note does not
+ *   name, says nothing of it (a base class one of whose subclasses was rewritten).
  * - An import only brings a name into a file (`import`, `from x import`, `require(`,
  *   `use`, `#include`): a changed import list or style says nothing about the name itself.
  * - A line the code still holds word for word, in any file, is not lost: a copy removed while
@@ -42,7 +46,8 @@ export interface LostLine {
   readonly now: CodeLine | null
 }
 
-const COMMENT = /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|"""|''')/
+const COMMENT =
+  /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|<%#|\{\{!|\{#|"""|''')/
 
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\}?)\s*from\b|use\s|using\s|#\s*include\b|@import\b|(?:require|include)(?:_once)?\b|(?:const|let|var)\s.*=\s*(?:await\s+)?(?:require|import)\s*\()/
@@ -115,6 +120,8 @@ export function lostLines(
     readonly outsideTestsNow?: boolean
     /** Every line holding the name now, in any file (changed or not). */
     readonly nowAnywhere?: readonly CodeLine[]
+    /** The name itself: whether a lost line defines it (see WIDELY_USED). */
+    readonly name?: string
   } = {},
 ): LostLine[] {
   const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
@@ -154,15 +161,31 @@ export function lostLines(
     }
     return top
   }
+  const wide =
+    opts.name !== undefined &&
+    new Set((opts.nowAnywhere ?? []).filter((l) => !isTestFile(l.file)).map((l) => l.file)).size >=
+      WIDELY_USED
   const out: LostLine[] = []
   for (const l of gone) {
     if (still.has(norm(l.text))) continue
+    if (wide && !named?.has(l.file) && !defines(l.text, opts.name ?? '')) continue
     const here = unmatched.filter((x) => x.file === l.file)
     if (here.some((x) => onlyGained(l.text, x.text))) continue
     const now = best(l, here) ?? best(l, unmatched) ?? best(l, b)
     out.push({ then: l, now: now?.l ?? null })
   }
   return out
+}
+
+/** Code files holding a name now from which one lost use says nothing (see lostLines). */
+const WIDELY_USED = 4
+
+/** Whether a line defines a name (`class X`, `def X`, `X = `, `X: `, `private void X(`). */
+function defines(text: string, name: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(
+    `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=(]|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
+  ).test(text)
 }
 
 /** Where a name lives now when it left every code file that held it then: its then line and new files. */
@@ -243,4 +266,21 @@ export function enclosingBlock(
   if (end - start < 2) return [Math.max(1, n - 3), Math.min(lines.length, n + 3)]
   if (end - start + 1 <= max) return [start, end]
   return [Math.max(start, n - around), Math.min(end, n + around)]
+}
+
+/** Code without its layout: no whitespace, no trailing comma before a closing bracket. */
+const layoutFree = (s: string): string => s.replace(/\s+/g, '').replace(/,(?=[)\]}>])/g, '')
+
+/**
+ * Whether a line as it was is the same code now, only wrapped over several lines or re-spaced
+ * (a formatter's work): its text without layout lies within the lines around `line` (1-based)
+ * of the file now, also without layout. A reflow changes no behaviour (set A: a `<link … />`
+ * split over five lines made a fresh note suspect).
+ */
+export function reflowed(then: string, nowText: string, line: number, around = 12): boolean {
+  const key = layoutFree(then)
+  if (key.length < 8) return false
+  const lines = nowText.split(/\r?\n/)
+  const from = Math.max(0, line - 1 - around)
+  return layoutFree(lines.slice(from, line + around).join('\n')).includes(key)
 }

@@ -59,3 +59,49 @@ function dedent(code: string): string {
     ? lines.map((l) => l.slice(Math.min(min, /^[ \t]*/.exec(l)![0].length))).join('\n')
     : code
 }
+
+/**
+ * One entry of a tree: a name, `name/` for a folder; after it a comment (`# …`, `// …`, `- …`,
+ * `(…)`, or anything two spaces on).
+ */
+const TREE_ENTRY_RE =
+  /^([\p{L}\p{N}_.@+-][\p{L}\p{N}_.@+-]*(?:\/[\p{L}\p{N}_.@+-]+)*\/?)(?:\s{2,}\S.*|\s+(?:#|\/\/|<-|--|[-\u2013\u2014:(]).*)?$/u
+
+/** Box-drawing and arrow characters, which a drawn tree indents with. */
+export const DIAGRAM_CHARS_RE = /[\u2190-\u21ff\u2500-\u257f]/g
+
+/**
+ * The paths a fenced block lists when it draws a folder tree, by indentation or with box
+ * characters (read as the indentation they stand for): every line an entry or a comment, at
+ * least three entries, one of them a folder. `src/` then `  app/` under it gives `src/` and
+ * `src/app/`. A tree under one top folder (`my-project/`, often the repository's own name) gives
+ * its entries below that folder, as partial paths. Null for any other block: quoted code is not
+ * a tree (set A: a layout block read as code was called stale for its `src/` line).
+ */
+export function treeListing(code: string): string[] | null {
+  const stack: { indent: number; name: string }[] = []
+  const out: { path: string; top: boolean }[] = []
+  let folders = 0
+  for (const line of code.replace(DIAGRAM_CHARS_RE, ' ').split(/\r?\n/)) {
+    const body = line.trim()
+    if (body === '' || body.startsWith('#') || body.startsWith('//')) continue
+    const m = TREE_ENTRY_RE.exec(body)
+    if (!m) return null
+    const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length
+    while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop()
+    const parent = stack.length > 0 ? stack[stack.length - 1].name : ''
+    // A name under a file is no child of it: the block is not a tree.
+    if (parent !== '' && !parent.endsWith('/')) return null
+    const path = parent + m[1]
+    out.push({ path, top: parent === '' })
+    if (m[1].endsWith('/')) folders++
+    stack.push({ indent, name: path })
+  }
+  if (out.length < 3 || folders === 0) return null
+  const tops = out.filter((e) => e.top)
+  if (tops.length === 1 && tops[0].path.endsWith('/') && out[0] === tops[0]) {
+    const root = tops[0].path
+    return out.slice(1).map((e) => e.path.slice(root.length))
+  }
+  return out.map((e) => e.path)
+}

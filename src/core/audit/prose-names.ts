@@ -268,7 +268,14 @@ export function classSpans(text: string): string[] {
   const out: string[] = []
   for (const s of findCodeSpans(prose)) {
     const content = prose.slice(s.contentStart, s.contentEnd).trim()
-    if (isClassList(content) && !out.includes(content)) out.push(content)
+    // `bg-white/10 backdrop-blur-2xl ... rounded-[2.5rem]`: a list cut with an ellipsis is
+    // checked by its parts, when each is a class list.
+    const parts = content
+      .split(/\s*(?:\.{3}|…)\s*/)
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+    if (parts.length === 0 || !parts.every(isClassList)) continue
+    for (const p of parts) if (!out.includes(p)) out.push(p)
   }
   return out
 }

@@ -9,10 +9,10 @@
  */
 
 import { findCodeSpans, spanMarker } from './code-spans'
-import { cutFences } from './note-fences'
+import { cutFences, DIAGRAM_CHARS_RE, treeListing } from './note-fences'
 import { GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef, referenceKey } from './reference'
 import type { Reference } from './reference'
-import { pathRef, prosePathRef, spanPathRef } from './reference-paths'
+import { pathRef, prosePathRef, slashCommandRefs, spanPathRef } from './reference-paths'
 import {
   commandLineRefs,
   commandsIn,
@@ -93,15 +93,20 @@ export function extractReferences(text: string): Reference[] {
   const { prose, fences } = cutFences(text)
   for (const f of fences) {
     if (f.code.trim() === '') continue
+    const tree = treeListing(f.code)
     if (isShellBlock(f.lang, f.code)) {
       for (const line of f.code.split(/\r?\n/)) {
         const cmds = commandsIn(stripPrompt(line))
         const refs = cmds.length > 0 ? cmds : isCommandLine(line) ? commandLineRefs(line) : []
         for (const ref of refs) found.push({ pos: f.pos, ref })
       }
+    } else if (tree !== null) {
+      // A folder tree: each entry a path under its parent folder.
+      for (const ref of extractReferences(tree.map((p) => `\`${p}\``).join('\n')))
+        found.push({ pos: f.pos, ref })
     } else if (DIAGRAM_RE.test(f.code)) {
-      // A tree or diagram names files and folders in prose form; it is not quoted code.
-      for (const ref of extractReferences(f.code.replace(/[\u2190-\u21ff\u2500-\u257f]/g, ' ')))
+      // Any other drawing names files and folders in prose form; it is not quoted code.
+      for (const ref of extractReferences(f.code.replace(DIAGRAM_CHARS_RE, ' ')))
         found.push({ pos: f.pos, ref })
     } else if (!GLUED_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
@@ -268,6 +273,8 @@ function classifySpan(raw: string): Reference[] {
     const names = alternatives.flatMap((a) => symbolRef(a, false) ?? [])
     if (names.length === alternatives.length) return names
   }
+  const slash = slashCommandRefs(s)
+  if (slash) return slash
   const p = spanPathRef(s)
   if (p) return [p]
   const sym = symbolRef(s, false)
@@ -277,6 +284,10 @@ function classifySpan(raw: string): Reference[] {
   if (CASELESS_NAME_RE.test(s)) return [{ kind: 'symbol', text: s, name: s, terms: [s] }]
   const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
   if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
+  // `ignoreDuplicates:true`, `max_retries = 3`: a setting rests on its key, a name of the code;
+  // its value is stated-values.ts's to compare.
+  const setting = SETTING_RE.exec(s)
+  if (setting) return [{ kind: 'symbol', text: s, name: setting[1], terms: [setting[1]] }]
   // `applyCoupon(subtotal, coupon)` describes a call by its parameter names: the
   // function is what the note rests on, not that exact text.
   const call = CALL_SHAPE_RE.exec(s)
@@ -286,6 +297,10 @@ function classifySpan(raw: string): Reference[] {
     return [snippetRef(s, false)]
   return []
 }
+
+/** A `key: value` or `key = value` setting whose key is a camelCase or snake_case name. */
+const SETTING_RE =
+  /^([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*[:=]\s*[^\s:=]\S*$/
 
 /** One word, starting in a caseless script, of at least two characters. */
 const CASELESS_NAME_RE = /^[\p{sc=Hangul}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}][\p{L}\p{N}_]+$/u

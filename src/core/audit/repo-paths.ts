@@ -49,6 +49,25 @@ export function candidatePaths(
   return out.length > 0 ? out : null
 }
 
+/** First folders of absolute paths on a machine (Linux, macOS, Windows under WSL or Git Bash). */
+const MACHINE_ROOTS = new Set(
+  (
+    'home Users root tmp var etc usr opt srv mnt media private Volumes Library System Applications ' +
+    'dev proc sys bin sbin lib lib64 boot run nix snap workspace workspaces c d'
+  ).split(' '),
+)
+
+/**
+ * A rooted path that may be a web root's (`/images/escudo.jpg` for `public/images/escudo.jpg`)
+ * rather than a place on a machine: the path without its leading `/`, to be looked up by
+ * suffix; null for a path under a machine's root folders or no rooted path at all.
+ */
+export function webRootPath(path: string): string | null {
+  if (!path.startsWith('/')) return null
+  const rel = path.replace(/^\/+/, '')
+  return rel === '' || MACHINE_ROOTS.has(rel.split('/')[0] ?? '') ? null : rel
+}
+
 /** Join a root and a relative path into an absolute one. */
 export function absolute(root: string, rel: string): string {
   if (rel === '') return root

@@ -23,6 +23,7 @@ import {
   isTestFile,
   leftEveryFile,
   lostLines,
+  reflowed,
   type CodeLine,
   type LostLine,
 } from '../../core/audit/name-loss'
@@ -324,9 +325,11 @@ export async function nameLosses(
             named,
             outsideTestsNow: nowLines.some((x) => !isTestFile(x.file)),
             nowAnywhere: nowLines,
+            name: needle.text,
           },
         )
-        if (l.length > 0) lost.push({ needle, l: l[0] })
+        const real = await firstNotReflowed(state.root, head, l)
+        if (real !== null) lost.push({ needle, l: real })
       }
       const shown = await Promise.all(
         lost.slice(0, NAMES_SHOWN).map(async ({ needle, l, onlyIn }): Promise<NameLoss | null> => {
@@ -358,6 +361,20 @@ export async function nameLosses(
     }),
   )
   return out
+}
+
+/** The first lost line that is not the same code, only wrapped or re-spaced now (reflowed). */
+async function firstNotReflowed(
+  root: string,
+  head: string,
+  lost: readonly LostLine[],
+): Promise<LostLine | null> {
+  for (const l of lost) {
+    if (l.now === null) return l
+    const shown = await showAt(root, head, l.now.file, SHOW_MAX_BYTES)
+    if (!shown.ok || !reflowed(l.then.text, shown.text, l.now.line)) return l
+  }
+  return null
 }
 
 /** The newest commit after the note's that touched or removed a file (when `-S` found none). */

@@ -12,7 +12,7 @@ import type { Note } from '../../core/memory/notes'
 import { extractReferences } from '../../core/audit/references'
 import type { Reference } from '../../core/audit/reference'
 import type { RepoFacts, SnippetFinding } from '../../core/audit/repo-facts'
-import { candidatePaths } from '../../core/audit/repo-paths'
+import { candidatePaths, webRootPath } from '../../core/audit/repo-paths'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { findRepo, repoRefusal } from '../git/repo'
 import {
@@ -315,7 +315,11 @@ function bySuffix(
     for (const r of refs.get(n) ?? []) {
       const p =
         r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
-      if (p === null || p.startsWith('../') || p.startsWith('/') || p.startsWith('~')) continue
+      if (p === null) continue
+      // A rooted path outside the repository may be a web root's (check-path.ts webRootFile).
+      const served = webRootPath(p)
+      if (served !== null && candidatePaths(p, root, null) === null) written.add(served)
+      if (p.startsWith('../') || p.startsWith('/') || p.startsWith('~')) continue
       const cands = candidatePaths(p, root, dirname(n.file)) ?? []
       if (cands.length > 0 && cands.every((c) => existsCache.get(c)?.exists === false))
         written.add(p)

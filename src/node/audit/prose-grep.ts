@@ -49,6 +49,24 @@ const MANIFEST_PATHSPECS = [
   '.tool-versions',
 ].map((g) => `:(glob)**/${g}`)
 
+/**
+ * Build output committed beside the code (`static/assets/index-CEoIcGrV.js`, a minified
+ * bundle): a line this long, or a file named with a content hash, is what a bundler wrote,
+ * not code a note describes. A name found only there was never in the code (set A:
+ * `ECharts` found in a committed Vite bundle made a fresh note stale).
+ */
+const BUILT_LINE_MIN = 1000
+/** `assets/index-CEoIcGrV.js`: a bundler's file, named with an 8-character content hash. */
+const HASHED_ASSET_RE = /(?:^|\/)assets\/[^/]*[.-]([A-Za-z0-9_-]{8})\.(?:m?js|css)$/
+
+/** Whether a grep hit sits in build output rather than in code (see BUILT_LINE_MIN). */
+export function isBuiltOutput(path: string, text: string): boolean {
+  if (text.length >= BUILT_LINE_MIN) return true
+  const hash = HASHED_ASSET_RE.exec(path)?.[1]
+  // A hash holds digits or several capitals; a word (`-settings.js`, `-Settings.js`) does not.
+  return hash !== undefined && (/\d/.test(hash) || (hash.match(/[A-Z]/g) ?? []).length >= 2)
+}
+
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
 /** Lines kept per pattern: enough to see a name's uses, bounded for a name on every line. */
@@ -114,6 +132,7 @@ async function grepRun(
     if (num === undefined || rest.length === 0) continue
     const text = rest.join('\0')
     const path = file.startsWith(prefix) ? file.slice(prefix.length) : file
+    if (!anyCase && isBuiltOutput(path, text)) continue
     const hay = anyCase ? text.toLowerCase() : text
     lowered.forEach((w, i) => {
       const list = out.get(wanted[i])

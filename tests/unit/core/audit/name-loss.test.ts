@@ -7,6 +7,7 @@ import {
   leftEveryFile,
   lostLines,
   onlyGained,
+  reflowed,
   type CodeLine,
 } from '../../../../src/core/audit/name-loss'
 
@@ -23,6 +24,33 @@ describe('lostLines', () => {
     const then = [L('src/a.ts', 1, 'export const LIMIT = 3')]
     const now = [L('src/a.ts', 1, 'export const LIMIT = 5')]
     expect(lostLines(then, now)).toEqual([{ then: then[0], now: now[0] }])
+  })
+
+  it('does not count one lost use of a name many code files use, unless it defined the name', () => {
+    const uses = ['a', 'b', 'c', 'd'].map((f) =>
+      L(`app/${f}.rb`, 1, `class ${f.toUpperCase()} < Base`),
+    )
+    const then = [
+      L('app/gone.rb', 1, 'class Gone < Base'),
+      L('app/base.rb', 1, 'class Base < Object'),
+    ]
+    const now = [...uses, L('app/base.rb', 1, 'class Base < Record')]
+    const lost = lostLines(then, now, { nowAnywhere: now, name: 'Base' })
+    // The subclass that went says nothing of `Base`; its own definition line changed.
+    expect(lost.map((l) => l.then.file)).toEqual(['app/base.rb'])
+    // Used in fewer files, every lost use counts.
+    expect(lostLines(then, now.slice(2), { nowAnywhere: now.slice(2), name: 'Base' })).toHaveLength(
+      2,
+    )
+    // A typed method definition is a definition too.
+    const def = [L('x/Runner.cs', 9, 'private void OnSnap(Packet p) => Apply(p);')]
+    const many = ['a', 'b', 'c', 'd'].map((f) => L(`x/${f}.cs`, 1, 'void OnSnap(Packet p) {}'))
+    expect(lostLines(def, many, { nowAnywhere: many, name: 'OnSnap' })).toHaveLength(1)
+  })
+
+  it('takes template comments (`<%#`, `{{!`, `{#`) as comments', () => {
+    for (const c of ['<%# Upcoming Events %>', '{{! Events }}', '{# Events #}'])
+      expect(isCommentLine(c)).toBe(true)
   })
 
   it('loses a line that is gone, with nothing now', () => {
@@ -158,5 +186,25 @@ describe('leftEveryFile', () => {
     expect(
       leftEveryFile(then, [L('src/new.ts', 1, '// t_results was renamed')], changed),
     ).toBeNull()
+  })
+})
+
+describe('reflowed', () => {
+  const now = [
+    '<head>',
+    '  <link',
+    '    rel="preload"',
+    '    href="/a.jpg"',
+    '  />',
+    '</head>',
+  ].join('\n')
+  it('takes a line wrapped over several lines, or re-spaced, as the same code', () => {
+    expect(reflowed('<link rel="preload" href="/a.jpg" />', now, 3)).toBe(true)
+    expect(reflowed('call(alpha, beta)', 'x\ncall(\n  alpha,\n  beta,\n)\n', 2)).toBe(true)
+  })
+  it('does not when a word changed, or the code is elsewhere in the file', () => {
+    expect(reflowed('<link rel="prefetch" href="/a.jpg" />', now, 3)).toBe(false)
+    const far = `${'// filler\n'.repeat(40)}call(alpha, beta)\n`
+    expect(reflowed('call(alpha, beta)', far, 1)).toBe(false)
   })
 })

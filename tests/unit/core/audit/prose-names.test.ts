@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   boldNames,
+  classSpans,
   dependencyIn,
   identifierShaped,
   pairInLine,
@@ -167,5 +168,12 @@ describe('utility classes are not paths (issue 12 item 2)', () => {
     ])
       expect(isClassList(s)).toBe(false)
     expect(spanPathRef('src/components/fractal-viewer/index.tsx')).not.toBeNull()
+  })
+
+  it('checks a class list cut with an ellipsis by its parts, and nothing else', () => {
+    expect(
+      classSpans('Class: `flex bg-white/10 backdrop-blur-2xl ... rounded-[2.5rem] h-[4rem]` here'),
+    ).toEqual(['flex bg-white/10 backdrop-blur-2xl', 'rounded-[2.5rem] h-[4rem]'])
+    expect(classSpans('Call `load(...)` and `a ... b`.')).toEqual([])
   })
 })

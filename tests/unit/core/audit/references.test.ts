@@ -390,6 +390,67 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('reads a folder tree drawn by indentation as paths under their parents, not quoted code', () => {
+    const tree = [
+      '```',
+      'src/',
+      '  app/                 # routing',
+      '  features/            # slices',
+      '    pools/             #   join-pool/ ...',
+      '                       #   a comment line',
+      'tests/',
+      '  e2e/',
+      '```',
+    ].join('\n')
+    expect(kinds(tree)).toEqual([
+      ['path', 'src/'],
+      ['path', 'src/app/'],
+      ['path', 'src/features/'],
+      ['path', 'src/features/pools/'],
+      ['path', 'tests/'],
+      ['path', 'tests/e2e/'],
+    ])
+    // Under one top folder (often the project's own name) the entries are partial paths.
+    expect(
+      kinds(
+        ['```', 'my-app/', '├── api/', '│   └── main.py  # entry', '└── README.md', '```'].join(
+          '\n',
+        ),
+      ),
+    ).toEqual([
+      ['path', 'api/'],
+      ['path', 'api/main.py'],
+      ['path', 'README.md'],
+    ])
+    // Code is no tree, even when its lines are single words.
+    expect(kinds(['```', 'const a = 1', 'src/', 'lib/', '```'].join('\n'))[0][0]).toBe('snippet')
+  })
+
+  it('reads a `key: value` setting as its key, a name of the code', () => {
+    expect(kinds('Upserts with `ignoreDuplicates:true` and `max_retries = 3`.')).toEqual([
+      ['symbol', 'ignoreDuplicates:true'],
+      ['symbol', 'max_retries = 3'],
+    ])
+    const refs = extractReferences('Upserts with `ignoreDuplicates:true`.')
+    expect(refs[0].kind === 'symbol' && refs[0].name).toBe('ignoreDuplicates')
+    // A plain word before a colon is no setting.
+    expect(kinds('Status: `done: yes`.')).toEqual([])
+  })
+
+  it('reads a slash command as the files that may define it, never as a path on the machine', () => {
+    const refs = extractReferences('Run `/skill new-migration` after a schema change.')
+    expect(refs.map((r) => (r.kind === 'path' ? [r.path, r.maybe] : [r.kind]))).toEqual([
+      ['.claude/commands/skill.md', true],
+      ['.claude/skills/skill/SKILL.md', true],
+      ['.claude/skills/skill.md', true],
+      ['.claude/commands/new-migration.md', true],
+      ['.claude/skills/new-migration/SKILL.md', true],
+      ['.claude/skills/new-migration.md', true],
+    ])
+    // A path with more than one segment stays a path.
+    expect(kinds('See `/etc/hosts`.')).toEqual([['path', '/etc/hosts']])
+  })
+
   it('reads a page’s address on the site as the page’s file, not a path at the disk’s root', () => {
     const refs = extractReferences('Standalone viewer at /object-viewer.html and (/admin.php).')
     expect(refs.map((r) => [r.kind, r.text, r.kind === 'path' ? r.path : ''])).toEqual([
