@@ -93,6 +93,8 @@ test('theme: system, light or dark from the settings panel, kept across a reload
     // Ctrl+, opens the settings; Light wins over a dark system.
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.keyboard.press('Control+,')
+    // The panel shows the kept setting before anything is chosen in it.
+    await expect(page.getByTestId('theme-dark')).toBeChecked()
     await page.getByTestId('theme-light').check()
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)')
     await page.screenshot({ path: 'test-results/screens/shell-settings-light.png' })

@@ -6,8 +6,9 @@
  * layer (src/node/audit/absence-flips.ts) lists the folder or reads the file then and now.
  *
  * Decisions:
- * - The number and the path are in the same sentence; list numbering, dates, versions,
- *   numbers with units or percent, and numbers inside back-ticks are not counts.
+ * - The number and the path are in the same sentence; list numbering, dates, versions (a
+ *   product's: "Next.js 15 (App Router)"), numbers with units or percent, and numbers inside
+ *   back-ticks are not counts.
  * - What the number counts is not guessed from its noun: every count the folder or document
  *   offers (all entries, files, folders, files of each extension; numbered headings, numbered
  *   list items) that equalled the number when the note was written is what it counted. A
@@ -94,6 +95,14 @@ function* numbersIn(sentence: string): Generator<[string, number]> {
     if (/^\s*$/.test(prose.slice(0, m.index)) && /^[.)]/.test(prose.slice(m.index + m[0].length)))
       continue
     if (n < 2 || (n >= 1900 && n <= 2100)) continue
+    // A product's version ("Next.js 15 (App Router)", "Python 3 + FastAPI"): a number right after
+    // a capitalized name and before no noun of its own counts nothing.
+    const after = prose.slice(m.index + m[0].length)
+    if (
+      /(?:^|\s)[A-Z][\w.+-]*\s+$/.test(prose.slice(0, m.index)) &&
+      /^\s*(?:[(+,;:)\u2013\u2014-]|$|[A-Z])/.test(after)
+    )
+      continue
     yield [m[1], n]
   }
 }

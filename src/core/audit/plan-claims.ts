@@ -7,8 +7,8 @@
  *
  * Decisions:
  * - Only these shapes, each a status the note gives something: `no X yet`, `X next` closing a
- *   clause, a bracketed `(… not built|implemented|started|done)`, `X pending` / `pending: X`, and a
- *   line that starts with `TODO:`. "next session", "not yet clear" or "pending approvals" are
+ *   clause, a bracketed `(… not built|implemented|started|done)`, `X pending` / `pending: X`, a
+ *   list item `X (pending)` (or planned, todo), and a line that starts with `TODO:`. "next session", "not yet clear" or "pending approvals" are
  *   something else and do not match.
  * - What is not made yet is the clause's own words; a bracketed status names none, so it is the
  *   note's title ("Vehicle reflections plan"). Words of two letters, back-ticked
@@ -39,6 +39,9 @@ const NOT_BUILT_RE = /\((?:[^()\n]*,\s*)?not\s+(?:yet\s+)?(?:built|implemented|s
 const PENDING_RE =
   /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80}))?/gim
 const TODO_RE = /^[ \t]*(?:[-*+][ \t]+)?TODO:[ \t]*([^\n]{3,120})/gm
+/** `- ⏳ Input validation (pending)`: a list item whose bracketed status says it is not made yet. */
+const ITEM_PENDING_RE =
+  /^[ \t]*(?:[-*+][ \t]+)?(?:[^\w\s(`][ \t]*)?((?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]*\((?:pending|planned|todo|not started)\)/gim
 
 /** Words that name no thing a plan makes. */
 const NOT_ITEMS = new Set(
@@ -76,6 +79,8 @@ export function planClaims(text: string, title: string): PlanClaim[] {
     add(m[0].replace(/^[—–:;,.\s]+/, ''), named, m.index)
   }
   for (const m of plain.matchAll(TODO_RE)) add(`TODO: ${m[1]}`, words(m[1]), m.index)
+  for (const m of plain.matchAll(ITEM_PENDING_RE))
+    add(m[0].replace(/^[\s*+-]+/, ''), words(m[1]), m.index)
   return out
 }
 

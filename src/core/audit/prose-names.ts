@@ -279,3 +279,59 @@ export function classSpans(text: string): string[] {
   }
   return out
 }
+
+/** A version: `2.8.3`, `v2.5.0`, `2.8.3+28`, `1.0.0-beta.2`. */
+const VERSION_RE = /^v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]+)?)$/
+/** "Current version: 2.8.3", "Latest release: v2.5.0 (2026-05-03)". */
+const STATED_VERSION_RE =
+  /\b(?:current|latest)\b[^\n.`]{0,40}?(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])/gi
+
+/**
+ * Versions a note gives as the state of this repository: back-ticked (`2.8.3+28`), or after
+ * "current" or "latest" in prose. Checked as literal text (src/node/audit/prose-then.ts): held
+ * by the code when the note was written (a manifest's `version:`) and by none now, the version
+ * moved on. A version the code never held (a milestone, a library's) says nothing.
+ */
+export function stateVersions(text: string): { written: string; version: string }[] {
+  const { prose } = cutFences(text)
+  const out: { written: string; version: string }[] = []
+  const add = (written: string, version: string): void => {
+    if (!out.some((v) => v.version === version)) out.push({ written, version })
+  }
+  for (const s of findCodeSpans(prose)) {
+    const content = prose.slice(s.contentStart, s.contentEnd).trim()
+    const m = VERSION_RE.exec(content)
+    if (m) add(content, m[1])
+  }
+  for (const m of prose.matchAll(STATED_VERSION_RE)) add(m[0].trim(), m[1])
+  return out
+}
+
+/** `- \`lib/utils/\` — currency, date, auto-categorize`: a folder, then what it holds. */
+const FOLDER_LIST_RE =
+  /^[ \t]*(?:[-*+][ \t]+)?`([^`\s]+\/)`[ \t]*(?:[\u2013\u2014:=-]+>?|\()[ \t]*([^\n]+)$/gm
+/** One listed member: a file or folder name without its extension. */
+const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
+
+/**
+ * Folders a note lists the members of, one per line (`\`lib/utils/\` — currency, date,
+ * auto-categorize`): the folder as written and its members, at least two, each a bare name. A
+ * member is a file or folder in it (`auto-categorize.ts`); src/node/audit/prose-then.ts checks
+ * that it was there when the note was written and is not now. Words that are no file there
+ * ("helpers", "etc") say nothing.
+ */
+export function folderMembers(text: string): { folder: string; items: string[] }[] {
+  const { prose } = cutFences(text)
+  const out: { folder: string; items: string[] }[] = []
+  for (const m of prose.matchAll(FOLDER_LIST_RE)) {
+    const items = m[2]
+      .replace(/\([^)]*\)/g, '')
+      .replace(/[.)]+\s*$/, '')
+      .split(/\s*[,;]\s*|\s+(?:and|&)\s+/)
+      .map((x) => x.trim().replace(/^`|`$/g, ''))
+      .filter((x) => MEMBER_RE.test(x))
+    if (items.length >= 2)
+      out.push({ folder: m[1].replace(/^\.\//, ''), items: [...new Set(items)] })
+  }
+  return out
+}

@@ -63,7 +63,14 @@ const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)
  * says is absent is not something it rests on (issue 12 item 2).
  */
 const NEGATED_BEFORE_RE =
-  /(?:\b(?:no|not|without|never|nor|instead of|rather than)|n't)\s+(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
+  /(?:\b(?:no|not|without|never|nor|instead of|rather than|removed|deleted|deprecated|former)|n't)\s+(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
+/**
+ * Words after a mention that say it is gone or absent: "`AutoDisposeNotifier<T>` is NOT
+ * available", "`x.ts` was removed", "`y` no longer exists". What the note says is not there is
+ * not something it rests on, as with a negation before it.
+ */
+const NEGATED_AFTER_RE =
+  /^\s*(?:(?:is|are|was|were|has been|have been)\s+(?:not|never|no longer|removed|deleted|gone|deprecated)\b|(?:does|do|did)\s+not\s+exist\b|(?:doesn't|don't|didn't)\s+exist\b|no longer\s+exists?\b|(?:isn't|aren't|wasn't|weren't)\b)/i
 /** Box-drawing and arrow characters: a fenced block drawing a tree or a diagram, not code. */
 const DIAGRAM_RE = /[\u2190-\u21ff\u2500-\u257f]/
 /** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
@@ -156,9 +163,9 @@ export function extractReferences(text: string): Reference[] {
   for (const span of findCodeSpans(spanSource)) {
     const content = spanSource.slice(span.contentStart, span.contentEnd).replace(/^ (.*) $/s, '$1')
     const example = isExample(spanSource, span)
-    const negated = NEGATED_BEFORE_RE.test(
-      spanSource.slice(Math.max(0, span.start - 40), span.start),
-    )
+    const negated =
+      NEGATED_BEFORE_RE.test(spanSource.slice(Math.max(0, span.start - 40), span.start)) ||
+      NEGATED_AFTER_RE.test(spanSource.slice(span.end, span.end + 40))
     if (!example && !negated)
       for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
     mask(span.start, span.end)

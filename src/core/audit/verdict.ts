@@ -121,7 +121,8 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
       : {
           kind: 'never',
           example: true,
-          reason: `not a reference: ${base}, and never was in its code history (a paraphrase, template or example)`,
+          // A quote whose line was code then, but not the quote as a whole, says so itself.
+          reason: `not a reference: ${base}${/when the note was written/.test(base) ? '' : ', and never was in its code history'} (a paraphrase, template or example)`,
         }
   }
   if (g === undefined)
@@ -176,6 +177,7 @@ export function judgeNote(
   // Only "not a reference" failures (a paraphrase, template or example): no claim at all.
   let examplesOnly = true
   const reworded: string[] = []
+  const staleFirst: string[] = []
   for (const c of checkable) {
     if (c.audit.status === 'ok') {
       if (c.reason) reasons.push(c.reason)
@@ -189,7 +191,8 @@ export function judgeNote(
       continue
     }
     const f = classify(c, writtenAt)
-    reasons.push(f.reason)
+    if (f.kind === 'stale') staleFirst.push(f.reason)
+    else reasons.push(f.reason)
     if (f.kind === 'stale') stale = true
     else if (f.kind === 'unknown') unknown = true
     else {
@@ -197,7 +200,8 @@ export function judgeNote(
       if (!f.example) examplesOnly = false
     }
   }
-  if (stale) return { verdict: 'stale', reasons }
+  // What makes the note stale comes first, then what held.
+  if (stale) return { verdict: 'stale', reasons: [...staleFirst, ...reasons] }
   // A claim that held then and not now outweighs references that never held.
   if (never && !unknown && !examplesOnly && claims.length === 0)
     return { verdict: 'never-matched', reasons }

@@ -19,7 +19,7 @@ import { toPosix } from './repo-file'
 import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
 import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } from './name-lines'
 import { commitAtOrBefore } from '../../core/git/parse'
-import { newestChanges } from './pickaxe'
+import { newestChanges, type Needle } from './pickaxe'
 import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
 import type { ShowResult } from '../git/history'
 import { proseReferencesOf, withDiffBases } from './diff-basis'
@@ -283,12 +283,13 @@ async function heldThen(p: Prepared, firsts: readonly First[]): Promise<(HeldThe
   shas.forEach((sha, i) => {
     if (sha === null || !trees.includes(sha)) return
     const byNeedle = found.get(sha)
-    out[i] = (n) => {
+    const h = (n: Needle): readonly string[] | undefined => {
       const lines = byNeedle?.get(needleKey(n)) ?? []
       // A file git could not read might have held it: not known.
       if (lines.length === 0 && unread.size > 0) return undefined
       return [...new Set(lines.map((l) => l.file))]
     }
+    out[i] = Object.assign(h, { sha })
   })
   return out
 }

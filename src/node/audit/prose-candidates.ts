@@ -11,7 +11,9 @@ import {
   boldNames,
   classSpans,
   dependencyIn,
+  folderMembers,
   proseLines,
+  stateVersions,
   proseNames,
   type ProsePair,
 } from '../../core/audit/prose-names'
@@ -27,7 +29,7 @@ export interface Candidates {
   readonly names: readonly string[]
   readonly pairs: readonly ProsePair[]
   /** Paths outside the repository, and the literal string code may hold. */
-  readonly strings: readonly { readonly ref: Reference; readonly text: string }[]
+  readonly strings: readonly StringCandidate[]
   /** Path references with wildcards or placeholders, and their glob. */
   readonly globs: readonly { readonly ref: Reference; readonly glob: string }[]
   /** Names a line places in the one file it names (`src/models/types.ts` — CardInfo). */
@@ -36,6 +38,24 @@ export interface Candidates {
   readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
   /** Bold package names (`**pandas**`), vouched for only by a manifest's dependency line. */
   readonly deps: readonly string[]
+  /** Members a line lists for a folder (`lib/utils/` — currency, auto-categorize). */
+  readonly members: readonly Member[]
+}
+
+/** One member a note lists for a folder: a file or folder of that name (any extension) in it. */
+export interface Member {
+  readonly ref: Reference
+  readonly folder: string
+  readonly item: string
+}
+
+/** The paths of `paths` that are the member: `<…/>folder/item[.ext][/…]`. */
+export function memberPaths(paths: Iterable<string>, m: Member): string[] {
+  const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const re = new RegExp(`(?:^|/)${esc(m.folder)}/${esc(m.item)}(?:\\.[^/]+)?(?:/|$)`)
+  const out: string[] = []
+  for (const p of paths) if (re.test(p)) out.push(p)
+  return out
 }
 
 export const WORD = (name: string): RegExp =>
@@ -62,7 +82,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   const ticked = new Set(refs.flatMap((r) => (r.kind === 'symbol' ? r.terms : [])))
   const names = prose.names.filter((n) => !ticked.has(n))
   const pairs = prose.pairs
-  const strings: { ref: Reference; text: string }[] = []
+  const strings: StringCandidate[] = []
   const globs: { ref: Reference; glob: string }[] = []
   const paths: { ref: Reference; path: string }[] = []
   for (const r of refs) {
@@ -81,8 +101,35 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   }
   for (const text of classSpans(checkedText(note)))
     strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
+  // A version the note gives as the current one (`2.8.3+28`, "latest release v2.5.0").
+  for (const v of stateVersions(checkedText(note)))
+    strings.push({
+      ref: { kind: 'symbol', text: v.written, name: v.version, terms: [v.version] },
+      text: v.version,
+      bounded: true,
+    })
   const deps = boldNames(checkedText(note)).filter((d) => !ticked.has(d))
-  return { names, pairs, strings, globs, paths, located: located(p, note, refs, ticked), deps }
+  const members = folderMembers(checkedText(note)).flatMap(({ folder, items }) =>
+    items.map((item): Member => {
+      const dir = folder.replace(/\/+$/, '')
+      const text = `${folder}${item}`
+      return {
+        ref: { kind: 'path', text, path: `${dir}/${item}`, line: null, dir: false },
+        folder: dir,
+        item,
+      }
+    }),
+  )
+  return {
+    names,
+    pairs,
+    strings,
+    globs,
+    paths,
+    located: located(p, note, refs, ticked),
+    deps,
+    members,
+  }
 }
 
 /**
@@ -108,6 +155,25 @@ function located(
     for (const name of names) if (!ticked.has(name)) out.push({ name, file: found[0] })
   }
   return out
+}
+
+/** Literal text a note gives, checked as the code held it then and holds it now. */
+export interface StringCandidate {
+  readonly ref: Reference
+  readonly text: string
+  /** Counts only where no letter, digit or dot continues it (`2.5.0` is not in `12.5.0`). */
+  readonly bounded?: true
+}
+
+/** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
+export function stringLines(
+  lines: readonly CodeLine[] | undefined,
+  x: StringCandidate,
+): readonly CodeLine[] {
+  if (!x.bounded) return lines ?? []
+  const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)
+  return (lines ?? []).filter((l) => re.test(l.text))
 }
 
 /** Lines holding a name as a whole word. */

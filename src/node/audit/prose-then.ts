@@ -40,7 +40,9 @@ import {
   inTree,
   matcher,
   matchesNow,
+  memberPaths,
   pairLines,
+  stringLines,
   wordLines,
   type Candidates,
 } from './prose-candidates'
@@ -104,7 +106,7 @@ export async function proseThen(
   const first = ask(all)
   if (
     first.code.length + first.manifest.length === 0 &&
-    all.every((c) => c.globs.length + c.paths.length + c.deps.length === 0)
+    all.every((c) => c.globs.length + c.paths.length + c.deps.length + c.members.length === 0)
   )
     return out
   const now = await grepLines(state.root, null, first, exclude)
@@ -117,7 +119,7 @@ export async function proseThen(
   for (const [n, c] of cands) {
     // A name that is a file's name (a component file) is present as that file.
     const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
-    const strings = c.strings.filter((x) => (now.code.get(x.text) ?? []).length === 0)
+    const strings = c.strings.filter((x) => stringLines(now.code.get(x.text), x).length === 0)
     const pairs = c.pairs.filter(
       (x) =>
         !names.includes(x.name) &&
@@ -135,10 +137,18 @@ export async function proseThen(
     })
     // A bold package name no manifest lists now (it may never have been a dependency).
     const deps = c.deps.filter((d) => dependencyLines(now, d).length === 0)
+    // A listed member of a folder that no folder of that name holds now.
+    const members = c.members.filter((x) => memberPaths(trackedNow, x).length === 0)
     const count =
-      names.length + strings.length + pairs.length + globs.length + paths.length + deps.length
+      names.length +
+      strings.length +
+      pairs.length +
+      globs.length +
+      paths.length +
+      deps.length +
+      members.length
     if (count + located.length > 0)
-      failing.set(n, { names, pairs, strings, globs, paths, located, deps })
+      failing.set(n, { names, pairs, strings, globs, paths, located, deps, members })
   }
 
   // The trees then, one search per commit.
@@ -158,7 +168,7 @@ export async function proseThen(
     const list = notes.map((n) => failing.get(n)!)
     const [then, files] = await Promise.all([
       grepLines(state.root, sha, ask(list), exclude),
-      list.some((c) => c.globs.length + c.paths.length > 0)
+      list.some((c) => c.globs.length + c.paths.length + c.members.length > 0)
         ? filesAt(state.root, sha)
         : Promise.resolve(null),
     ])
@@ -243,7 +253,7 @@ async function judgeThen(
     out.push(gone ? { ...c0, goneIn: gone } : c0)
   }
   for (const s of c.strings) {
-    const held = t.then.code.get(s.text) ?? []
+    const held = stringLines(t.then.code.get(s.text), s)
     if (held.length === 0) continue
     supersedes.push(s.ref.text)
     const gone = await removal(
@@ -304,6 +314,13 @@ async function judgeThen(
         gone,
       ),
     )
+  }
+  for (const m of c.members) {
+    const held = memberPaths(t.files ?? [], m)
+    if (held.length === 0) continue
+    const gone = lastLeave(p, held)
+    const why = `${tick(m.item)} was in ${tick(`${m.folder}/`)} ${at(t.sha)} (${tick(held[0])}); no such file is there now`
+    out.push(failed(m.ref, why, gone))
   }
   const files = t.files
   const absentThen = files

@@ -18,6 +18,10 @@ import type { Reference } from '../../core/audit/reference'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
+import { matchSnippet, SNIPPET_SIMILAR_MIN } from '../../core/audit/snippet-match'
+import { tick } from '../../core/audit/reason-text'
+import { showAt } from '../git/history'
+import { grepLines } from './prose-grep'
 
 /**
  * The lines of a quote asked of history: its first line and its two most distinctive other
@@ -69,7 +73,79 @@ function gone(c: CodeChange): Gone {
  * The code files holding each needle at the commit a note was written on (one grep for every
  * note, name-lines.ts); undefined for a needle not asked or when git could not say.
  */
-export type HeldThen = (n: Needle) => readonly string[] | undefined
+export type HeldThen = ((n: Needle) => readonly string[] | undefined) & {
+  /** The commit the note was written on, whose tree the files were grepped in. */
+  readonly sha?: string
+}
+
+/** Files read, at most, to see whether a quote was code when its note was written. */
+const QUOTE_FILES_THEN = 4
+const QUOTE_FILE_MAX_BYTES = 2 * 1024 * 1024
+
+/** `DownloadManager.shared`, `Theme.of`: the member chains a line of code uses. */
+function memberChains(line: string): string[] {
+  return line.match(/(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+/g) ?? []
+}
+
+/** Member chains of a quote asked about, at most. */
+const CHAINS_MAX = 16
+
+/**
+ * Whether some member chain of a quote left the code since `sha`: not in the code now, and in
+ * the code at `sha`, as written or as a member its type's file declared then
+ * (`DownloadManager.shared` for `static let shared` in a file naming `DownloadManager`). Notes
+ * and docs do not count: a chain only they had is the example's own. Null when git cannot say.
+ */
+async function apiLeft(
+  root: string,
+  sha: string,
+  chains: readonly string[],
+): Promise<boolean | null> {
+  const asked = [...new Set(chains)].slice(0, CHAINS_MAX)
+  if (asked.length === 0) return false
+  const now = await grepLines(root, null, { code: asked, manifest: [] })
+  if (now === null) return null
+  const gone = asked.filter((t) => (now.code.get(t) ?? []).length === 0)
+  if (gone.length === 0) return false
+  const parts = gone.map((g) => {
+    const dot = g.lastIndexOf('.')
+    return { chain: g, owner: g.slice(0, dot).split('.').pop() ?? '', member: g.slice(dot + 1) }
+  })
+  const words = [...new Set(parts.flatMap((x) => [x.owner, x.member]))]
+  const then = await grepLines(root, sha, { code: [...gone, ...words], manifest: [] })
+  if (then === null) return null
+  return parts.some((x) => {
+    if ((then.code.get(x.chain) ?? []).length > 0) return true
+    if (!/^[A-Z]/.test(x.owner)) return false
+    const owners = new Set((then.code.get(x.owner) ?? []).map((l) => l.path))
+    const decl = new RegExp(
+      `\\b(?:let|var|val|const|func|fn|def|fun|static|get|set)\\s+${x.member.replace(/\$/g, '\\$')}\\b`,
+    )
+    return (then.code.get(x.member) ?? []).some((l) => owners.has(l.path) && decl.test(l.text))
+  })
+}
+
+/**
+ * How alike a quote of several lines was to the code when its note was written: the best match
+ * among the files that held one of its lines then (0 when none could be read). Null when the
+ * quote is one line, whose holding is the answer already.
+ */
+async function quoteThenScore(
+  root: string,
+  sha: string,
+  code: string,
+  files: readonly string[],
+): Promise<{ score: number; file: string | null } | null> {
+  if (code.split(/\r?\n/).filter((l) => l.trim() !== '').length < 2) return null
+  let best: { score: number; file: string | null } = { score: 0, file: null }
+  for (const file of files.slice(0, QUOTE_FILES_THEN)) {
+    const shown = await showAt(root, sha, file, QUOTE_FILE_MAX_BYTES)
+    if (!shown.ok) return null
+    const m = matchSnippet(code, shown.text)
+    if (m.score > best.score) best = { score: m.score, file }
+  }
+  return best
+}
 
 /** The needles a failing reference asks of history (see withGoneIn). */
 export function askedOf(c: CheckedReference): Needle[] {
@@ -111,6 +187,30 @@ export async function withGoneIn(
         (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
       )
       if (there.length > 0 && c.audit.status === 'changed') return c
+      // A quote of several lines one of whose lines was code then (`test "renders" {`) was
+      // code only if the quote as a whole matched some file then; else it was an example, and
+      // an example goes stale only with its API: a member chain it uses (`DownloadManager.shared`)
+      // that the repository had then, in code or docs, and the code has no more. A chain the
+      // repository never had (`myModule.render`) is the example's own placeholder.
+      if (there.length > 0 && c.ref.kind === 'snippet' && held.sha && repo.head !== null) {
+        const files = [...new Set(there.flatMap((x) => x.f ?? []))]
+        const then = await quoteThenScore(repo.root, held.sha, c.ref.code, files)
+        if (
+          then !== null &&
+          then.score < SNIPPET_SIMILAR_MIN &&
+          (await apiLeft(repo.root, held.sha, memberChains(c.ref.code))) === false
+        ) {
+          const near =
+            then.file !== null
+              ? `the closest file, ${tick(then.file)}, was ${Math.round(then.score * 100)}% alike`
+              : 'no file held it'
+          return {
+            ...c,
+            goneIn: null,
+            reason: `${c.reason ?? 'quoted code is not found'}; when the note was written ${near}`,
+          }
+        }
+      }
       if (there.length > 0) {
         const since = await Promise.all(
           there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),

@@ -15,6 +15,8 @@ const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark']
 
 const listeners = new Set<() => void>()
 let setting: ThemeSetting = 'system'
+/** Choices made in this window so far: a back-end answer older than the newest choice is not shown. */
+let choices = 0
 let systemDark = false
 
 function notify(): void {
@@ -59,16 +61,21 @@ export function startTheme(): void {
   getApi()
     .getSettings()
     .then(
-      (s) => applyTheme(s.theme),
+      // A choice made before the back end answered wins over what it had kept.
+      (s) => {
+        if (choices === 0) applyTheme(s.theme)
+      },
       () => undefined, // The cached theme stays; the settings panel reports a failed save.
     )
 }
 
 /** Choose and save a theme; resolves once the back end kept it. */
 export async function saveTheme(theme: ThemeSetting): Promise<void> {
+  const mine = ++choices
   applyTheme(theme)
   const saved = await getApi().setSettings({ theme })
-  applyTheme(saved.theme)
+  // Two quick choices: the first one's answer must not undo the second.
+  if (mine === choices) applyTheme(saved.theme)
 }
 
 const subscribe = (l: () => void): (() => void) => {

@@ -55,6 +55,11 @@ describe('countClaims', () => {
     ])
   })
 
+  it('takes a product’s version beside a folder for no count', () => {
+    const text = '- `webapp/` — Next.js 15 (App Router) + Python 3, with 12 pages in `webapp/`'
+    expect(countClaims(text, extractReferences(text)).map((c) => c.count)).toEqual([12])
+  })
+
   it('counts folder entries and numbered document items, and says which changed', () => {
     const then = folderCounts([
       { name: 'a.html', dir: false },

@@ -426,6 +426,14 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     expect(kinds(['```', 'const a = 1', 'src/', 'lib/', '```'].join('\n'))[0][0]).toBe('snippet')
   })
 
+  it('leaves out what the note says after a mention is gone or absent', () => {
+    expect(
+      kinds(
+        '`AutoDispose<T>` is NOT available; the removed `check_in.dart` and `old.ts` was deleted; use `Notifier<T>`.',
+      ),
+    ).toEqual([['snippet', 'Notifier<T>']])
+  })
+
   it('reads a `key: value` setting as its key, a name of the code', () => {
     expect(kinds('Upserts with `ignoreDuplicates:true` and `max_retries = 3`.')).toEqual([
       ['symbol', 'ignoreDuplicates:true'],

@@ -315,7 +315,7 @@ describe('degraded repositories', () => {
     mkdirSync(m)
     writeFileSync(join(m, 'MEMORY.md'), '- [X](x.md) — x\n- [Y](y.md) — y\n')
     writeFileSync(join(m, 'x.md'), topic('`src/x.ts` defines `plainThing()`.'))
-    writeFileSync(join(m, 'y.md'), topic('`src/gone.ts` is gone.'))
+    writeFileSync(join(m, 'y.md'), topic('`src/gone.ts` holds the parser.'))
     const r = await auditMemory({ memoryDir: m, repo: plain })
     expect(r.repo).toBe(plain)
     expect(byTitle(r.notes, 'X').verdict).toBe('suspect') // the file's mtime is after the frontmatter date
