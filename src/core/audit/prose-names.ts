@@ -245,6 +245,26 @@ export function boldNames(text: string): string[] {
   return out
 }
 
+/** "Tailwind CSS is being phased out", "Moment.js is deprecated in favour of …". */
+const PHASED_OUT_RE =
+  /\b([A-Z][\w.+-]*(?:[ \t][A-Z][\w.+-]*)?)[ \t]+(?:is|are)[ \t]+(?:being[ \t]+)?(?:phased[ \t]+out|deprecated|being[ \t]+removed|being[ \t]+replaced|on[ \t]+its[ \t]+way[ \t]+out)\b/g
+
+/**
+ * Packages a note says are on their way out ("Tailwind CSS is being phased out in favor of MUI"),
+ * as the manifest names they may go by (`tailwindcss`, `tailwind-css`, `tailwind`): checked
+ * like bold package names, so a dependency listed when the note was written and in no manifest
+ * now says the phase-out is over (src/node/audit/prose-then.ts).
+ */
+export function phasedOutNames(text: string): string[] {
+  const out: string[] = []
+  for (const m of proseOf(text, false).matchAll(PHASED_OUT_RE)) {
+    const words = m[1].toLowerCase().split(/[ \t]+/)
+    const forms = [words.join(''), words.join('-'), words[0].replace(/\.js$/, ''), words[0]]
+    for (const f of forms) if (/[a-z]{3,}/.test(f) && !out.includes(f)) out.push(f)
+  }
+  return out
+}
+
 /**
  * Whether a manifest line lists `name` as a dependency (any case): a key (`"astro": "^5"`,
  * `pandas = "2"`, `pandas>=2.3` in requirements), a quoted list entry (`"pandas>=2.3.3",` in

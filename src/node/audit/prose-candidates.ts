@@ -12,6 +12,7 @@ import {
   classSpans,
   dependencyIn,
   folderMembers,
+  phasedOutNames,
   proseLines,
   stateVersions,
   proseNames,
@@ -108,7 +109,9 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       text: v.version,
       bounded: true,
     })
-  const deps = boldNames(checkedText(note)).filter((d) => !ticked.has(d))
+  const deps = [
+    ...new Set([...boldNames(checkedText(note)), ...phasedOutNames(checkedText(note))]),
+  ].filter((d) => !ticked.has(d))
   const members = folderMembers(checkedText(note)).flatMap(({ folder, items }) =>
     items.map((item): Member => {
       const dir = folder.replace(/\/+$/, '')

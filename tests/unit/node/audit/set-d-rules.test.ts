@@ -45,6 +45,11 @@ describe('set D rules on a real repository', () => {
     write(repo, 'tests/store.zig', 'test "store" {\n    const s = try Store.open(gpa);\n}\n')
     write(repo, 'web/lib/utils/currency.ts', 'export const currency = 1\n')
     write(repo, 'web/lib/utils/auto-categorize.ts', 'export const categorize = 1\n')
+    write(
+      repo,
+      'client/package.json',
+      '{\n  "dependencies": {\n    "tailwindcss": "^3.4.0",\n    "react": "^18.0.0"\n  }\n}\n',
+    )
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'src/layout.zig', 'test "lays out rows" {\n    const a = 2;\n}\n')
     write(repo, 'src/buffer.zig', 'pub fn create(gpa: Allocator) !Buffer {\n    return .{};\n}\n')
@@ -61,6 +66,7 @@ describe('set D rules on a real repository', () => {
     )
     write(repo, 'tests/store.zig', 'test "store" {\n    const s = try Store.open(allocator);\n}\n')
     git(repo, 'rm', '-q', 'web/lib/utils/auto-categorize.ts')
+    write(repo, 'client/package.json', '{\n  "dependencies": {\n    "react": "^18.0.0"\n  }\n}\n')
     commit('bump', '2026-03-01T12:00:00Z')
     write(repo, 'src/validation.zig', 'pub fn validate() void {}\n')
     commit('feat: add input validation module', '2026-03-02T12:00:00Z')
@@ -104,6 +110,10 @@ describe('set D rules on a real repository', () => {
             'defer store.close();',
           )}`,
         ],
+        [
+          'Styling',
+          '- Tailwind CSS is being phased out in favor of MUI sx props; React is deprecated nowhere.',
+        ],
         ['Utils', '- `lib/utils/` — currency, auto-categorize, helpers'],
         ['Release', '- Current version: `1.4.2+7`, tag `v1.4.2`'],
         ['Milestones', '- The latest milestone is v3.0.0, planned for June.'],
@@ -144,6 +154,13 @@ describe('set D rules on a real repository', () => {
     expect(n.reasons.join('\n')).toContain('`auto-categorize` was in `lib/utils/`')
     expect(n.reasons.find((r) => r.includes('auto-categorize'))).toContain(sha.bump)
     expect(n.reasons.join('\n')).not.toMatch(/`helpers`|`currency`/)
+  })
+
+  it('calls a phase-out stale once the package left every manifest', () => {
+    const n = byTitle(notes, 'Styling')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toContain('tailwindcss')
+    expect(n.reasons[0]).toContain(sha.bump)
   })
 
   it('calls a current version the code no longer holds stale, and a version it never held nothing', () => {
