@@ -24,7 +24,7 @@ describe('verification stamps', () => {
     await writeFile(index, '# Memory\n- [X](x.md) — where x lives\n')
     await writeFile(
       join(env.mem, 'x.md'),
-      '---\nname: X\ntype: project\n---\nThe value is in `src/x.ts`; `src/gone.ts` was removed.\n',
+      '---\nname: X\ntype: project\n---\nThe value is in `src/x.ts`; `src/gone.ts` reads it.\n',
     )
 
     const stamp = await env.curation.verifyNote(env.mem, repo, index, 2)
@@ -33,7 +33,7 @@ describe('verification stamps', () => {
       file: index,
       title: 'X',
       noteHash: hashContent(
-        '- [X](x.md) — where x lives\n\nThe value is in `src/x.ts`; `src/gone.ts` was removed.\n',
+        '- [X](x.md) — where x lives\n\nThe value is in `src/x.ts`; `src/gone.ts` reads it.\n',
       ),
       references: {
         [join(repo, 'src', 'gone.ts')]: null,
