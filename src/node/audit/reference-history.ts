@@ -190,8 +190,8 @@ export async function withGoneIn(
       // A quote of several lines one of whose lines was code then (`test "renders" {`) was
       // code only if the quote as a whole matched some file then; else it was an example, and
       // an example goes stale only with its API: a member chain it uses (`DownloadManager.shared`)
-      // that the repository had then, in code or docs, and the code has no more. A chain the
-      // repository never had (`myModule.render`) is the example's own placeholder.
+      // that the code had then (apiLeft) and has no more. A chain only notes or docs had, or
+      // none (`myModule.render`), is the example's own placeholder.
       if (there.length > 0 && c.ref.kind === 'snippet' && held.sha && repo.head !== null) {
         const files = [...new Set(there.flatMap((x) => x.f ?? []))]
         const then = await quoteThenScore(repo.root, held.sha, c.ref.code, files)
