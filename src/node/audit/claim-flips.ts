@@ -14,7 +14,7 @@
  * - Only the checked-out work tree is read; a note without a time checks nothing.
  */
 import { readFile, stat } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { basename, relative } from 'node:path'
 import { absenceClaims, type AbsenceClaim } from '../../core/audit/absence-claims'
 import {
   changedCounts,
@@ -29,7 +29,7 @@ import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { commitAtOrBefore } from '../../core/git/parse'
 import type { Note } from '../../core/memory/notes'
-import { mostlyRewritten } from '../../core/audit/rewritten-files'
+import { mostlyRewritten, namesHeldThrough } from '../../core/audit/rewritten-files'
 import { showAt } from '../git/history'
 import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
@@ -263,6 +263,26 @@ function namedFiles(ask: ClaimAsk, factsRoot: string): string[] {
 /** Code files a note names (each resolving now, a file then too) read at most this many per note. */
 const REWRITE_FILES_MAX = 8
 
+/**
+ * The other names a note ties to one file it names: its symbols' identifiers (whole words) and
+ * the other files' names. A note naming anything else (a command, a quote, a link) gives none:
+ * its claim reaches past the file's names. Files are matched by their stem as a word.
+ */
+function otherNames(ask: ClaimAsk, abs: string): { text: string; word: boolean }[] {
+  const out: { text: string; word: boolean }[] = []
+  for (const c of ask.checked) {
+    const ref = c.ref
+    if (ref.kind === 'symbol') for (const t of ref.terms) out.push({ text: t, word: true })
+    else if (ref.kind === 'path') {
+      if (c.audit.resolved === abs) continue
+      // The stem: imports name a file without its extension (`./services`).
+      const stem = basename(ref.path).replace(/\.[A-Za-z0-9]+$/, '')
+      if (stem !== '') out.push({ text: stem, word: true })
+    } else return []
+  }
+  return out
+}
+
 /** Files the note names that lost most of their lines since it was written. */
 async function rewriteFlips(
   root: string,
@@ -288,6 +308,7 @@ async function rewriteFlips(
     if (!was?.ok) continue
     const now = await readFile(abs, 'utf8').catch(() => null)
     const r = now === null ? null : mostlyRewritten(rel, was.text, now)
+    if (r && now !== null && namesHeldThrough(otherNames(ask, abs), was.text, now)) continue
     if (r)
       out.push(
         `most of ${tick(rel)} was rewritten since the note: ${r.gone} of the ${r.linesThen} lines it had when the note was written (${short(then)}) are gone now`,

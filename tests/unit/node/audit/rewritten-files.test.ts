@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { linesGone, mostlyRewritten } from '../../../../src/core/audit/rewritten-files'
+import {
+  linesGone,
+  mostlyRewritten,
+  namesHeldThrough,
+} from '../../../../src/core/audit/rewritten-files'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
 
@@ -30,6 +34,17 @@ describe('lines gone since the note (pure)', () => {
     expect(mostlyRewritten('docs/guide.ts', then, most)).toBeNull()
     expect(mostlyRewritten('README.md', then, most)).toBeNull()
   })
+  it('names the note ties to the file hold through a rewrite only when each is there then and now', () => {
+    const then = 'final currentUid = 1;\nexport "service_providers.dart";\n'
+    const now = 'final currentUidX = 2;\nexport "service_providers.dart";\nfinal currentUid = 3;\n'
+    expect(namesHeldThrough([{ text: 'currentUid', word: true }], then, now)).toBe(true)
+    expect(namesHeldThrough([{ text: 'service_providers.dart', word: false }], then, now)).toBe(
+      true,
+    )
+    expect(namesHeldThrough([{ text: 'currentUid', word: true }], then, 'currentUidX')).toBe(false)
+    expect(namesHeldThrough([{ text: 'gone', word: true }], 'no', 'gone')).toBe(false)
+    expect(namesHeldThrough([], then, now)).toBe(false)
+  })
 })
 
 describe('a named file rewritten since the note, on a real repository', () => {
@@ -38,11 +53,23 @@ describe('a named file rewritten since the note, on a real repository', () => {
 
   beforeAll(async () => {
     write(repo, 'src/engine.ts', numbered('step', 40))
+    write(
+      repo,
+      'src/auth.ts',
+      numbered('step', 37) +
+        'export function signIn() {}\nexport const currentUid = 1\nexport * from "./services"\n',
+    )
+    write(repo, 'src/services.ts', 'export const services = 1\nexport function startEngine() {}\n')
     write(repo, 'src/tweak.ts', numbered('knob', 40))
     write(repo, 'src/short.ts', numbered('tiny', 10))
     write(repo, 'docs/guide.ts', numbered('page', 40))
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'src/engine.ts', numbered('step', 10) + numbered('phase', 30))
+    write(
+      repo,
+      'src/auth.ts',
+      numbered('phase', 38) + 'export const currentUid = 1\nexport * from "./services"\n',
+    )
     write(repo, 'src/tweak.ts', numbered('knob', 36) + numbered('dial', 4))
     write(repo, 'src/short.ts', numbered('wee', 10))
     write(repo, 'docs/guide.ts', numbered('chapter', 40))
@@ -55,6 +82,12 @@ describe('a named file rewritten since the note, on a real repository', () => {
         ['tweak', 'Tuning knobs are in `src/tweak.ts`.'],
         ['short', 'Small helpers are in `src/short.ts`.'],
         ['doc', 'The guide pages are listed in `docs/guide.ts`.'],
+        ['uid', '`currentUid` is in `src/auth.ts`.'],
+        [
+          'reexport',
+          '`src/auth.ts` re-exports `services` from `src/services.ts`; it is where sign-in steps live.',
+        ],
+        ['uidstep', '`currentUid` is in `src/auth.ts`, beside `startEngine`.'],
       ],
       '2026-02-15T00:00:00Z',
     )
@@ -72,5 +105,16 @@ describe('a named file rewritten since the note, on a real repository', () => {
     for (const t of ['tweak', 'short', 'doc'])
       expect(byTitle(notes, t).reasons.join('\n')).not.toContain('was rewritten')
     expect(byTitle(notes, 'tweak').verdict).toBe('fresh')
+  })
+
+  it('a rewrite says nothing when every other name the note ties to the file is in it then and now', () => {
+    for (const t of ['uid', 'reexport']) {
+      expect(byTitle(notes, t).reasons.join('\n')).not.toContain('was rewritten')
+      expect(byTitle(notes, t).verdict, byTitle(notes, t).reasons.join('\n')).toBe('fresh')
+    }
+    // `startEngine` is in another file: the rewrite still counts.
+    expect(byTitle(notes, 'uidstep').reasons.join('\n')).toContain(
+      'most of `src/auth.ts` was rewritten',
+    )
   })
 })
