@@ -61,7 +61,7 @@ export function isDotWord(s: string): boolean {
  * exists as written (`pages/[id].tsx` is a real Next.js file).
  */
 export const PATH_PLACEHOLDER_RE =
-  /(?:^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])|\[[A-Za-z][\w-]*\]/
+  /(?:^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])|\[[A-Za-z][\w-]*\]|…|(?:^|\/)\.{3}(?=\/|$)/
 
 /** A utility class with a `/` modifier (`bg-white/10`, `w-1/2`, `hover:text-red-500/70`). */
 const CLASS_WITH_SLASH_RE =

@@ -357,12 +357,14 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
 
   it('marks paths holding NNN, dates or [name] placeholders as patterns', () => {
     const refs = extractReferences(
-      'Resumes in `batch-NN/`, logs `YYYY-MM-DD.md`, pages `[algo].html`, and `src/app.ts`.',
+      'Resumes in `batch-NN/`, logs `YYYY-MM-DD.md`, pages `[algo].html`, PHP in `lpm-core/...` or `lib/…/x.php`, and `src/app.ts`.',
     )
     expect(refs.map((r) => [r.text, r.kind === 'path' ? (r.pattern ?? false) : null])).toEqual([
       ['batch-NN/', true],
       ['YYYY-MM-DD.md', true],
       ['[algo].html', true],
+      ['lpm-core/...', true],
+      ['lib/…/x.php', true],
       ['src/app.ts', false],
     ])
   })

@@ -51,6 +51,7 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
       ['removed', 'Totals use `oldCompute()`.'],
       ['kept', '`keepThing()` in `src/keep.ts` returns the kept value.'],
       ['edited', 'Edits go through `editMe()`.'],
+      ['runtime', 'Compiled packs go to `packs/`; uploads default to `./data`.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -61,6 +62,19 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     expect(n.reasons[0]).toBe(
       'wrong from the start: `src/never.ts` does not exist and git history has no record of it',
     )
+  })
+
+  it('a single folder name the repository never had is a run-time folder: not checked, not wrong', () => {
+    const n = byTitle(notes, 'runtime')
+    expect(n.verdict).toBe('unverifiable')
+    expect(n.reasons).toContain(
+      '`packs/` is a single folder name the repository never had (made at run time or on one machine); not checked',
+    )
+    expect(n.reasons).toContain(
+      '`./data` is a single folder name the repository never had (made at run time or on one machine); not checked',
+    )
+    // A folder path with more than one part still is a claim about the repository.
+    expect(byTitle(notes, 'never').verdict).toBe('never-matched')
   })
 
   it('calls a path deleted before the note never-matched, naming the commit', () => {
