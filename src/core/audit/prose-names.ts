@@ -19,7 +19,7 @@
  */
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
-import { isClassList } from './reference-paths'
+import { isClassList, isPlainClassList } from './reference-paths'
 
 /** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
 export interface ProsePair {
@@ -280,7 +280,7 @@ export function dependencyIn(line: string, name: string): boolean {
 
 /**
  * Back-ticked utility-class lists of a note (`text-[9px] font-bold rounded-full`,
- * `text-violet-500/70`): quoted code a style rule names, checked as literal text the code held
+ * `text-violet-500/70`, `shadow-md -translate-y-px`): quoted code a style rule names, checked as literal text the code held
  * when the note was written and holds now (src/node/audit/prose-then.ts), never as a path.
  */
 export function classSpans(text: string): string[] {
@@ -294,7 +294,7 @@ export function classSpans(text: string): string[] {
       .split(/\s*(?:\.{3}|…)\s*/)
       .map((p) => p.trim())
       .filter((p) => p !== '')
-    if (parts.length === 0 || !parts.every(isClassList)) continue
+    if (parts.length === 0 || !parts.every((p) => isClassList(p) || isPlainClassList(p))) continue
     for (const p of parts) if (!out.includes(p)) out.push(p)
   }
   return out

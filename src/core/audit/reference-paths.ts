@@ -72,6 +72,21 @@ const CLASS_WITH_VALUE_RE = /^!?(?:[a-z][\w-]*:)*-?[a-z][a-z0-9-]*-\[[^\]\s]+\]$
 const CLASS_RE = /^!?(?:[a-z][\w-]*:)*-?[a-z][a-z0-9]*(?:-[\w.[\]%#()]+)*$/
 
 /**
+ * Utility classes with no `/` or `[value]` to tell them from other words (`shadow-md
+ * -translate-y-px`): two parts or more, each class-shaped, two of them with an inner `-`. Weaker
+ * than isClassList: used only for literal text the code must have held (prose-names.ts
+ * `classSpans`), never to decide what is a path.
+ */
+export function isPlainClassList(s: string): boolean {
+  const parts = s.trim().split(/\s+/)
+  return (
+    parts.length >= 2 &&
+    parts.every((x) => CLASS_RE.test(x) && !hasExtension(x)) &&
+    parts.filter((x) => /^-?[a-z][a-z0-9]*-/.test(x)).length >= 2
+  )
+}
+
+/**
  * Whether a span is utility classes, at least one with a `/` modifier or an arbitrary `[value]`
  * (the shapes no word, command or path has): one such class, or a
  * space-separated list of classes (a path with a space in it has a segment after a `/` that is

@@ -175,5 +175,8 @@ describe('utility classes are not paths (issue 12 item 2)', () => {
       classSpans('Class: `flex bg-white/10 backdrop-blur-2xl ... rounded-[2.5rem] h-[4rem]` here'),
     ).toEqual(['flex bg-white/10 backdrop-blur-2xl', 'rounded-[2.5rem] h-[4rem]'])
     expect(classSpans('Call `load(...)` and `a ... b`.')).toEqual([])
+    expect(
+      classSpans('Card: `shadow-md -translate-y-px`; run `git push -f`, `npm run build`.'),
+    ).toEqual(['shadow-md -translate-y-px'])
   })
 })

@@ -217,7 +217,7 @@ describe('utility-class lists a style note quotes, checked as literal code', () 
     write(
       repo,
       'src/Card.jsx',
-      'const c = "text-violet-500/70 font-medium"\nconst b = "text-[9px] font-bold"\n',
+      'const c = "text-violet-500/70 font-medium"\nconst b = "text-[9px] font-bold"\nconst a = active ? " shadow-md -translate-y-px" : ""\n',
     )
     commit('c1', '2026-01-01T12:00:00Z')
     write(
@@ -234,6 +234,8 @@ describe('utility-class lists a style note quotes, checked as literal code', () 
         ['Ingredient text', '- Principio activo text: `text-violet-500/70`'],
         ['Badges', '- Badge text: `text-[9px] font-bold`'],
         ['Sticky', '- Sticky header: `bg-slate-50/95 backdrop-blur-xl`'],
+        ['Active card', 'Active card: colored bg + border + `shadow-md -translate-y-px` + X icon.'],
+        ['Plain words', 'Never quote `read-only well-known` names.'],
       ],
       '2026-02-15T00:00:00Z',
     )
@@ -246,6 +248,16 @@ describe('utility-class lists a style note quotes, checked as literal code', () 
       /^`text-violet-500\/70` was in `src\/Card\.jsx` line 1 at [0-9a-f]{7}, when the note was written, and no code holds it now/,
     )
     expect(n.reasons.join('\n')).not.toContain('does not exist')
+  })
+
+  it('reads plain utility classes (no `/` or `[value]`) the same way', () => {
+    const n = byTitle(notes, 'Active card')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toMatch(
+      /^`shadow-md -translate-y-px` was in `src\/Card\.jsx` line 3 at [0-9a-f]{7}, when the note was written, and no code holds it now/,
+    )
+    // Class-shaped words the code never held name nothing.
+    expect(byTitle(notes, 'Plain words').verdict).toBe('unverifiable')
   })
 
   it('leaves a class list the code still holds, or never held, without a stale reason', () => {
