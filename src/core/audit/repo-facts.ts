@@ -30,6 +30,16 @@ export interface RepoFacts {
    * (`money.ts`) or a partial path (`game/character/x.ts`, `base/`) the root does not have.
    */
   readonly bySuffix: (written: string) => readonly string[]
+  /**
+   * Tracked files and folders that are a path the root lacks, or end with it, in another case
+   * only (`design.md` for `DESIGN.md`): the same file on a case-insensitive file system.
+   */
+  readonly inAnyCase?: (written: string) => readonly string[]
+  /**
+   * For a file-name suffix a note writes (`.meta.json`, `.test.ts`): tracked files whose name
+   * ends with it and is longer (`song.meta.json`), at most SUFFIXED_MAX of them.
+   */
+  readonly withSuffix?: (suffix: string) => readonly string[]
   readonly history: HistoryIndex | null
   /** Files (relative) in which each word occurs; a word absent from the map was not searched. */
   readonly wordFiles: ReadonlyMap<string, readonly string[]>

@@ -86,3 +86,12 @@ export function isDocFile(rel: string): boolean {
     /(?:^|\/)(?:docs?\/|LICEN[CS]E|COPYING)/i.test(rel)
   )
 }
+
+/**
+ * A file-name suffix as a note writes one (`.meta.json`, `.test.ts`, `.d.ts`): a leading dot and
+ * at least one more, no folder. Checked as the end of file names (check-path.ts), never as a
+ * dotfile of that name unless the repository has one.
+ */
+export function isNameSuffix(path: string): boolean {
+  return /^\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/.test(path)
+}

@@ -71,3 +71,32 @@ export function mostlyRewritten(rel: string, then: string, now: string): Rewrite
   const r = linesGone(then, now)
   return r.linesThen >= REWRITE_MIN_LINES && r.gone >= REWRITE_MIN_GONE * r.linesThen ? r : null
 }
+
+/**
+ * Words that hold a file still: "proven working", "don't touch", "do not modify", "leave as is",
+ * "frozen". A note that says so of a file it names on the same line claims the file as it was;
+ * a later change to its code is what the note told the reader would not happen (hidden set G:
+ * "don't touch the upload flow — scripts/tiktok-post.py is proven working", rewritten a week on).
+ */
+const FROZEN_RE =
+  /\b(?:proven(?:\s+to)?\s+work(?:s|ing)?|(?:do\s+not|don'?t|never)\s+(?:touch|modify|change|edit|refactor|rewrite)|leave\s+(?:it\s+|this\s+|them\s+)?(?:as[\s-]is|alone|untouched)|(?:is|are|stays?)\s+(?:frozen|locked)|known[\s-]good)\b/i
+
+/** Lines of code then that must be gone now before a frozen file counts as changed. */
+export const FROZEN_MIN_GONE = 3
+
+/**
+ * The files of `named` (as the note writes them: `written`, resolved: `rel`) that a line of the
+ * note names beside words that hold them still (FROZEN_RE). Documents are left out.
+ */
+export function frozenFiles(
+  text: string,
+  named: readonly { readonly written: string; readonly rel: string }[],
+): string[] {
+  const out: string[] = []
+  for (const line of text.split('\n')) {
+    if (!FROZEN_RE.test(line)) continue
+    for (const n of named)
+      if (line.includes(n.written) && !isDocFile(n.rel) && !out.includes(n.rel)) out.push(n.rel)
+  }
+  return out
+}

@@ -18,6 +18,7 @@
  *   line of prose or markup that happens to link it, and a shorter prefix of the note's URL only
  *   as a whole URL there (`https://github.com` is not held by a link to one repository on it).
  *   On a hidden set, a link to another repository in a note matched a help page's link to it.
+ * - A number still set right after its key now is kept, whatever else on the line changed.
  */
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
@@ -132,6 +133,17 @@ export function keyOf(c: ValueClaim, line: string): string | null {
 }
 
 /**
+ * Whether a line under the same key still sets the note's number right after the key: the
+ * setting kept its value, whatever words around it changed (`const CHUNK = 1000; // … filas`
+ * now without its comment). Hidden set G: a comment dropped beside a kept 1000 read as a change.
+ */
+function keptNumber(c: ValueClaim, key: string, line: string): boolean {
+  if (c.key !== null || c.text) return false
+  const rest = line.trim().slice(key.length)
+  return new RegExp(`^\\s*${c.value}(?![\\w]|\\.\\d)`).test(rest)
+}
+
+/**
  * For a line that held the value then, the lines of the same file now under the same key:
  * `changed` when some exist and none holds the value (the first is quoted), else null.
  */
@@ -144,6 +156,7 @@ export function valueChanged(
   if (key === null) return null
   const lines = nowText.split(/\r?\n/)
   const same = lines.flatMap((l, i) => (l.trim().startsWith(key) ? [{ line: i + 1, text: l }] : []))
-  if (same.length === 0 || same.some((l) => holdsValue(c, l.text))) return null
+  if (same.length === 0 || same.some((l) => holdsValue(c, l.text) || keptNumber(c, key, l.text)))
+    return null
   return same[0]
 }

@@ -50,6 +50,8 @@ export interface NameChange {
   readonly now?: CodeLine | null
   /** A name that left every code file holding it then: the code files holding it now. */
   readonly onlyIn?: readonly string[]
+  /** The then line defined the name in a file the note names, which defines it no more. */
+  readonly movedOut?: true
 }
 
 /** Uncommitted edits (or, outside git, a newer mtime) to a file the note rests on; folders never count. */
@@ -83,6 +85,10 @@ function nameChangedAfter(facts: RepoFacts, ch: NameChange, afterMs: number): st
     const files = ch.onlyIn.slice(0, 2).map(tick).join(', ')
     const more = ch.onlyIn.length > 2 ? ` and ${ch.onlyIn.length - 2} more` : ''
     return `${tick(ch.name)} left every code file that held it when the note was written: then ${line(ch.then)}, changed ${when}; it is now only in ${files}${more}, which did not hold it then`
+  }
+  if (ch.movedOut) {
+    const there = ch.now ? `; now defined at ${line(ch.now)}` : '; no code file defines it now'
+    return `${tick(ch.name)} is no longer defined in ${tick(ch.then.file)}, which the note names: changed ${when}; then ${line(ch.then)}${there}`
   }
   return `a code line with ${tick(ch.name)} changed ${when}: then ${line(ch.then)}; ${now}`
 }

@@ -29,7 +29,13 @@ import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { commitAtOrBefore } from '../../core/git/parse'
 import type { Note } from '../../core/memory/notes'
-import { mostlyRewritten, namesHeldThrough } from '../../core/audit/rewritten-files'
+import {
+  FROZEN_MIN_GONE,
+  frozenFiles,
+  linesGone,
+  mostlyRewritten,
+  namesHeldThrough,
+} from '../../core/audit/rewritten-files'
 import { showAt } from '../git/history'
 import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
@@ -302,11 +308,29 @@ async function rewriteFlips(
   }
   if (files.size === 0) return []
   const before = await showManyAt(root, then, [...files.keys()], SHOW_MAX_BYTES)
+  const frozen = frozenFiles(
+    ask.note.checkText,
+    ask.checked.flatMap((c) => {
+      const rel = c.audit.resolved ? toPosix(relative(factsRoot, c.audit.resolved)) : ''
+      return files.has(rel) ? [{ written: c.ref.text, rel }] : []
+    }),
+  )
   const out: string[] = []
   for (const [rel, abs] of files) {
     const was = before.get(rel)
     if (!was?.ok) continue
     const now = await readFile(abs, 'utf8').catch(() => null)
+    if (now !== null && frozen.includes(rel)) {
+      const g = linesGone(was.text, now)
+      if (g.gone >= FROZEN_MIN_GONE) {
+        const by = await firstChange(root, then, [], rel)
+        const when = by ? `, first changed in ${short(by.sha)} on ${day(by.date)}` : ''
+        out.push(
+          `the note says ${tick(rel)} is to stay as it was; ${g.gone} of the ${g.linesThen} lines it had when the note was written (${short(then)}) are gone now${when}`,
+        )
+        continue
+      }
+    }
     const r = now === null ? null : mostlyRewritten(rel, was.text, now)
     if (r && now !== null && namesHeldThrough(otherNames(ask, abs), was.text, now)) continue
     if (r)

@@ -306,16 +306,15 @@ async function lossesOf(p: Prepared, firsts: readonly First[]): Promise<NameLoss
     if (b.state) trees.push({ state: b.state, facts: b.facts, branch })
   for (const t of trees) {
     const root = t.facts?.root ?? t.state.root
-    const rel = (abs: string): string | null => {
-      const r = toPosix(relative(root, abs))
-      return r === '' || r.startsWith('..') ? null : r
-    }
+    const rel = (abs: string): string | null =>
+      [toPosix(relative(root, abs))].find((r) => r !== '' && !r.startsWith('..')) ?? null
     const asks = firsts.map((f) =>
       nameAsk(
         f.checked.filter((c) => (t.branch === undefined ? !c.checkedIn : c.checkedIn === t.facts)),
         f.writtenAt,
         rel,
         t.branch === undefined ? proseNamesOf(f.note) : [],
+        f.note.checkText,
       ),
     )
     const got = await nameLosses(t.state, t.facts?.history ?? null, asks, t.branch)

@@ -54,6 +54,8 @@ export interface NameAsk {
     readonly prose?: true
   }[]
   readonly writtenMs: number
+  /** The note's text: a literal it writes is its claim (name-loss.ts, literalsOnly). */
+  readonly text?: string
 }
 
 /** A name that lost code lines since its note, with the commit and the lines then and now. */
@@ -314,7 +316,7 @@ export async function nameLosses(
         const nowLines = nowAll.get(key(needle)) ?? []
         if (prose) {
           const then = (thenAll.get(key(needle)) ?? []).filter(changed)
-          const left = leftEveryFile(then, nowLines, t.files)
+          const left = leftEveryFile(then, nowLines, t.files, needle.text)
           if (left) lost.push({ needle, l: { then: left.then, now: null }, onlyIn: left.onlyIn })
           continue
         }
@@ -326,6 +328,7 @@ export async function nameLosses(
             outsideTestsNow: nowLines.some((x) => !isTestFile(x.file)),
             nowAnywhere: nowLines,
             name: needle.text,
+            ...(a.text !== undefined ? { noteText: a.text } : {}),
           },
         )
         const real = await firstNotReflowed(state.root, head, l)
@@ -351,6 +354,7 @@ export async function nameLosses(
             needle,
             noteSha: t.sha,
             ...(onlyIn ? { onlyIn } : {}),
+            ...(l.movedOut ? { movedOut: true as const } : {}),
             ...(thenLines ? { thenLines } : {}),
             ...(nowLines ? { nowLines } : {}),
             ...(branch !== undefined ? { branch } : {}),
@@ -370,7 +374,8 @@ async function firstNotReflowed(
   lost: readonly LostLine[],
 ): Promise<LostLine | null> {
   for (const l of lost) {
-    if (l.now === null) return l
+    // A definition moved out of a named file is a loss however alike its new home reads.
+    if (l.now === null || l.movedOut) return l
     const shown = await showAt(root, head, l.now.file, SHOW_MAX_BYTES)
     if (!shown.ok || !reflowed(l.then.text, shown.text, l.now.line)) return l
   }

@@ -12,7 +12,7 @@ import type { Note } from '../../core/memory/notes'
 import { extractReferences } from '../../core/audit/references'
 import type { Reference } from '../../core/audit/reference'
 import type { RepoFacts, SnippetFinding } from '../../core/audit/repo-facts'
-import { candidatePaths, webRootPath } from '../../core/audit/repo-paths'
+import { candidatePaths, isNameSuffix, webRootPath } from '../../core/audit/repo-paths'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { findRepo, repoRefusal } from '../git/repo'
 import {
@@ -138,9 +138,14 @@ export async function prepare(
   const ignoredHere = new Set(untracked.filter((rel) => ignoredAll.has(rel)))
   // Bare file names (`money.ts`) and partial paths (`game/character/x.ts`) the root does not
   // have resolve by suffix against the tracked files and folders (issue 12 item 2).
-  const basenames = state
+  const none = (): Map<string, string[]> => new Map<string, string[]>()
+  const {
+    out: basenames,
+    caseless,
+    suffixed,
+  } = state
     ? bySuffix(state, notes, refs, root, existsCache)
-    : new Map<string, string[]>()
+    : { out: none(), caseless: none(), suffixed: none() }
   const exists = (rel: string): boolean =>
     existsCache.get(rel)?.exists ??
     (state ? state.tracked.has(rel) || state.trackedDirs.has(rel) : false)
@@ -266,6 +271,8 @@ export async function prepare(
     isDir,
     ignored: (rel) => ignoredSet.has(rel),
     bySuffix: (written) => basenames.get(written) ?? [],
+    inAnyCase: (written) => caseless.get(written) ?? [],
+    withSuffix: (suffix) => suffixed.get(suffix) ?? [],
     history,
     wordFiles,
     ...manifests,
@@ -299,6 +306,9 @@ export async function prepare(
   return { ...base, facts, state }
 }
 
+/** Files kept per file-name suffix (RepoFacts.withSuffix): enough to show and to count. */
+const SUFFIXED_MAX = 50
+
 /**
  * For each path a note writes that is absent at every candidate place, the tracked files and
  * folders whose path ends with `/<path>`: one pass over the tracked paths' suffixes.
@@ -309,7 +319,11 @@ function bySuffix(
   refs: ReadonlyMap<Note, readonly Reference[]>,
   root: string,
   existsCache: ReadonlyMap<string, { exists: boolean }>,
-): Map<string, string[]> {
+): {
+  out: Map<string, string[]>
+  caseless: Map<string, string[]>
+  suffixed: Map<string, string[]>
+} {
   const written = new Set<string>()
   for (const n of notes) {
     for (const r of refs.get(n) ?? []) {
@@ -326,13 +340,34 @@ function bySuffix(
     }
   }
   const out = new Map<string, string[]>()
-  if (written.size === 0) return out
-  const push = (tail: string, path: string): void => {
-    const list = out.get(tail)
-    if (!list) out.set(tail, [path])
+  const caseless = new Map<string, string[]>()
+  const suffixed = new Map<string, string[]>()
+  if (written.size === 0) return { out, caseless, suffixed }
+  // File-name suffixes (`.meta.json`): matched against the end of every tracked file's name.
+  const suffixes = [...written].filter(isNameSuffix)
+  const push = (tail: string, path: string, into = out): void => {
+    const list = into.get(tail)
+    if (!list) into.set(tail, [path])
     else if (!list.includes(path)) list.push(path)
   }
+  // The written paths by their lower case: a tracked path equal to one, or ending with one, in
+  // another case only (`design.md` for `DESIGN.md`).
+  const lower = new Map<string, string[]>()
+  for (const w of written) push(w.toLowerCase(), w, lower)
+  const addCaseless = (path: string): void => {
+    const l = path.toLowerCase()
+    // A letter whose lower case is longer (`İ`) would shift the tails: such a path is skipped.
+    if (l.length !== path.length) return
+    for (let i = -1; ;) {
+      const tail = path.slice(i + 1)
+      for (const w of lower.get(l.slice(i + 1)) ?? []) if (w !== tail) push(w, path, caseless)
+      i = l.indexOf('/', i + 1)
+      if (i === -1) break
+    }
+  }
   const add = (path: string, key = path): void => {
+    if (key === path) addCaseless(path)
+
     for (let i = key.indexOf('/'); i !== -1; i = key.indexOf('/', i + 1)) {
       const tail = key.slice(i + 1)
       if (written.has(tail)) push(tail, path)
@@ -340,6 +375,14 @@ function bySuffix(
   }
   for (const f of state.tracked) {
     add(f)
+    const name = f.slice(f.lastIndexOf('/') + 1)
+    for (const x of suffixes)
+      if (
+        name.length > x.length &&
+        name.endsWith(x) &&
+        (suffixed.get(x)?.length ?? 0) < SUFFIXED_MAX
+      )
+        push(x, f, suffixed)
     // A module path without its extension (`connections/types` for `src/connections/types.ts`).
     const bare = f.replace(/\.[^/.]+$/, '')
     if (bare === f) continue
@@ -347,5 +390,5 @@ function bySuffix(
     add(f, bare)
   }
   for (const d of state.trackedDirs) add(d)
-  return out
+  return { out, caseless, suffixed }
 }

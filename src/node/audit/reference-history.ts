@@ -259,6 +259,8 @@ export function nameAsk(
   writtenAt: WrittenAt | null,
   rel: (abs: string) => string | null,
   prose: readonly string[] = [],
+  /** The note's text (NameAsk.text). */
+  text?: string,
 ): NameAsk | null {
   if (writtenAt === null) return null
   const named = new Set(checked.flatMap((c) => (c.restsOn === null ? [] : [c.restsOn])))
@@ -281,5 +283,6 @@ export function nameAsk(
     seen.add(`word\0${text}`)
     needles.push({ needle, named: new Set(), prose: true })
   }
-  return needles.length === 0 ? null : { needles, writtenMs: writtenAt.ms }
+  if (needles.length === 0) return null
+  return { needles, writtenMs: writtenAt.ms, ...(text !== undefined ? { text } : {}) }
 }

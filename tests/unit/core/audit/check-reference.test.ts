@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { retired } from '../../../../src/core/audit/check-path'
 import { candidatePaths } from '../../../../src/core/audit/repo-paths'
 import { judgeNote } from '../../../../src/core/audit/verdict'
 import { check, checked, facts, march10 } from './facts-fixture'
@@ -102,5 +103,22 @@ describe('checkReference', () => {
       ],
       ['missing', 'quoted code `const c = 3` is not found in the repository'],
     ])
+  })
+})
+
+describe('retired (a file moved to an archive folder)', () => {
+  it('takes archive folder names the path then did not have', () => {
+    expect(retired('db/migrations/x.sql', 'db/migrations-legacy/x.sql')).toBe(true)
+    expect(retired('src/a.ts', 'src/_archive/a.ts')).toBe(true)
+    expect(retired('src/a.ts', 'old/src/a.ts')).toBe(true)
+    expect(retired('api/a.ts', 'api/deprecated/a.ts')).toBe(true)
+  })
+
+  it('leaves other moves, and files already archived, alone', () => {
+    expect(retired('db/migrations/x.sql', 'db/sql/x.sql')).toBe(false)
+    expect(retired('legacy/a.ts', 'legacy/v1/a.ts')).toBe(false)
+    expect(retired('src/a.ts', 'src/golden/a.ts')).toBe(false)
+    // Only folders count: a file called `old.ts` is not an archive.
+    expect(retired('src/new.ts', 'src/old.ts')).toBe(false)
   })
 })

@@ -1,8 +1,10 @@
 /** What a note's names lost since it was written (issue 12 items 4 and 5): the pure rules. */
 import { describe, expect, it } from 'vitest'
 import {
+  codeOf,
   enclosingBlock,
   isCommentLine,
+  literalsOnly,
   isTestFile,
   leftEveryFile,
   lostLines,
@@ -206,5 +208,31 @@ describe('reflowed', () => {
     expect(reflowed('<link rel="prefetch" href="/a.jpg" />', now, 3)).toBe(false)
     const far = `${'// filler\n'.repeat(40)}call(alpha, beta)\n`
     expect(reflowed('call(alpha, beta)', far, 1)).toBe(false)
+  })
+})
+
+describe('literalsOnly and codeOf (hidden set G)', () => {
+  it('takes a line whose code is the same but for versions the note does not write', () => {
+    const then = "export const APP_VERSION = '2.2.464';"
+    const now = "export const APP_VERSION = '2.710.0';"
+    expect(literalsOnly(then, now, 'Bump `APP_VERSION` in `src/version.js`')).toBe(true)
+    // The note writes the old value: the change is its claim.
+    expect(literalsOnly(then, now, '`APP_VERSION` is 2.2.464')).toBe(false)
+    // Code that changed beside the literal is a change.
+    expect(literalsOnly(then, "export let APP_VERSION = '2.710.0';", '')).toBe(false)
+    // Any other value is behaviour (item 5), stated or not.
+    expect(literalsOnly('const LIMIT = 30;', 'const LIMIT = 60;', 'the limit')).toBe(false)
+    expect(literalsOnly("const API = 'a.io';", "const API = 'b.io';", '')).toBe(false)
+    expect(literalsOnly('enabled = true', 'enabled = false', '')).toBe(false)
+    expect(literalsOnly('const A = 1;', 'const A = 1;', '')).toBe(false)
+  })
+
+  it('cuts a trailing comment off a code line, not a URL or a colour', () => {
+    expect(codeOf('const CHUNK = 1000; // PostgREST cap')).toBe('const CHUNK = 1000;')
+    expect(codeOf('limit = 5  # server cap')).toBe('limit = 5 ')
+    expect(codeOf('SELECT 1 -- note')).toBe('SELECT 1')
+    expect(codeOf("const u = 'https://x.io/a'")).toBe("const u = 'https://x.io/a'")
+    expect(codeOf('color: #fff;')).toBe('color: #fff;')
+    expect(codeOf('call(/* PostgREST */ x)')).toBe('call(  x)')
   })
 })
