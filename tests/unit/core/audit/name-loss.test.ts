@@ -236,3 +236,29 @@ describe('literalsOnly and codeOf (hidden set G)', () => {
     expect(codeOf('call(/* PostgREST */ x)')).toBe('call(  x)')
   })
 })
+
+describe('a call at the start of a line is not a definition (hidden set I)', () => {
+  const at = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
+  const now = ['a.rb', 'b.rb', 'c.rb', 'd.rb'].map((f) => at(f, 1, '  Failure([:other, x])'))
+
+  it('drops a changed use of a widely used name in a file the note does not name', () => {
+    const then = [at('gw.rb', 36, '  Failure([ :timeout, "timed out" ])')]
+    const changed = [at('gw.rb', 38, '  Failure([ :timeout, TIMEOUT_MESSAGE ])')]
+    const opts = { nowAnywhere: [...now, ...changed], name: 'Failure' }
+    expect(lostLines(then, changed, opts)).toEqual([])
+  })
+
+  it('still keeps a changed definition of it (`def`, `X = `, a method `X(a) {`)', () => {
+    for (const [was, is] of [
+      ['  def Failure(tuple)', '  def Failure(pair)'],
+      ['Failure = build(1)', 'Failure = build(2)'],
+      ['  Failure(a) {', '  Failure(b) {'],
+    ]) {
+      const lost = lostLines([at('gw.rb', 1, was)], [at('gw.rb', 1, is)], {
+        nowAnywhere: [...now, at('gw.rb', 1, is)],
+        name: 'Failure',
+      })
+      expect(lost.map((l) => l.then.text)).toEqual([was])
+    }
+  })
+})
