@@ -179,6 +179,29 @@ function scoreWindow(
   return { score, start: window[first].line, end: window[last].line }
 }
 
+/** Lines a one-line quote may run over (a TOML table and its key, a call wrapped by a formatter). */
+const WRAP_MAX_LINES = 6
+
+/**
+ * Where a one-line quote is the file's text over consecutive lines, each line break read as a
+ * blank (`[tool.pytest.ini_options] pythonpath = ["src"]`, a table header and its key: hidden
+ * set G, a fresh note's quote read as never there). Its first word starts on the first line.
+ */
+function acrossLines(q: string, lines: readonly NormLine[]): readonly [number, number] | null {
+  const first = q.split(' ')[0]
+  if (first === undefined || first === '' || first === q) return null
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].text.includes(first)) continue
+    let joined = lines[i].text
+    for (let j = i + 1; j < Math.min(lines.length, i + WRAP_MAX_LINES); j++) {
+      joined += ` ${lines[j].text}`
+      if (joined.includes(q)) return [lines[i].line, lines[j].line]
+      if (joined.length > lines[i].text.length + q.length) break
+    }
+  }
+  return null
+}
+
 function matchOneLine(q: string, lines: readonly NormLine[], truncated: boolean): SnippetMatch {
   let bestScore = 0
   let bestLine = 0
@@ -186,6 +209,16 @@ function matchOneLine(q: string, lines: readonly NormLine[], truncated: boolean)
     if (l.text.includes(q))
       return { kind: 'exact', score: 1, startLine: l.line, endLine: l.line, lines: 1, truncated }
   }
+  const wrapped = acrossLines(q, lines)
+  if (wrapped !== null)
+    return {
+      kind: 'exact',
+      score: 1,
+      startLine: wrapped[0],
+      endLine: wrapped[1],
+      lines: 1,
+      truncated,
+    }
   // Only lines sharing a distinctive token are worth a word diff.
   const token = distinctiveToken(q)
   for (const l of lines) {

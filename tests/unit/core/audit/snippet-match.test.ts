@@ -26,6 +26,24 @@ describe('matchSnippet', () => {
     expect(matchSnippet('a = 1', file)).toMatchObject({ kind: 'exact', startLine: 4 })
   })
 
+  it('finds a one-line quote the file wraps over lines (hidden set G)', () => {
+    const toml = '[project]\nname = "x"\n\n[tool.pytest.ini_options]\npythonpath = ["src"]\n'
+    expect(matchSnippet('[tool.pytest.ini_options] pythonpath = ["src"]', toml)).toMatchObject({
+      kind: 'exact',
+      startLine: 4,
+      endLine: 5,
+    })
+    expect(matchSnippet('const a = 1 return a + 2', file)).toMatchObject({
+      kind: 'exact',
+      startLine: 4,
+      endLine: 5,
+    })
+    // Words the file holds over lines, but not in that order, are not the quote.
+    expect(matchSnippet('[tool.pytest.ini_options] pythonpath = ["lib"]', toml).kind).not.toBe(
+      'exact',
+    )
+  })
+
   it('calls a lightly edited quote similar and a rewritten one gone', () => {
     expect(matchSnippet('function f() {\n  const a = 1\n  return a + 3\n}', file)).toMatchObject({
       kind: 'similar',
