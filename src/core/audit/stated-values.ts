@@ -35,13 +35,22 @@ export interface ValueClaim {
   readonly words: readonly string[] | null
   /** As the note writes it. */
   readonly written: string
+  /**
+   * A percentage the code may set as a fraction (`0.5%` and `stop_loss = -0.005`): `value` is
+   * the fraction, and a line holds it when one of its numbers equals it (`0.010` for `1.0%`).
+   */
+  readonly fraction?: true
 }
 
 export const VALUE_LINES_MAX = 12
 
 const PAIR_RE = /^([A-Za-z_$][\w$-]*)\s*(?::|=|→|->)\s*(.+)$/
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`)\]]+/g
-const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d)/g
+const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d|:\d)/g
+/** A percentage: `0.18%`, `+1.0%`, `-0.5 %`, `15%`. */
+const PERCENT_RE = /(?<![\w.])\d{1,3}(?:\.\d{1,4})?(?=\s?%)/g
+/** A time of day: `14:30`, `09:05` (not a ratio `1:2` nor a clock with seconds). */
+const TIME_RE = /(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])/g
 const STOP = new Set(['with', 'from', 'this', 'that', 'when', 'then', 'than', 'into', 'only'])
 
 /** The values a note states: pairs in back-ticks, URLs and their sites, numbers in prose. */
@@ -74,15 +83,59 @@ export function valueClaims(text: string): ValueClaim[] {
   }
   for (const sentence of masked.split(/\n|(?<=[.!?])\s+(?=[A-Z*_(`"[])/)) {
     const words = [
-      ...new Set((sentence.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !STOP.has(w))),
+      ...new Set(
+        [
+          ...(sentence.toLowerCase().match(/[a-z]{4,}/g) ?? []),
+          ...(sentence.match(NON_LATIN_RE) ?? []),
+        ].filter((w) => !STOP.has(w)),
+      ),
     ]
+    if (words.length === 0) continue
     for (const m of sentence.matchAll(NUMBER_RE)) {
       const n = Number(m[1])
-      if (n < 10 || (n >= 1900 && n <= 2100) || words.length === 0) continue
+      if (n < 10 || (n >= 1900 && n <= 2100)) continue
       add({ needle: m[1], text: false, value: m[1], key: null, words, written: m[0] })
+    }
+    for (const m of sentence.matchAll(TIME_RE))
+      add({ needle: m[0], text: false, value: m[0], key: null, words, written: m[0] })
+    for (const m of sentence.matchAll(PERCENT_RE)) {
+      const f = fractionOf(m[0])
+      if (f === null) continue
+      const written = `${m[0]}%`
+      add({ needle: f, text: false, value: f, key: null, words, written, fraction: true })
     }
   }
   return [...out.values()]
+}
+
+/** Words of a script without capitals or spaces between words (거래세, 청산, 強制): two letters or more. */
+const NON_LATIN_RE = /[^\P{L}\p{Script=Latin}]{2,}/gu
+
+/**
+ * A percentage as the fraction code sets (`0.18` → `0.0018`, `1.0` → `0.01`, `15` → `0.15`),
+ * without trailing zeros; null for 0%, 100% and more (they match too much), or below 0.01%.
+ */
+export function fractionOf(percent: string): string | null {
+  const [int, dec = ''] = percent.split('.')
+  const digits = int + dec
+  const point = int.length - 2
+  if (point > 0 && digits.slice(0, point).replace(/^0+/, '') !== '') return null
+  const part = (point < 0 ? '0'.repeat(-point) + digits : digits.slice(point)).replace(/0+$/, '')
+  return part === '' || part.length > 6 ? null : `0.${part}`
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Whether a line sets a number equal to the fraction (`-0.005`, `0.010`, `.5`). */
+function holdsFraction(value: string, line: string): boolean {
+  return fractionAt(value, line) >= 0
+}
+
+/** Where the first number equal to the fraction starts on a line, or -1. */
+function fractionAt(value: string, line: string): number {
+  for (const m of line.matchAll(/(?<![\w.])\d*\.\d+(?![\w.])/g))
+    if (Math.abs(Number(m[0]) - Number(value)) < 1e-12) return m.index
+  return -1
 }
 
 const norm = (s: string): string => s.replace(/["'`\s]/g, '')
@@ -100,9 +153,13 @@ export function holdsValue(c: ValueClaim, line: string): boolean {
   if (c.key !== null)
     return norm(line).includes(`${c.key}:${c.value}`) || norm(line).includes(`${c.key}=${c.value}`)
   if (c.text) return holdsUrl(c, line)
-  if (!new RegExp(`(?<![\\w.])${c.value}(?![\\w]|\\.\\d)`).test(line)) return false
+  if (c.fraction) {
+    if (!holdsFraction(c.value, line)) return false
+  } else if (!new RegExp(`(?<![\\w.])${escapeRe(c.value)}(?![\\w]|\\.\\d)`).test(line)) return false
   const ids = identifierWords(line)
-  return (c.words ?? []).some((w) => ids.has(w) || ids.has(w.replace(/s$/, '')))
+  // A word of another script is matched anywhere on the line, its comment too (`# 매도 시 거래세`).
+  const other = new Set(line.match(NON_LATIN_RE) ?? [])
+  return (c.words ?? []).some((w) => ids.has(w) || ids.has(w.replace(/s$/, '')) || other.has(w))
 }
 
 /** Whether `line` holds the URL `c.value` whole: what follows it cannot continue a URL. */
@@ -126,7 +183,7 @@ export function keyOf(c: ValueClaim, line: string): string | null {
     const i = t.indexOf(c.key)
     return i < 0 ? null : t.slice(0, i + c.key.length)
   }
-  const i = t.indexOf(c.value)
+  const i = c.fraction ? fractionAt(c.value, t) : t.indexOf(c.value)
   const k = i < 0 ? '' : t.slice(0, i)
   if (c.text) return SETTING_KEY_RE.test(k) ? k : null
   return /[A-Za-z_$][\w$]{2,}/.test(k) ? k : null
@@ -140,7 +197,11 @@ export function keyOf(c: ValueClaim, line: string): string | null {
 function keptNumber(c: ValueClaim, key: string, line: string): boolean {
   if (c.key !== null || c.text) return false
   const rest = line.trim().slice(key.length)
-  return new RegExp(`^\\s*${c.value}(?![\\w]|\\.\\d)`).test(rest)
+  if (c.fraction) {
+    const first = /^\s*(\d*\.\d+)(?![\w.])/.exec(rest)
+    return first !== null && holdsFraction(c.value, first[1])
+  }
+  return new RegExp(`^\\s*${escapeRe(c.value)}(?![\\w]|\\.\\d)`).test(rest)
 }
 
 /**

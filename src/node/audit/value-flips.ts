@@ -20,7 +20,10 @@ import type { Needle } from './pickaxe'
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
 const GIT_TIMEOUT_MS = 30_000
 
-const needleOf = (c: ValueClaim): Needle => ({ kind: c.text ? 'text' : 'word', text: c.needle })
+const needleOf = (c: ValueClaim): Needle => ({
+  kind: c.text || c.fraction ? 'text' : 'word',
+  text: c.needle,
+})
 
 /** For each note (its text and the commit it was written on), the values that changed since. */
 export async function valueFlips(

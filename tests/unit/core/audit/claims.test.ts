@@ -10,6 +10,7 @@ import {
 } from '../../../../src/core/audit/count-claims'
 import { extractReferences } from '../../../../src/core/audit/references'
 import {
+  fractionOf,
   holdsValue,
   keyOf,
   valueChanged,
@@ -98,6 +99,53 @@ describe('valueClaims', () => {
     })
     // A key gone now says nothing.
     expect(valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n')).toBeNull()
+  })
+})
+
+describe('percentages, times of day and words of other scripts (hidden set H)', () => {
+  it('reads a percentage as the fraction code sets', () => {
+    expect(['0.18', '1.0', '0.5', '15', '3', '100', '0', '250'].map(fractionOf)).toEqual([
+      '0.0018',
+      '0.01',
+      '0.005',
+      '0.15',
+      '0.03',
+      null,
+      null,
+      null,
+    ])
+    const [stop] = valueClaims('| stop_loss | -0.5% | MDD control |')
+    expect(stop).toMatchObject({ value: '0.005', written: '0.5%', fraction: true })
+    expect(holdsValue(stop, '    stop_loss: float = -0.005  # -0.5%')).toBe(true)
+    expect(holdsValue(stop, '    take_profit: float = 0.005')).toBe(false)
+    const then = '    stop_loss: float = -0.005  # -0.5%'
+    expect(valueChanged(stop, then, 'x\n    stop_loss: float = -0.015  # wider\n')).toEqual({
+      line: 2,
+      text: '    stop_loss: float = -0.015  # wider',
+    })
+    // The same number written with another trailing zero is the same setting.
+    const [tp] = valueClaims('Take profit at +1.0% fixed.')
+    expect(valueChanged(tp, '  take_profit = 0.010', 'x\n  take_profit = 0.01 # same\n')).toBeNull()
+  })
+
+  it('matches a sentence in another script by the words of the line and its comment', () => {
+    const [tax] = valueClaims('- 거래세: 0.18% (매도 시)')
+    expect(tax.words).toEqual(['거래세', '매도'])
+    expect(holdsValue(tax, '    tax_rate: float = 0.0018  # 매도 시 거래세 0.18%')).toBe(true)
+    expect(holdsValue(tax, '    fee_rate: float = 0.0018')).toBe(false)
+  })
+
+  it('reads a time of day whole, not its hour as a number', () => {
+    const claims = valueClaims('- 강제: 14:30 미청산 포지션 청산')
+    expect(claims.map((c) => c.value)).toEqual(['14:30'])
+    const line = '    force_close_time: str = "14:30"  # 강제 청산 시각'
+    expect(holdsValue(claims[0], line)).toBe(true)
+    expect(
+      valueChanged(claims[0], line, '    force_close_time: str = "15:15"  # 강제 청산\n'),
+    ).toEqual({
+      line: 1,
+      text: '    force_close_time: str = "15:15"  # 강제 청산',
+    })
   })
 })
 
