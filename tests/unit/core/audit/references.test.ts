@@ -355,6 +355,17 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('does not read a slash-joined list a line wrap cut as a folder (hidden set J)', () => {
+    expect(
+      kinds('- `lib/format.ts` — compact/usd/ms/pct/\n  relTime/shortDate/homeDir. See src/ui/\n'),
+    ).toEqual([
+      ['path', 'lib/format.ts'],
+      ['path', 'src/ui/'],
+    ])
+    // A folder at a line's end before a line of prose is still a folder.
+    expect(kinds('Views live in src/views/\n  and nowhere else.')).toEqual([['path', 'src/views/']])
+  })
+
   it('marks paths holding NNN, dates or [name] placeholders as patterns', () => {
     const refs = extractReferences(
       'Resumes in `batch-NN/`, logs `YYYY-MM-DD.md`, pages `[algo].html`, PHP in `lpm-core/...` or `lib/…/x.php`, and `src/app.ts`.',

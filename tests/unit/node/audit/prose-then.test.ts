@@ -39,6 +39,8 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'package.json', pkg('>=1.3.0'))
     commit('pin-bumped', '2026-03-02T12:00:00Z')
     write(repo, 'src/build.ts', 'export const chunkSizeWarningLimit = 1800\n')
+    // A test keeps the old value on purpose (a config of an older release read back).
+    write(repo, 'tests/old-config.test.ts', 'const old = { chunkSizeWarningLimit: 1200 }\n')
     commit('limit-raised', '2026-03-03T12:00:00Z')
     mkdirSync(join(repo, 'materials'))
     git(repo, 'mv', 'targets', 'materials/targets')
