@@ -216,8 +216,32 @@ export function valueChanged(
   const key = keyOf(c, thenLine)
   if (key === null) return null
   const lines = nowText.split(/\r?\n/)
-  const same = lines.flatMap((l, i) => (l.trim().startsWith(key) ? [{ line: i + 1, text: l }] : []))
+  let same = lines.flatMap((l, i) => (l.trim().startsWith(key) ? [{ line: i + 1, text: l }] : []))
+  if (same.length === 0) same = wrapped(key, lines)
   if (same.length === 0 || same.some((l) => holdsValue(c, l.text) || keptNumber(c, key, l.text)))
     return null
   return same[0]
 }
+
+/**
+ * The setting a formatter wrapped (`force_close_time: str = (` then `"15:15"` on the next
+ * line): a line that starts with the key's name and ends opening its value, joined with the
+ * WRAP_LINES lines after it. Hidden set H: a time whose line was wrapped read as a key gone.
+ */
+function wrapped(key: string, lines: readonly string[]): { line: number; text: string }[] {
+  const name =
+    /^(?:(?:export|const|let|var|static|final|public|private|readonly)\s+)*[A-Za-z_$][\w$]*/.exec(
+      key.trim(),
+    )?.[0]
+  if (name === undefined || name.length < 3) return []
+  return lines.flatMap((l, i) => {
+    const t = l.trim()
+    if (!t.startsWith(name) || !/[=:]\s*[([{]?$/.test(t) || /^[\w$]/.test(t.slice(name.length)))
+      return []
+    const text = [t, ...lines.slice(i + 1, i + 1 + WRAP_LINES).map((x) => x.trim())].join(' ')
+    return [{ line: i + 1, text }]
+  })
+}
+
+/** Lines after a wrapped setting's first line that may hold its value. */
+const WRAP_LINES = 3

@@ -135,6 +135,19 @@ describe('percentages, times of day and words of other scripts (hidden set H)', 
     expect(holdsValue(tax, '    fee_rate: float = 0.0018')).toBe(false)
   })
 
+  it('reads a setting a formatter wrapped over lines', () => {
+    const [close] = valueClaims('- 강제: 14:30 미청산 포지션 청산')
+    const then = '    force_close_time: str = "14:30"  # 강제 청산 시각'
+    const now = (v: string): string =>
+      `    force_close_time: str = (\n        "${v}"  # 강제 청산 시각\n    )\n    other: int = 1\n`
+    expect(valueChanged(close, then, now('15:15'))?.text).toContain('"15:15"')
+    expect(valueChanged(close, then, now('14:30'))).toBeNull()
+    // A longer name that starts with the key's is another setting.
+    expect(
+      valueChanged(close, then, '    force_close_time_utc: str = (\n  "05:30"\n)\n'),
+    ).toBeNull()
+  })
+
   it('reads a time of day whole, not its hour as a number', () => {
     const claims = valueClaims('- 강제: 14:30 미청산 포지션 청산')
     expect(claims.map((c) => c.value)).toEqual(['14:30'])
