@@ -37,7 +37,11 @@
  *   for version literals (`APP_VERSION = '2.2.464'` → `'2.710.0'`) lost nothing the note says,
  *   unless the note writes the old version. Hidden set G: a note saying where the version lives
  *   read as suspect. Any other value that changed (`MAX_RETRIES = 3` → `5`) is behaviour (item 5).
+ * - Nor is an access modifier (`private(set) var x` → `var x`), unless the note writes it
+ *   (line-changes.ts). Hidden set K.
  */
+
+import { accessOnly, literalsOnly, norm } from './line-changes'
 
 /** A code line holding a name, in a repository-relative file. */
 export interface CodeLine {
@@ -80,7 +84,9 @@ export function isTestFile(rel: string): boolean {
   return TEST_DIR.test(rel) || TEST_NAME.test(rel)
 }
 
-const norm = (s: string): string => s.trim().replace(/\s+/g, ' ')
+/** A file's name without folders and extension (`ContentView` of `App/ContentView.swift`). */
+const stemOf = (file: string): string =>
+  file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '')
 
 /** Whether the words of `then` (identifiers, numbers) appear in `now` in the same order. */
 export function onlyGained(then: string, now: string): boolean {
@@ -134,6 +140,8 @@ export function lostLines(
     readonly name?: string
     /** The note's text: a literal it writes keeps a line whose literals changed (literalsOnly). */
     readonly noteText?: string
+    /** Types the note names (`ContentView`): a file named after one is a file the note names. */
+    readonly types?: ReadonlySet<string>
   } = {},
 ): LostLine[] {
   const code = (l: CodeLine): boolean =>
@@ -147,6 +155,21 @@ export function lostLines(
   if (named && named.size > 0 && [...a, ...b].some((l) => named.has(l.file))) {
     a = a.filter((l) => named.has(l.file))
     b = b.filter((l) => named.has(l.file))
+  }
+  // A file named after another type the note names (`ContentView.swift` for `ThemeSync`) holding
+  // the name, changed or not: the note describes the name there (hidden set K: a call
+  // refactored in another file). The name's own file (`ThemeSync.swift`) is not such a file.
+  const types = opts.types
+  if (types && types.size > 0) {
+    const typed = new Set(
+      [...a, ...b, ...(opts.nowAnywhere ?? [])]
+        .filter((l) => code(l) && types.has(stemOf(l.file)) && stemOf(l.file) !== opts.name)
+        .map((l) => l.file),
+    )
+    if (typed.size > 0) {
+      a = a.filter((l) => typed.has(l.file) || named?.has(l.file) === true)
+      b = b.filter((l) => typed.has(l.file) || named?.has(l.file) === true)
+    }
   }
   const outside = opts.outsideTestsNow === true || [...a, ...b].some((l) => !isTestFile(l.file))
   if (outside) {
@@ -202,7 +225,11 @@ export function lostLines(
     if (here.some(extends_)) continue
     if (
       opts.noteText !== undefined &&
-      here.some((x) => literalsOnly(l.text, x.text, opts.noteText ?? ''))
+      here.some(
+        (x) =>
+          literalsOnly(l.text, x.text, opts.noteText ?? '') ||
+          accessOnly(l.text, x.text, opts.noteText ?? ''),
+      )
     )
       continue
     // A definition moved out is shown beside where the name is defined now.
@@ -228,38 +255,6 @@ export function lostLines(
  */
 export function codeOf(text: string): string {
   return text.replace(/\/\*.*?\*\//g, ' ').replace(/(?:^|\s)(?:\/\/|#|--)(?:\s.*)?$/, '')
-}
-
-/** A string literal (no interpolation) or a number, with its content. */
-const LITERAL_RE = /'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`$\\\n]*)`|(?<![\w$.])(\d+(?:\.\d+)*)(?![\w$])/g
-
-/** A line with its literals blanked, and the literals' contents. */
-function literalsOf(text: string): { shape: string; values: string[] } {
-  const values: string[] = []
-  const shape = norm(text).replace(LITERAL_RE, (m, a, b, c, d) => {
-    values.push(a ?? b ?? c ?? d)
-    return /^\d/.test(m) ? '0' : `${m[0]}${m[0]}`
-  })
-  return { shape, values }
-}
-
-/** A version as a release writes it: `2.2.464`, `v1.4`, `1.0.0-beta.2`. */
-const VERSION = /^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/
-
-/**
- * Whether `now` is `then` with only version literals changed (see the decisions above), and the
- * note writes none of then's changed literals (as a whole word of its text).
- */
-export function literalsOnly(then: string, now: string, noteText: string): boolean {
-  const a = literalsOf(then)
-  const b = literalsOf(now)
-  if (a.shape !== b.shape || a.values.length === 0) return false
-  const pairs = a.values.map((v, i) => [v, b.values[i] ?? ''] as const).filter(([x, y]) => x !== y)
-  if (pairs.length === 0 || !pairs.every(([x, y]) => VERSION.test(x) && VERSION.test(y)))
-    return false
-  const changed = pairs.map(([x]) => x)
-  const esc = (v: string): string => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return !changed.some((v) => new RegExp(`(?<![\\w.])${esc(v)}(?![\\w]|\\.\\d)`).test(noteText))
 }
 
 const MIGRATION_DIR = /(?:^|\/)(?:[^/]*migrations?(?:[-_][^/]*)?|migrate)\//i

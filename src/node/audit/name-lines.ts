@@ -56,6 +56,8 @@ export interface NameAsk {
   readonly writtenMs: number
   /** The note's text: a literal it writes is its claim (name-loss.ts, literalsOnly). */
   readonly text?: string
+  /** Types the note names (name-loss.ts: a file named after one is named). */
+  readonly types?: ReadonlySet<string>
 }
 
 /** A name that lost code lines since its note, with the commit and the lines then and now. */
@@ -329,6 +331,7 @@ export async function nameLosses(
             nowAnywhere: nowLines,
             name: needle.text,
             ...(a.text !== undefined ? { noteText: a.text } : {}),
+            ...(a.types !== undefined ? { types: a.types } : {}),
           },
         )
         const real = await firstNotReflowed(state.root, head, l)

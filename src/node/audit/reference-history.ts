@@ -284,5 +284,16 @@ export function nameAsk(
     needles.push({ needle, named: new Set(), prose: true })
   }
   if (needles.length === 0) return null
-  return { needles, writtenMs: writtenAt.ms, ...(text !== undefined ? { text } : {}) }
+  // A back-ticked type name (`ContentView`): in Swift, Java, C# or Kotlin its file bears it.
+  const types = new Set(
+    checked.flatMap((c) =>
+      c.ref.kind === 'symbol' && /^[A-Z][a-z0-9]+[A-Z]\w*$/.test(c.ref.name) ? [c.ref.name] : [],
+    ),
+  )
+  return {
+    needles,
+    writtenMs: writtenAt.ms,
+    ...(text !== undefined ? { text } : {}),
+    ...(types.size > 0 ? { types } : {}),
+  }
 }

@@ -5,7 +5,6 @@ import {
   enclosingBlock,
   isCommentLine,
   isMigrationFile,
-  literalsOnly,
   isTestFile,
   leftEveryFile,
   lostLines,
@@ -13,6 +12,7 @@ import {
   reflowed,
   type CodeLine,
 } from '../../../../src/core/audit/name-loss'
+import { accessOnly, literalsOnly } from '../../../../src/core/audit/line-changes'
 
 const L = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
 
@@ -297,5 +297,44 @@ describe('migrations are history, not uses (hidden set G)', () => {
     for (const f of ['db/migrate/1_a.rb', 'supabase/migrations-legacy/a.sql', 'app/migration/a.py'])
       expect(isMigrationFile(f)).toBe(true)
     for (const f of ['src/migrationTool/a.ts', 'src/app.ts']) expect(isMigrationFile(f)).toBe(false)
+  })
+})
+
+describe('an access modifier is not behaviour (hidden set K)', () => {
+  it('takes a line whose code is the same but for access modifiers the note does not write', () => {
+    const then = '  private(set) var selectedSession: ClaudeSession?'
+    expect(accessOnly(then, '  var selectedSession: ClaudeSession?', '')).toBe(true)
+    expect(accessOnly('export const A = 1', 'const A = 1', 'A is 1')).toBe(true)
+    // The note writes the modifier: it is the claim.
+    expect(accessOnly(then, '  var selectedSession: ClaudeSession?', 'it is private(set)')).toBe(
+      false,
+    )
+    // Another change beside it counts.
+    expect(accessOnly(then, '  var selectedSession: Session?', '')).toBe(false)
+    expect(accessOnly('static var a = 1', 'var a = 1', '')).toBe(false)
+  })
+
+  it('keeps such a line in lostLines, and loses it with another change', () => {
+    const at = (text: string): CodeLine => ({ file: 'App/VM.swift', line: 5, text })
+    const then = [at('  private(set) var selectedSession: ClaudeSession?')]
+    const opts = { name: 'selectedSession', noteText: '`selectedSession` tracks the pane' }
+    expect(lostLines(then, [at('  var selectedSession: ClaudeSession?')], opts)).toEqual([])
+    expect(lostLines(then, [at('  var selectedSession: Pane?')], opts)).toHaveLength(1)
+  })
+})
+
+describe('a file named after a type the note names is named (hidden set K)', () => {
+  const at = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
+  const then = [at('App/Settings.swift', 94, '    ClaudeThemeSync.apply(appearanceMode)')]
+  const now = [at('App/Settings.swift', 140, '    themeSync: ThemeSyncing = ClaudeThemeSync(),')]
+  const view = at('App/ContentView.swift', 30, '    ClaudeThemeSync.apply(.system)')
+  const opts = { name: 'ClaudeThemeSync', nowAnywhere: [...now, view] }
+
+  it('counts only the lines of `ContentView.swift` for a note naming `ContentView`', () => {
+    expect(lostLines(then, now, { ...opts, types: new Set(['ContentView']) })).toEqual([])
+    // Without the type, the call refactored in another file is a loss.
+    expect(lostLines(then, now, opts)).toHaveLength(1)
+    // A type whose file does not hold the name restricts nothing.
+    expect(lostLines(then, now, { ...opts, types: new Set(['AppDelegate']) })).toHaveLength(1)
   })
 })
