@@ -7,10 +7,11 @@
 import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
-import { isTestFile } from '../../core/audit/name-loss'
+import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   boldNames,
   classSpans,
+  quotedPhrases,
   dependencyIn,
   folderMembers,
   phasedOutNames,
@@ -103,6 +104,12 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   }
   for (const text of classSpans(checkedText(note)))
     strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
+  for (const text of quotedPhrases(checkedText(note)))
+    strings.push({
+      ref: { kind: 'symbol', text: `"${text}"`, name: text, terms: [text] },
+      text,
+      phrase: true,
+    })
   // A version the note gives as the current one (`2.8.3+28`, "latest release v2.5.0").
   for (const v of stateVersions(checkedText(note)))
     strings.push({
@@ -167,6 +174,8 @@ export interface StringCandidate {
   readonly text: string
   /** Counts only where no letter, digit or dot continues it (`2.5.0` is not in `12.5.0`). */
   readonly bounded?: true
+  /** A quoted phrase (prose-names.ts `quotedPhrases`): a comment line does not hold it. */
+  readonly phrase?: true
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
@@ -174,6 +183,7 @@ export function stringLines(
   lines: readonly CodeLine[] | undefined,
   x: StringCandidate,
 ): readonly CodeLine[] {
+  if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
   if (!x.bounded) return lines ?? []
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)

@@ -12,6 +12,7 @@ import {
   identifierShaped,
   pairInLine,
   proseNames,
+  quotedPhrases,
   versionMatches,
 } from '../../../../src/core/audit/prose-names'
 import { extractReferences } from '../../../../src/core/audit/references'
@@ -178,5 +179,16 @@ describe('utility classes are not paths (issue 12 item 2)', () => {
     expect(
       classSpans('Card: `shadow-md -translate-y-px`; run `git push -f`, `npm run build`.'),
     ).toEqual(['shadow-md -translate-y-px'])
+  })
+})
+
+describe('quotedPhrases (hidden set K)', () => {
+  it('reads phrases of two to eight words in straight or curly quotes, outside code', () => {
+    expect(
+      quotedPhrases(
+        'Pick "Initialize Git & Create Worktree" or “Open Plain Terminal”; `"not this one"` nor "one".',
+      ),
+    ).toEqual(['Initialize Git & Create Worktree', 'Open Plain Terminal'])
+    expect(quotedPhrases('```\nlog("Loaded all the things")\n```\nand a "b c" pair')).toEqual([])
   })
 })
