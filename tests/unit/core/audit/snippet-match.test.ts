@@ -26,6 +26,15 @@ describe('matchSnippet', () => {
     expect(matchSnippet('a = 1', file)).toMatchObject({ kind: 'exact', startLine: 4 })
   })
 
+  it('finds a one-line quote a formatter re-spaced (hidden set K)', () => {
+    const rust = 'fn dirs() {\n    ProjectDirs::from("", "", "Zord")\n}\n'
+    expect(matchSnippet('ProjectDirs::from("","","Zord")', rust)).toMatchObject({
+      kind: 'exact',
+      startLine: 2,
+    })
+    expect(matchSnippet('ProjectDirs::from("","","Zorb")', rust).kind).not.toBe('exact')
+  })
+
   it('finds a one-line quote the file wraps over lines (hidden set G)', () => {
     const toml = '[project]\nname = "x"\n\n[tool.pytest.ini_options]\npythonpath = ["src"]\n'
     expect(matchSnippet('[tool.pytest.ini_options] pythonpath = ["src"]', toml)).toMatchObject({

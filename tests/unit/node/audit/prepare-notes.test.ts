@@ -212,6 +212,7 @@ describe('other repositories are external, not stale (issue 12 item 3)', () => {
       ['module', 'Skills import only `connections/types`.'],
       ['folder', 'Old code was in `src/ghost` (never here).'],
       ['arity', 'Lookups go through `find_op/2`.'],
+      ['action', 'The macOS job pins `maxim-lobanov/setup-xcode@v1` (hidden set K).'],
     ]
     for (const [name, body] of notesBy)
       writeFileSync(
@@ -233,6 +234,12 @@ describe('other repositories are external, not stale (issue 12 item 3)', () => {
     expect(n.reasons[0]).toBe(
       '`acme/claude-sessions` names another repository (`owner/name`), not a path in this one; not checked',
     )
+  })
+
+  it('calls a GitHub Action at a version (`owner/name@v1`) another repository', () => {
+    const n = byTitle(notes, 'action')
+    expect(n.verdict).toBe('unverifiable')
+    expect(n.reasons[0]).toContain('`maxim-lobanov/setup-xcode@v1` names another repository')
   })
 
   it('calls absolute and ../ paths outside the repository unverifiable, with that reason', () => {
