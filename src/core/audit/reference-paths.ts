@@ -100,10 +100,19 @@ export function isClassList(s: string): boolean {
   )
 }
 
+/** A host name's last label: `github.com/owner/repo` is a web address, not a folder. */
+const WEB_HOST_RE =
+  /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|ai|co|me|sh|so|gg|xyz|cloud|page|pages\.dev)\/\S*$/i
+
+/** Whether a path-shaped text is a web address without its scheme (`github.com/owner/repo`). */
+export function isWebAddress(s: string): boolean {
+  return WEB_HOST_RE.test(s)
+}
+
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
-  if (isDotWord(raw)) return null
+  if (isDotWord(raw) || isWebAddress(raw)) return null
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.
   if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
@@ -141,7 +150,7 @@ function globRef(raw: string): Reference | null {
 
 /** A word in prose that is a path: a known extension, or a `./` or trailing-`/` folder. */
 export function prosePathRef(raw: string): Reference | null {
-  if (raw.length < 3 || isDotWord(raw)) return null
+  if (raw.length < 3 || isDotWord(raw) || isWebAddress(raw)) return null
   const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
   if (notAFile(noLine)) return null
   const last = noLine.replace(/\/+$/, '').split('/').pop() ?? ''

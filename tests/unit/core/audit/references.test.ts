@@ -355,6 +355,16 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('does not read a web address without its scheme as a path (hidden set J)', () => {
+    expect(
+      kinds(
+        'Renamed; see `github.com/zN3utr4l/Carburo` and docs.example.io/guide/ too; `src/a.ts`.',
+      ),
+    ).toEqual([['path', 'src/a.ts']])
+    // A folder with a dot that is no host name is still a path.
+    expect(kinds('Config in `config.d/app.conf`.')).toEqual([['path', 'config.d/app.conf']])
+  })
+
   it('reads a Swift selector as the method it names (hidden set K)', () => {
     const refs = extractReferences(
       'Drag calls `ContentViewModel.updateSplitRatio(splitId:ratio:)`; lists use `Section(isExpanded:)`.',
