@@ -108,12 +108,13 @@ export function valueClaims(text: string): ValueClaim[] {
   return [...out.values()]
 }
 
-/** Words of a script without capitals or spaces between words (거래세, 청산, 強制): two letters or more. */
+/** Words of a script other than Latin (거래세, 청산, 強制): two letters or more. */
 const NON_LATIN_RE = /[^\P{L}\p{Script=Latin}]{2,}/gu
 
 /**
  * A percentage as the fraction code sets (`0.18` → `0.0018`, `1.0` → `0.01`, `15` → `0.15`),
- * without trailing zeros; null for 0%, 100% and more (they match too much), or below 0.01%.
+ * without trailing zeros; null for 0%, 100% and more (they match too much), or a fraction of more
+ * than six decimals.
  */
 export function fractionOf(percent: string): string | null {
   const [int, dec = ''] = percent.split('.')
