@@ -63,6 +63,43 @@ export function isCodePathspecFile(path: string): boolean {
   return true
 }
 
+/**
+ * Formats whose files are binary (meshes, audio, video, fonts, archives, compiled objects,
+ * office files, model weights): `git grep -I` skips them, so a blob of one that a clone lacks
+ * could not have held a line a search asks. Hidden set M: 3D prints (`.stl`, `.3mf`) a mirror
+ * did not have made every name of every note unknown at the note's commit.
+ */
+const BINARY_EXT = new RegExp(
+  `\\.(?:${[
+    ...['stl', '3mf', 'step', 'stp', 'fbx', 'blend', 'glb', 'usdz', 'dae'],
+    ...['wav', 'mp3', 'ogg', 'flac', 'aac', 'm4a', 'opus', 'mp4', 'mov', 'webm', 'avi', 'mkv'],
+    ...[
+      'ttf',
+      'otf',
+      'eot',
+      'woff2?',
+      'png',
+      'jpe?g',
+      'gif',
+      'bmp',
+      'tiff?',
+      'webp',
+      'ico',
+      'icns',
+    ],
+    ...['heic', 'avif', 'psd', 'pdf', 'zip', 'gz', 'tgz', 'bz2', 'xz', 'zst', '7z', 'rar', 'tar'],
+    ...['jar', 'war', 'class', 'pyc', 'o', 'a', 'so', 'dylib', 'dll', 'exe', 'bin', 'wasm'],
+    ...['dmg', 'iso', 'apk', 'aab', 'ipa', 'xlsx?', 'docx?', 'pptx?', 'sqlite3?', 'db'],
+    ...['parquet', 'npy', 'npz', 'pt', 'pth', 'onnx', 'h5', 'pkl', 'safetensors', 'gguf'],
+  ].join('|')})$`,
+  'i',
+)
+
+/** Whether a path names a binary format by its extension (see BINARY_EXT). */
+export function isBinaryByName(path: string): boolean {
+  return BINARY_EXT.test(path)
+}
+
 const ESCAPES: Readonly<Record<string, number>> = {
   a: 7,
   b: 8,

@@ -35,7 +35,7 @@ import { runGit, type GitResult } from '../git/run'
 import { excludedPath, missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, type Needle } from './pickaxe'
 import { fixedStringsInput } from '../git/grep-patterns'
-import { isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { isBinaryByName, isCodePathspecFile } from '../../core/git/code-pathspecs'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -113,6 +113,8 @@ export async function grepTrees(
   // git prints (git matches their 23 globs against every entry of every tree: half the time).
   const specs = files === null ? [] : files.map((f) => `:(literal)${f}`)
   const code = (file: string): boolean => files !== null || isCodePathspecFile(file)
+  // A blob git could not read leaves a search unknown only when it could hold a line.
+  const mayHold = (file: string): boolean => code(file) && !isBinaryByName(file)
   const flags = ['-z', '-n', '-I', '-E', '--no-color', ...(words ? ['-w'] : [])]
   const grep = (left: readonly string[]): Promise<GitResult> =>
     runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs, ...left], {
@@ -128,12 +130,12 @@ export async function grepTrees(
     const left = await missingBlobExcludes(root, revs)
     if (left !== null) {
       r = await grep(left)
-      for (const spec of left) if (code(excludedPath(spec))) unread.add(excludedPath(spec))
+      for (const spec of left) if (mayHold(excludedPath(spec))) unread.add(excludedPath(spec))
     }
   }
   // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
   for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm))
-    if (code(m[1])) unread.add(m[1])
+    if (mayHold(m[1])) unread.add(m[1])
   if (r.code !== 0 && r.code !== 1 && (unread.size === 0 || r.stdout === '')) return false
   for (const rec of r.stdout.split('\n')) {
     const [where, num, ...rest] = rec.split('\0')
