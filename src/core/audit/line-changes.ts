@@ -57,3 +57,38 @@ export function accessOnly(then: string, now: string, noteText: string): boolean
   const changed = [...a.matchAll(ACCESS_RE), ...b.matchAll(ACCESS_RE)].map((m) => m[0].trim())
   return !changed.some((m) => new RegExp(`\\b${m.replace(/[()]/g, '\\$&')}`).test(noteText))
 }
+
+/** A setting's line: `key: value`, `"key:sub": value,`, `key = value`, `- key: value`. */
+const SETTING_RE =
+  /^(?:-\s+)?(?:"([^"]+)"|'([^']+)'|([A-Za-z_$][\w$.-]*))\s*(?::(?!:)|=(?![=>~]))\s*(.*?)[,;]?$/
+
+/** The key and the value of a setting's line; null when it is not one. */
+function settingOf(line: string): { key: string; value: string } | null {
+  const m = SETTING_RE.exec(norm(line))
+  return m ? { key: m[1] ?? m[2] ?? m[3], value: m[4].replace(/^["'`]|["'`]$/g, '').trim() } : null
+}
+
+/**
+ * A manifest whose keys are commands a note runs (`"test": "vitest run"` in package.json): what
+ * the command does is what the note says of it (`pnpm test # Run tests (Node.js)`), so a new
+ * command under the same name is a change for the note (visible set: two stale notes).
+ */
+export function isScriptManifest(file: string): boolean {
+  return /(?:^|\/)package\.json$/.test(file)
+}
+
+/**
+ * Whether `now` is `then` with only the value of the setting `name` changed (`legal_basis:
+ * "Art 63"` → `legal_basis:` with a list below, `timeout = 30` → `timeout = 60`), and the note
+ * writes none of then's value: a note that names a key says it exists, and it still does (a
+ * command's key is not such a key: isScriptManifest). A value the note writes is its claim
+ * (stated-values.ts checks those). Blind set M: a schema key whose value became a list read as
+ * suspect.
+ */
+export function valueOnly(then: string, now: string, name: string, noteText: string): boolean {
+  const a = settingOf(then)
+  const b = settingOf(now)
+  if (!a || !b || a.key !== b.key || a.value === b.value) return false
+  if (a.key !== name && !a.key.endsWith(`.${name}`) && !a.key.startsWith(`${name}:`)) return false
+  return a.value === '' || !noteText.includes(a.value)
+}

@@ -41,7 +41,7 @@
  *   (line-changes.ts). Hidden set K.
  */
 
-import { accessOnly, literalsOnly, norm } from './line-changes'
+import { accessOnly, isScriptManifest, literalsOnly, norm, valueOnly } from './line-changes'
 
 /** A code line holding a name, in a repository-relative file. */
 export interface CodeLine {
@@ -228,7 +228,8 @@ export function lostLines(
       here.some(
         (x) =>
           literalsOnly(l.text, x.text, opts.noteText ?? '') ||
-          accessOnly(l.text, x.text, opts.noteText ?? ''),
+          accessOnly(l.text, x.text, opts.noteText ?? '') ||
+          (!isScriptManifest(l.file) && valueOnly(l.text, x.text, name, opts.noteText ?? '')),
       )
     )
       continue

@@ -70,7 +70,7 @@ export function identifierShaped(w: string): boolean {
  * that is one bare name keeps it (without backticks): a pair may name its package in one
  * (`` `lodash-es` `` 4.17.23).
  */
-function proseOf(text: string, keepSpans: boolean): string {
+export function proseOf(text: string, keepSpans: boolean): string {
   const { prose } = cutFences(text)
   let out = ''
   let at = 0

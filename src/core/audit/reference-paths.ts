@@ -167,6 +167,19 @@ export function prosePathRef(raw: string): Reference | null {
   return ref && !ref.pattern ? { ...ref, maybe: true } : null
 }
 
+/**
+ * `tray.py/splitter.py`: file names joined by slashes are alternatives, each a file, not one
+ * path (no folder is named `tray.py`; issue 12 item 2, blind set M). Null when it is not such
+ * a list.
+ */
+export function fileAlternatives(raw: string): Extract<Reference, { kind: 'path' }>[] | null {
+  const parts = raw.split('/')
+  if (parts.length < 2 || !parts.every((x) => /^[\w.-]+$/.test(x) && looksLikeFileName(x)))
+    return null
+  const refs = parts.flatMap((x) => pathRef(x) ?? [])
+  return refs.length === parts.length ? refs : null
+}
+
 /** Lower-case first, two segments or more, no trailing `/`: `src/standalone`, `apps/web/src`. */
 const MAYBE_PATH_RE = /^[a-z][\p{Ll}\p{N}_.-]*(?:\/[\p{L}\p{N}_.-]+)+$/u
 

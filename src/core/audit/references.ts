@@ -12,7 +12,13 @@ import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, treeListing } from './note-fences'
 import { GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef, referenceKey } from './reference'
 import type { Reference } from './reference'
-import { pathRef, prosePathRef, slashCommandRefs, spanPathRef } from './reference-paths'
+import {
+  fileAlternatives,
+  pathRef,
+  prosePathRef,
+  slashCommandRefs,
+  spanPathRef,
+} from './reference-paths'
 import {
   commandLineRefs,
   commandsIn,
@@ -242,8 +248,9 @@ export function extractReferences(text: string): Reference[] {
     if (m[0].endsWith('/') && /^\n[ \t]*[\p{L}\p{N}_$.-]+\//u.test(masked.slice(end))) continue
     const raw = m[0].replace(/[.,;:!?]+$/, '')
     if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
-    const p = prosePathRef(raw)
-    if (p) found.push({ pos: m.index, ref: p })
+    const files = fileAlternatives(raw)
+    const p = files ? null : prosePathRef(raw)
+    for (const ref of files ?? (p ? [p] : [])) found.push({ pos: m.index, ref })
   }
   for (const m of masked.matchAll(PAGE_ROUTE_RE)) {
     const p = pathRef(m[1])
@@ -285,6 +292,8 @@ function classifySpan(raw: string): Reference[] {
   }
   const slash = slashCommandRefs(s)
   if (slash) return slash
+  const files = fileAlternatives(s)
+  if (files) return files
   const p = spanPathRef(s)
   if (p) return [p]
   // `Model.updateRatio(splitId:ratio:)`, `Section(isExpanded:)`: a Swift or Objective-C selector

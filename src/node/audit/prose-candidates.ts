@@ -7,6 +7,7 @@
 import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
+import { productNames } from '../../core/audit/product-names'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   boldNames,
@@ -118,7 +119,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       bounded: true,
     })
   const deps = [
-    ...new Set([...boldNames(checkedText(note)), ...phasedOutNames(checkedText(note))]),
+    ...new Set([
+      ...boldNames(checkedText(note)),
+      ...phasedOutNames(checkedText(note)),
+      ...productNames(checkedText(note)),
+    ]),
   ].filter((d) => !ticked.has(d))
   const members = folderMembers(checkedText(note)).flatMap(({ folder, items }) =>
     items.map((item): Member => {

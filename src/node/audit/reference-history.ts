@@ -180,12 +180,15 @@ export async function withGoneIn(
 ): Promise<CheckedReference> {
   const asked = askedOf(c)
   if (asked.length === 0) return c
+  // No needle was in the code at the note's commit (known only from `held`).
+  let noneThen = false
   if (held && writtenMs !== undefined) {
     const files = asked.map(held)
     if (files.every((f) => f !== undefined)) {
       const there = asked.flatMap((n, i) =>
         (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
       )
+      noneThen = there.length === 0
       if (there.length > 0 && c.audit.status === 'changed') return c
       // A quote of several lines one of whose lines was code then (`test "renders" {`) was
       // code only if the quote as a whole matched some file then; else it was an example, and
@@ -232,6 +235,23 @@ export async function withGoneIn(
   if (hits.length === 0) return { ...c, goneIn: null }
   if (c.audit.status === 'changed') return c
   const newest = hits.reduce((a, b) => (b.ms > a.ms ? b : a))
+  // A quote none of whose lines was code when the note was written, one of which the code holds
+  // now: a commit after the note added or moved that line, none removed it; the quote fails as
+  // a whole, as an example does (blind set L: the import line an example opens with, added to
+  // the code after the note, read as removed by a commit that moved it).
+  if (c.ref.kind === 'snippet' && noneThen && writtenMs !== undefined && newest.ms > writtenMs) {
+    const now = await grepLines(repo.root, null, {
+      code: asked.map((n) => n.text),
+      manifest: [],
+    })
+    const line = now && [...now.code.values()].flat()[0]
+    if (line)
+      return {
+        ...c,
+        goneIn: null,
+        reason: `${c.reason ?? 'quoted code is not found'}; when the note was written no code file held it, and ${tick(line.path)} holds its line ${tick(line.text.trim())} now`,
+      }
+  }
   return { ...c, goneIn: gone(newest) }
 }
 

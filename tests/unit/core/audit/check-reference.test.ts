@@ -36,6 +36,12 @@ describe('checkReference', () => {
     ])
     expect(candidatePaths('../x.ts', '/r', '/r/docs')).toEqual(['x.ts'])
     expect(candidatePaths('../../x.ts', '/r', '/r/docs')).toBeNull()
+    // A Claude home's project folder (blind set M), not the repository's `.claude/`.
+    expect(candidatePaths('.claude/projects/-Users-ro-app/memory/a.md', '/r', null)).toBeNull()
+    expect(candidatePaths('.claude/rules/a.md', '/r', null)).toEqual(['.claude/rules/a.md'])
+    for (const p of ['refs/heads/', '.git/worktrees/a/HEAD', 'packed-refs'])
+      expect(candidatePaths(p, '/r', null)).toBeNull()
+    expect(candidatePaths('src/refs/heads.ts', '/r', null)).toEqual(['src/refs/heads.ts'])
   })
 
   it('skips git-ignored paths and build output instead of calling them missing', () => {

@@ -12,7 +12,7 @@ import {
   reflowed,
   type CodeLine,
 } from '../../../../src/core/audit/name-loss'
-import { accessOnly, literalsOnly } from '../../../../src/core/audit/line-changes'
+import { accessOnly, literalsOnly, valueOnly } from '../../../../src/core/audit/line-changes'
 
 const L = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
 
@@ -320,6 +320,46 @@ describe('an access modifier is not behaviour (hidden set K)', () => {
     const opts = { name: 'selectedSession', noteText: '`selectedSession` tracks the pane' }
     expect(lostLines(then, [at('  var selectedSession: ClaudeSession?')], opts)).toEqual([])
     expect(lostLines(then, [at('  var selectedSession: Pane?')], opts)).toHaveLength(1)
+  })
+})
+
+describe('a value changed under a key the note names (blind sets L and M)', () => {
+  it('takes a setting line whose key is the name and whose value the note does not write', () => {
+    const dev = '    "dev": "concurrently \\"npm run dev:main\\" \\"npm run dev:renderer\\"",'
+    expect(
+      valueOnly(dev, '    "dev": "node scripts/dev.mjs",', 'dev', 'npm run dev # hot reload'),
+    ).toBe(true)
+    expect(
+      valueOnly('legal_basis: "Art 63"', 'legal_basis:', 'legal_basis', 'cites `legal_basis`'),
+    ).toBe(true)
+    expect(
+      valueOnly('self.timeout = 30', 'self.timeout = 60', 'timeout', 'the `timeout` guard'),
+    ).toBe(true)
+    const prod = '"dev:prod-data": "USE_PROD_DATA=1 concurrently a b",'
+    expect(
+      valueOnly(prod, '"dev:prod-data": "node scripts/dev.mjs",', 'dev', '`dev:prod-data`'),
+    ).toBe(true)
+    // The note writes the old value: it is the claim.
+    expect(valueOnly('timeout = 30', 'timeout = 60', 'timeout', '`timeout` is 30')).toBe(false)
+    // Not the key, another key, or not a setting.
+    expect(valueOnly('"build": "tsc && vite"', '"build": "vite"', 'vite', 'uses vite')).toBe(false)
+    expect(valueOnly('dev: a', 'prod: a', 'dev', '')).toBe(false)
+    expect(valueOnly('if (x == dev) run()', 'if (x == dev) stop()', 'dev', '')).toBe(false)
+    expect(valueOnly('const f = (dev) => 1', 'const f = (dev) => 2', 'dev', '')).toBe(false)
+  })
+
+  it('keeps such a line in lostLines, but not a command a package.json runs', () => {
+    const at = (file: string, text: string): CodeLine => ({ file, line: 9, text })
+    const then = [at('config/schema.yaml', 'legal_basis: "Art 63"')]
+    const opts = { name: 'legal_basis', noteText: 'schemas cite a `legal_basis`' }
+    expect(lostLines(then, [at('config/schema.yaml', 'legal_basis:')], opts)).toEqual([])
+    expect(lostLines(then, [at('config/schema.yaml', 'legalBasis: "Art 63"')], opts)).toHaveLength(
+      1,
+    )
+    // `pnpm test # Run tests (Node.js)`: the command is what the note describes.
+    const test = [at('package.json', '    "test": "node run-tests.js",')]
+    const cmd = { name: 'test', noteText: 'pnpm test # Run tests (Node.js)' }
+    expect(lostLines(test, [at('package.json', '    "test": "vitest run",')], cmd)).toHaveLength(1)
   })
 })
 

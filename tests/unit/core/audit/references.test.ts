@@ -336,6 +336,19 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('reads file names joined by slashes as alternatives, each a file (blind set M)', () => {
+    expect(kinds('tray.py/splitter.py are the examples; see `index.ts/app.tsx`.')).toEqual([
+      ['path', 'tray.py'],
+      ['path', 'splitter.py'],
+      ['path', 'index.ts'],
+      ['path', 'app.tsx'],
+    ])
+    expect(kinds('see models/tray.py and `src/a.ts`')).toEqual([
+      ['path', 'models/tray.py'],
+      ['path', 'src/a.ts'],
+    ])
+  })
+
   it('does not read a file extension or a property as a path, but keeps real dotfiles', () => {
     expect(kinds('Lint all `.js` files; set `.color` on the node; .html pages too.')).toEqual([])
     expect(

@@ -62,3 +62,130 @@ describe('a clone without the blobs of its 3D prints', () => {
     expect(n.reasons.join('\n')).toContain('when the note was written')
   })
 })
+
+describe('an example whose import line the code took up after the note', () => {
+  const { repo, mem, sha, commit } = historyCase('lm-imp')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(
+      repo,
+      'src/utils/sentry.ts',
+      'export async function captureException(e: unknown, ctx: object) {}\nexport async function captureMessage(m: string, level: string, ctx: object) {}\n',
+    )
+    write(repo, 'src/main/app.ts', 'export const app = 1\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(
+      repo,
+      'src/main/sync.ts',
+      "import { captureException, captureMessage } from '../utils/sentry';\n\nexport function sync() {}\n",
+    )
+    commit('adopt', '2026-03-01T12:00:00Z')
+    write(repo, 'src/main/sync.ts', 'export function sync() {}\n')
+    write(
+      repo,
+      'src/main/shell.ts',
+      "import { captureException, captureMessage } from '../utils/sentry';\n\nexport function run() {}\n",
+    )
+    commit('move', '2026-04-01T12:00:00Z')
+    write(repo, 'src/main/old.ts', 'export function legacyFlush(): void {}\n')
+    commit('legacy', '2026-04-10T12:00:00Z')
+    write(repo, 'src/main/old.ts', 'export const none = 0\n')
+    commit('drop', '2026-05-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        [
+          'Sentry',
+          `Report errors:\n\n${fence('typescript', "import { captureException, captureMessage } from '../utils/sentry';\n\nawait captureException(error, { userId, operation: 'sync' });\nawait captureMessage('Unusual state detected', 'warning', { state });")}`,
+        ],
+        [
+          'Flush',
+          `Flush before exit:\n\n${fence('typescript', 'export function legacyFlush(): void {}\nflushEverything(now, { force: true, drain: 1 })')}`,
+        ],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('does not call the quote removed when the code holds its line now', () => {
+    const n = byTitle(notes, 'Sentry')
+    expect(n.verdict, n.reasons.join('\n')).not.toBe('stale')
+    expect(n.reasons.join('\n')).toContain('src/main/shell.ts')
+  })
+
+  it('still calls a quote removed when its line left the code', () => {
+    const n = byTitle(notes, 'Flush')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain(sha.drop)
+  })
+})
+
+describe('a product the manifests dropped, and a key whose value changed', () => {
+  const { repo, mem, sha, commit } = historyCase('lm-dep')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'requirements.txt', 'fastapi>=0.110\nqdrant-client>=1.13.0\n')
+    write(
+      repo,
+      'app/store.py',
+      'from qdrant_client import QdrantClient\n\nstore = QdrantClient()\n',
+    )
+    write(
+      repo,
+      'package.json',
+      '{\n  "scripts": {\n    "dev": "concurrently a b",\n    "build": "vite build"\n  }\n}\n',
+    )
+    write(repo, 'workflows/psm/schema.yaml', 'name: psm\nlegal_basis: "OSHA-KR Article 44"\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(
+      repo,
+      'workflows/psm/schema.yaml',
+      'name: psm\nlegal_basis:\n  - "OSHA-KR Article 44"\n  - "OSHA-KR Article 61"\n',
+    )
+    write(repo, 'requirements.txt', 'fastapi>=0.110\npgvector>=0.3\n')
+    write(repo, 'app/store.py', 'from pgvector.psycopg import register_vector\n')
+    write(
+      repo,
+      'package.json',
+      '{\n  "scripts": {\n    "dev": "node scripts/dev.mjs",\n    "build": "vite build"\n  }\n}\n',
+    )
+    commit('pgvector', '2026-03-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Store', '- **Qdrant** - vector storage (tag filtering for access control)'],
+        ['Api', '- FastAPI serves the app'],
+        ['Schema', '- Every workflow schema cites its `legal_basis`'],
+        [
+          'Scripts',
+          '```bash\nnpm run dev      # development with hot reload\nnpm run build    # production build\n```',
+        ],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a product stale when no manifest lists it now, naming the commit', () => {
+    const n = byTitle(notes, 'Store')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('qdrant-client')
+    expect(n.reasons.join('\n')).toContain(sha.pgvector)
+  })
+
+  it('says nothing of a product the manifests still list', () => {
+    expect(byTitle(notes, 'Api').verdict).not.toBe('stale')
+    expect(byTitle(notes, 'Api').verdict).not.toBe('suspect')
+  })
+
+  it('keeps a key whose value changed, and not a script whose command changed', () => {
+    const n = byTitle(notes, 'Schema')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+    const s = byTitle(notes, 'Scripts')
+    expect(s.verdict, s.reasons.join('\n')).toBe('suspect')
+    expect(s.reasons.join('\n')).toContain('node scripts/dev.mjs')
+  })
+})

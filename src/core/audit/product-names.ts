@@ -1,0 +1,32 @@
+/**
+ * Products a note names in plain prose ("Qdrant", "ChromaDB", "FastAPI"), as the manifest names
+ * they may go by (`qdrant`, `qdrant-client`, `chromadb`). Pure. A capitalised word says nothing
+ * on its own: like a bold package name (prose-names.ts `boldNames`) it counts only through a
+ * manifest's dependency line, listed when the note was written and in no manifest now
+ * (src/node/audit/prose-then.ts). Blind set L: a vector store the code replaced while the notes
+ * still named it as the one in use.
+ */
+import { proseOf } from './prose-names'
+
+/** A capitalised word with a lower-case letter: `Qdrant`, `ChromaDB`, `FastAPI`, `LangChain`. */
+const PRODUCT_RE = /(?<![\w@./-])[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*(?![\w/-]|\.[A-Za-z])/g
+/** Words shorter than this are never taken (`Go`, `Vue`: too many other things). */
+const PRODUCT_MIN = 4
+/** What comes before a product that the note says is not, or no longer, in use. */
+const NOT_IN_USE =
+  /\b(?:no|not|non|never|without|instead\s+of|replac\w*|from|remov\w*|drop\w*|deprecat\w*|legacy|former\w*|old|migrat\w*|than|vs\.?|versus|over|ex|phas\w*\s+out|avoid\w*|don't\s+use)\s*[:(]?\s*(?:the\s+)?$/i
+/** Manifest names a product goes by besides its own: `qdrant-client`, `stripe-python`. */
+const SUFFIXES = ['', '-client', '_client', '-sdk', '-js', '-py', '-python']
+
+/** The manifest names of the products a note's prose names in use (see above). */
+export function productNames(text: string): string[] {
+  const prose = proseOf(text, false)
+  const out: string[] = []
+  for (const m of prose.matchAll(PRODUCT_RE)) {
+    if (m[0].length < PRODUCT_MIN) continue
+    if (NOT_IN_USE.test(prose.slice(Math.max(0, m.index - 40), m.index))) continue
+    const base = m[0].toLowerCase()
+    for (const s of SUFFIXES) if (!out.includes(base + s)) out.push(base + s)
+  }
+  return out
+}

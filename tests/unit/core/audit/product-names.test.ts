@@ -1,0 +1,30 @@
+/** Products a note names in prose, as manifest names (src/core/audit/product-names.ts). */
+import { describe, expect, it } from 'vitest'
+import { productNames } from '../../../../src/core/audit/product-names'
+
+describe('productNames', () => {
+  it('takes capitalised words in use, with the names packages give them', () => {
+    const got = productNames('- **Vector:** ChromaDB 0.5.0 (current), Qdrant 1.13.x (planned)')
+    expect(got).toContain('chromadb')
+    expect(got).toContain('qdrant')
+    expect(got).toContain('qdrant-client')
+    expect(got).toContain('vector')
+  })
+
+  it('leaves out what the note says is not, or no longer, in use', () => {
+    const got = productNames(
+      'Vector DB: Qdrant (replacing ChromaDB); no Redis, migrated from Moment',
+    )
+    expect(got).toContain('qdrant')
+    for (const n of ['chromadb', 'redis', 'moment']) expect(got).not.toContain(n)
+  })
+
+  it('leaves out code, links, short words and dotted names', () => {
+    const got = productNames(
+      'Use `Supabase` and [Stripe](https://stripe.com/Docs) in Go; see Config.ts',
+    )
+    expect(got).not.toContain('supabase')
+    expect(got).toContain('stripe')
+    for (const n of ['docs', 'go', 'config']) expect(got).not.toContain(n)
+  })
+})
