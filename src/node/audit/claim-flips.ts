@@ -46,6 +46,7 @@ import { commitAt } from './quote-then'
 import { toPosix } from './repo-file'
 import { firstChange, valueFlips } from './value-flips'
 import { planFlips } from './plan-flips'
+import { lineFlips } from './line-flips'
 import { seriesFlips } from './series-flips'
 import { mapLimited } from '../jobs/concurrency'
 
@@ -111,6 +112,8 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       out[i].push(...flips[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
       out[i].push(...(await rewriteFlips(state.root, then, asks[i], factsRoot)))
+      const a = asks[i]
+      out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
     }
     // Last: a named thing that flipped, with its commit, says more than a plan's words.
     out[i].push(...series[i], ...plans[i])

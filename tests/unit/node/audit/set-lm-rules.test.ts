@@ -189,3 +189,44 @@ describe('a product the manifests dropped, and a key whose value changed', () =>
     expect(s.reasons.join('\n')).toContain('node scripts/dev.mjs')
   })
 })
+
+describe('a line a note points at', () => {
+  const { repo, mem, commit } = historyCase('lm-line')
+  let notes: readonly AuditNote[] = []
+  const types = (before: number): string =>
+    [
+      ...Array.from({ length: before }, (_, i) => `  table_${i}: { id: number }`),
+      '  vehicles: {',
+      '    Row: { id: string }',
+      '  }',
+    ].join('\n') + '\n'
+
+  beforeAll(async () => {
+    write(repo, 'types/supabase.ts', types(60))
+    write(repo, 'src/app.ts', 'export const a = 1\nexport function start() {}\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(repo, 'types/supabase.ts', types(400))
+    write(repo, 'src/app.ts', 'export const a = 2\nexport function start() {}\n')
+    commit('regen', '2026-03-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Types', '- **Check `types/supabase.ts` line ~61** before adding columns to `.select()`'],
+        ['Start', '- The app starts in `src/app.ts:2`'],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a note suspect when the line it points at moved far, saying where it is now', () => {
+    const n = byTitle(notes, 'Types')
+    expect(n.verdict, n.reasons.join('\n')).toBe('suspect')
+    expect(n.reasons.join('\n')).toContain('it is line 401 now')
+  })
+
+  it('keeps a pointer whose line is still there', () => {
+    const n = byTitle(notes, 'Start')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+  })
+})
