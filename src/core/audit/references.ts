@@ -250,7 +250,12 @@ export function extractReferences(text: string): Reference[] {
     if (NEGATED_BEFORE_RE.test(masked.slice(Math.max(0, m.index - 40), m.index))) continue
     const files = fileAlternatives(raw)
     const p = files ? null : prosePathRef(raw)
-    for (const ref of files ?? (p ? [p] : [])) found.push({ pos: m.index, ref })
+    // A bare name in plain prose; a bold one (`**deploy.yml**`) is written as a file.
+    const bare =
+      p && p.kind === 'path' && !p.path.includes('/') && !p.dir && !emphasized(masked, m.index, end)
+        ? { ...p, prose: true as const }
+        : p
+    for (const ref of files ?? (bare ? [bare] : [])) found.push({ pos: m.index, ref })
   }
   for (const m of masked.matchAll(PAGE_ROUTE_RE)) {
     const p = pathRef(m[1])

@@ -230,3 +230,36 @@ describe('a line a note points at', () => {
     expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
   })
 })
+
+describe('a bare file name in prose that the repository never had', () => {
+  const { repo, mem, commit } = historyCase('lm-bare')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'src/app.ts', 'export function start() {}\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(repo, 'src/app.ts', 'export function start() {}\nexport const v = 2\n')
+    commit('c2', '2026-03-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Tools', '- Runs any model: Ollama, LM Studio, llama.cpp; starts from `src/app.ts`'],
+        ['Ticked', '- The model server is `llama.cpp`'],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('reads it as another project’s name, not a wrong path', () => {
+    const n = byTitle(notes, 'Tools')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+    expect(n.reasons.join('\n')).toContain('`llama.cpp` is a name in prose')
+  })
+
+  it('still calls a back-ticked one wrong from the start', () => {
+    const n = byTitle(notes, 'Ticked')
+    expect(n.verdict, n.reasons.join('\n')).toBe('never-matched')
+    expect(n.reasons.join('\n')).toContain('wrong from the start')
+  })
+})
