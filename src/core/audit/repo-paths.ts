@@ -42,7 +42,7 @@ export function candidatePaths(
   }
   if (path.startsWith('~')) return null
   // `.claude/projects/-Users-ro-app/memory/x.md`: a Claude home's project folder (its layout:
-  // docs/memory-facts.md), written from the home, not from the repository (blind set M).
+  // docs/memory-rules.md §1.3), written from the home, not from the repository (blind set M).
   if (/^\.claude\/projects\/[^/]+\//.test(path)) return null
   // `refs/heads/`, `.git/worktrees/*/HEAD`, `packed-refs`: git's own files, in the repository's
   // git folder, not its tree (hidden set K: a note on reading branches from disk).
