@@ -26,8 +26,17 @@ export interface AbsenceClaim {
   readonly why: 'negated' | 'planned'
 }
 
-const PLAN_WORD_RE =
-  /\b(?:TODO|FIXME|not yet|not started|pending|planned|to be (?:added|built|written|implemented|done)|next steps?|backlog|roadmap|wishlist|future work)\b/i
+/**
+ * TODO and FIXME count in capitals only: Spanish and Portuguese "todo" means "all" (“todo lo
+ * en vivo se resuelve con…”; blind set N: a rule read as a plan).
+ */
+const PLAN_WORD_RE = {
+  test: (s: string): boolean =>
+    /\b(?:TODO|FIXME)\b/.test(s) ||
+    /\b(?:not yet|not started|pending|planned|to be (?:added|built|written|implemented|done)|next steps?|backlog|roadmap|wishlist|future work)\b/i.test(
+      s,
+    ),
+}
 /** A sentence that asks for something to be made, or to be considered. */
 const PLAN_VERB_RE =
   /(?:^|[.:!?]\s+|^\s*(?:[-*+]|\d+[.)])\s+)(?:\*\*[^*]*\*\*\s*)?(?:(?:Build|Add|Create|Implement|Write)\s+(?:a|an|the)\b|(?:Also\s+)?[Cc]onsider\b)/

@@ -219,25 +219,42 @@ export function looksLikePathWord(s: string): boolean {
   return /^[\w@.+/-]+$/.test(s)
 }
 
-/** `/deploy`, `/skill nueva-migracion`, `/agente componentes --prompt "…"`: a slash command. */
-const SLASH_COMMAND_RE = /^\/([a-z][\w-]*)(?:\s+([a-z][\w-]*))?(?:\s.*)?$/s
+/**
+ * `/deploy`, `/skill nueva-migracion`, `/agente componentes --prompt "…"`, a plugin's
+ * `/adam:pin-actions-to-sha`: a slash command.
+ */
+const SLASH_COMMAND_RE = /^\/(?:([a-z][\w-]*):)?([a-z][\w-]*)(?:\s+([a-z][\w-]*))?(?:\s.*)?$/s
 
 /**
  * A slash command names no path of the machine: what it rests on is the file in the repository
  * that defines it, a custom command (`.claude/commands/<name>.md`) or a skill
- * (`.claude/skills/<name>/SKILL.md`, or a loose `.claude/skills/<name>.md`). Its first argument
- * is tried too (`/skill nueva-migracion` runs the skill `nueva-migracion`). Each candidate is a
- * `maybe` path: it counts only if the repository had it when the note was written
- * (judge-notes.ts), so a built-in command (`/clear`) or a web route (`/welcome`) says nothing.
- * Null when the span is no slash command.
+ * (`.claude/skills/<name>/SKILL.md`, or a loose `.claude/skills/<name>.md`), or the same in a
+ * plugin the repository holds (`commands/`, `skills/` at its root or under `plugins/<plugin>/`;
+ * `/<plugin>:<name>` names the plugin). Its first argument is tried too (`/skill
+ * nueva-migracion` runs the skill `nueva-migracion`). Each candidate is a `maybe` path: it
+ * counts only if the repository had it when the note was written (judge-notes.ts), so a
+ * built-in command (`/clear`) or a web route (`/welcome`) says nothing. Blind set O: a skill a
+ * plugin retired, named as `/adam:pin-actions-to-sha`. Null when the span is no slash command.
  */
 export function slashCommandRefs(s: string): Reference[] | null {
   const m = SLASH_COMMAND_RE.exec(s)
-  if (!m || hasExtension(m[1])) return null
-  const names = [m[1], ...(m[2] !== undefined && !hasExtension(m[2]) ? [m[2]] : [])]
+  if (!m || hasExtension(m[2])) return null
+  const plugin = m[1]
+  const names = [m[2], ...(m[3] !== undefined && !hasExtension(m[3]) ? [m[3]] : [])]
+  const roots = ['', ...(plugin === undefined ? [] : [`plugins/${plugin}/`])]
   return names.flatMap((n) =>
-    [`.claude/commands/${n}.md`, `.claude/skills/${n}/SKILL.md`, `.claude/skills/${n}.md`].map(
-      (path): Reference => ({ kind: 'path', text: s, path, line: null, dir: false, maybe: true }),
-    ),
+    [
+      `.claude/commands/${n}.md`,
+      `.claude/skills/${n}/SKILL.md`,
+      `.claude/skills/${n}.md`,
+      ...roots.flatMap((r) => [`${r}commands/${n}.md`, `${r}skills/${n}/SKILL.md`]),
+    ].map((path): Reference => ({
+      kind: 'path',
+      text: s,
+      path,
+      line: null,
+      dir: false,
+      maybe: true,
+    })),
   )
 }

@@ -121,7 +121,7 @@ export function extractReferences(text: string): Reference[] {
       // Any other drawing names files and folders in prose form; it is not quoted code.
       for (const ref of extractReferences(f.code.replace(DIAGRAM_CHARS_RE, ' ')))
         found.push({ pos: f.pos, ref })
-    } else if (!GLUED_PLACEHOLDER_RE.test(f.code)) {
+    } else if (!GLUED_PLACEHOLDER_RE.test(f.code) && !STRING_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
     }
@@ -174,6 +174,10 @@ export function extractReferences(text: string): Reference[] {
       NEGATED_AFTER_RE.test(spanSource.slice(span.end, span.end + 40))
     if (!example && !negated)
       for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
+    // An example command (`e.g. \`/adam:pin-actions-to-sha\``) still names one of the
+    // repository's: its files are `maybe` paths, counted only if they were there (blind set O).
+    else if (example && !negated)
+      for (const ref of slashCommandRefs(content.trim()) ?? []) found.push({ pos: span.start, ref })
     mask(span.start, span.end)
   }
 
@@ -297,6 +301,10 @@ function classifySpan(raw: string): Reference[] {
   }
   const slash = slashCommandRefs(s)
   if (slash) return slash
+  // `<FeatureHelp slug="filename" />`: an element whose attributes are the note's own values
+  // names its component; the tag as written is a usage template (blind set N).
+  const element = /^<([A-Z][A-Za-z0-9]+(?:\.[A-Z][A-Za-z0-9]*)*)(?:\s[^<>]*)?\/?>$/.exec(s)
+  if (element) return [{ kind: 'symbol', text: s, name: element[1], terms: element[1].split('.') }]
   const files = fileAlternatives(s)
   if (files) return files
   const p = spanPathRef(s)
@@ -324,6 +332,14 @@ function classifySpan(raw: string): Reference[] {
     return [snippetRef(s, false)]
   return []
 }
+
+/**
+ * A placeholder inside a string literal (`errors.New("<module> not found")`): the block is a
+ * template every module fills in, not code to find (blind set N). Markup is not a placeholder:
+ * a string holding a closing tag, or a tag HTML names, is left alone.
+ */
+const STRING_PLACEHOLDER_RE =
+  /(["'`])(?:(?!\1|<\/)[^\n])*<(?!(?:div|span|p|a|b|i|br|hr|li|ul|ol|img|tr|td|th|table|strong|em|code|pre|button|input|label|form|svg|path|h[1-6])>)[a-z][\w -]*>(?:(?!\1|<\/)[^\n])*\1/
 
 /** A `key: value` or `key = value` setting whose key is a camelCase or snake_case name. */
 const SETTING_RE =

@@ -36,15 +36,32 @@ interface NormLine {
   readonly line: number
 }
 
-/** Trim and collapse whitespace; blank lines are dropped. */
+/**
+ * Trim and collapse whitespace; blank lines are dropped. A comment after a statement's end
+ * (`await sweep(id);  // side effect`) is dropped, and so is a line that only elides
+ * (`// ...`, `# …`, `/* ... *\/`): a note's excerpt adds both to code it quotes, and the code's
+ * own trailing comments say nothing about what it does. Blind set N: an excerpt of a route
+ * with the note's remarks read as never in the code.
+ */
 export function normaliseLines(text: string): NormLine[] {
   const out: NormLine[] = []
   text.split(/\r?\n/).forEach((l, i) => {
-    const t = l.trim().replace(/\s+/g, ' ')
+    const t = quotedCode(l).replace(/\s+/g, ' ')
     if (t !== '') out.push({ text: t, line: i + 1 })
   })
   return out
 }
+
+/** A quote's line trimmed, without a comment after its statement; '' for an elision. */
+export function quotedCode(line: string): string {
+  const t = line.trim().replace(TRAILING_COMMENT_RE, '$1')
+  return ELISION_RE.test(t) ? '' : t
+}
+
+/** A statement's end (`;`, `)`, `}`, `,`, `{`), blanks, then a `//` or `#` comment. */
+const TRAILING_COMMENT_RE = /([;)}{,\]])\s+(?:\/\/|#)\s.*$/
+/** A line that only elides: `...`, `…`, `// ...`, `# …`, `/* ... *\/`. */
+const ELISION_RE = /^(?:\/\/|#|\/\*)?\s*(?:\.{3}|…)\s*(?:\*\/)?$/
 
 /** Similarity of two lines by words, 0..1 (2 × common characters / total). */
 export function lineSimilarity(a: string, b: string): number {

@@ -21,7 +21,7 @@
  * - A number still set right after its key now is kept, whatever else on the line changed.
  */
 import { findCodeSpans } from './code-spans'
-import { cutFences } from './note-fences'
+import { cutFences, DIAGRAM_CHARS_RE } from './note-fences'
 
 export interface ValueClaim {
   /** What to search the code for when the note was written (a whole word unless `text`). */
@@ -51,11 +51,16 @@ const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d|:\d)/g
 const PERCENT_RE = /(?<![\w.])\d{1,3}(?:\.\d{1,4})?(?=\s?%)/g
 /** A time of day: `14:30`, `09:05` (not a ratio `1:2` nor a clock with seconds). */
 const TIME_RE = /(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])/g
+const DIAGRAM_RE = new RegExp(DIAGRAM_CHARS_RE.source)
 const STOP = new Set(['with', 'from', 'this', 'that', 'when', 'then', 'than', 'into', 'only'])
 
 /** The values a note states: pairs in back-ticks, URLs and their sites, numbers in prose. */
 export function valueClaims(text: string): ValueClaim[] {
-  const { prose } = cutFences(text)
+  const cut = cutFences(text)
+  // A drawing (a folder tree, boxes and arrows) is prose in another form: `platform/  admin UI
+  // (port 3002)` states a value as a sentence does (blind set N: ports a directory map gave).
+  const drawn = cut.fences.filter((f) => DIAGRAM_RE.test(f.code))
+  const prose = [cut.prose, ...drawn.map((f) => f.code.replace(DIAGRAM_CHARS_RE, ' '))].join('\n')
   const out = new Map<string, ValueClaim>()
   const add = (c: ValueClaim): void => void (out.has(c.needle) || out.set(c.needle, c))
   let masked = ''
@@ -246,3 +251,24 @@ function wrapped(key: string, lines: readonly string[]): { line: number; text: s
 
 /** Lines after a wrapped setting's first line that may hold its value. */
 const WRAP_LINES = 3
+
+/** `activityType: 'findthecenter'`, `mode = "strict"`: a key given a quoted literal. */
+const LITERAL_PAIR_RE = /^[A-Za-z_$][\w$.-]*\s*(?::|===?|=)\s*(['"])([A-Za-z_][\w.-]{3,40})\1,?$/
+
+/**
+ * The quoted literals a note's back-ticked settings give (`activityType: 'findthecenter'`): a
+ * value only code holds, checked as text (src/node/audit/prose-candidates.ts). Held by a code
+ * line when the note was written and by none now, the value the note rests on is gone, whatever
+ * the key's lines say (blind set N: a legacy type name every line dropped). Words any code
+ * holds (`true`, `null`) are left out.
+ */
+export function settingLiterals(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const m = LITERAL_PAIR_RE.exec(prose.slice(s.contentStart, s.contentEnd).trim())
+    if (!m || /^(?:true|false|null|none|undefined)$/i.test(m[2]) || out.includes(m[2])) continue
+    out.push(m[2])
+  }
+  return out
+}

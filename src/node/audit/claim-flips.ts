@@ -47,6 +47,7 @@ import { toPosix } from './repo-file'
 import { firstChange, valueFlips } from './value-flips'
 import { planFlips } from './plan-flips'
 import { lineFlips } from './line-flips'
+import { todoFlips } from './todo-flips'
 import { seriesFlips } from './series-flips'
 import { mapLimited } from '../jobs/concurrency'
 
@@ -114,6 +115,7 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       out[i].push(...(await rewriteFlips(state.root, then, asks[i], factsRoot)))
       const a = asks[i]
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
+      out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))
     }
     // Last: a named thing that flipped, with its commit, says more than a plan's words.
     out[i].push(...series[i], ...plans[i])

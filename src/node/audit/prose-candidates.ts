@@ -8,6 +8,8 @@ import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
+import { sectionMembers } from '../../core/audit/section-members'
+import { settingLiterals } from '../../core/audit/stated-values'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   boldNames,
@@ -62,6 +64,9 @@ export function memberPaths(paths: Iterable<string>, m: Member): string[] {
   return out
 }
 
+/** Two names joined by one slash, the second without an extension (`log/slog`, `owner/name`). */
+const OWNER_NAME_RE = /^[A-Za-z0-9][\w.-]*\/[A-Za-z][\w-]*$/
+
 export const WORD = (name: string): RegExp =>
   new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`)
 
@@ -102,7 +107,19 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       strings.push({ ref: r, text: path })
     else if (glob === null && noHistory && !/^(?:\.\.?\/|\/|~)/.test(path))
       paths.push({ ref: r, path })
+    // `log/slog`, read as another repository's `owner/name`: a package the code imports is
+    // text the code holds; held when the note was written and by no code now, it is gone
+    // (blind set N: a logger the code dropped).
+    else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path))
+      strings.push({ ref: r, text: path, bounded: true, uncommented: true })
   }
+  for (const text of settingLiterals(checkedText(note)))
+    strings.push({
+      ref: { kind: 'symbol', text, name: text, terms: [text] },
+      text,
+      bounded: true,
+      uncommented: true,
+    })
   for (const text of classSpans(checkedText(note)))
     strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
   for (const text of quotedPhrases(checkedText(note)))
@@ -125,7 +142,10 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...productNames(checkedText(note)),
     ]),
   ].filter((d) => !ticked.has(d))
-  const members = folderMembers(checkedText(note)).flatMap(({ folder, items }) =>
+  const members = [
+    ...folderMembers(checkedText(note)),
+    ...sectionMembers(checkedText(note)),
+  ].flatMap(({ folder, items }) =>
     items.map((item): Member => {
       const dir = folder.replace(/\/+$/, '')
       const text = `${folder}${item}`
@@ -181,6 +201,8 @@ export interface StringCandidate {
   readonly bounded?: true
   /** A quoted phrase (prose-names.ts `quotedPhrases`): a comment line does not hold it. */
   readonly phrase?: true
+  /** Nor does a comment line hold it (a package path, a literal: what code, not prose, holds). */
+  readonly uncommented?: true
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
@@ -189,10 +211,11 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
-  if (!x.bounded) return lines ?? []
+  const code = x.uncommented ? (lines ?? []).filter((l) => !isCommentLine(l.text)) : lines
+  if (!x.bounded) return code ?? []
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)
-  return (lines ?? []).filter((l) => re.test(l.text))
+  return (code ?? []).filter((l) => re.test(l.text))
 }
 
 /** Lines holding a name as a whole word. */

@@ -364,7 +364,10 @@ export function withoutSuperseded(
   if (!f || f.supersedes.length === 0) return [...reasons]
   const replaced = (r: string): boolean =>
     f.supersedes.some(
-      (s) => r.startsWith(`${tick(s)} is a pattern`) || r.startsWith(`${tick(s)} is outside`),
+      (s) =>
+        r.startsWith(`${tick(s)} is a pattern`) ||
+        r.startsWith(`${tick(s)} is outside`) ||
+        r.startsWith(`${tick(s)} names another repository`),
     )
   return reasons.filter((r) => !replaced(r))
 }

@@ -18,7 +18,7 @@ import type { Reference } from '../../core/audit/reference'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
-import { matchSnippet, SNIPPET_SIMILAR_MIN } from '../../core/audit/snippet-match'
+import { matchSnippet, quotedCode, SNIPPET_SIMILAR_MIN } from '../../core/audit/snippet-match'
 import { tick } from '../../core/audit/reason-text'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
@@ -30,7 +30,7 @@ import { grepLines } from './prose-grep'
 export function quoteNeedles(code: string, max = 3): Needle[] {
   const lines = code
     .split(/\r?\n/)
-    .map((l) => l.trim())
+    .map(quotedCode)
     .filter((l) => l.length >= 4)
   const first = lines[0]
   if (first === undefined) return []
@@ -196,7 +196,12 @@ export async function withGoneIn(
       // that the code had then (apiLeft) and has no more. A chain only notes or docs had, or
       // none (`myModule.render`), is the example's own placeholder.
       if (there.length > 0 && c.ref.kind === 'snippet' && held.sha && repo.head !== null) {
-        const files = [...new Set(there.flatMap((x) => x.f ?? []))]
+        // Files holding more of its lines first: a quote's first line (`router.get('/', …`)
+        // is in many files, its rarer lines in the one it was taken from (blind set N).
+        const count = new Map<string, number>()
+        for (const f of there.flatMap((x) => [...new Set(x.f ?? [])]))
+          count.set(f, (count.get(f) ?? 0) + 1)
+        const files = [...count].sort((a, b) => b[1] - a[1]).map(([f]) => f)
         const then = await quoteThenScore(repo.root, held.sha, c.ref.code, files)
         if (
           then !== null &&

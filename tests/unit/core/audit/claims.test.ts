@@ -39,6 +39,15 @@ describe('absenceClaims', () => {
     ])
   })
 
+  it('reads a lower-case "todo" as the Spanish word, not a plan', () => {
+    const text =
+      'El token vive en una cookie `HttpOnly`; todo lo "en vivo" se resuelve con `refresh()`.'
+    expect(absenceClaims(text)).toEqual([])
+    expect(absenceClaims('TODO: `HttpOnly` cookie')).toEqual([
+      { name: 'HttpOnly', kind: 'word', why: 'planned' },
+    ])
+  })
+
   it('scopes a plan word to its sentence in a long paragraph', () => {
     const text = 'Runs `worker` today. A roadmap issue is open. Also `other` exists.'
     expect(absenceClaims(text)).toEqual([])

@@ -1,0 +1,50 @@
+/**
+ * A section whose heading names a folder (`## Skills (\`.claude/skills/\`)`), then lists the
+ * folder's entries as a table or a list whose rows start with a bold or back-ticked bare name
+ * (`| **php-pro** | Writing PHP … |`): each name is a member of that folder, checked like the
+ * one-line folder lists of prose-names.ts `folderMembers` (src/node/audit/prose-then.ts: a file
+ * or folder there when the note was written and in no folder of that name now). Blind set O: a
+ * skills table whose skills were replaced. Pure.
+ *
+ * Decisions:
+ * - Only a heading that holds exactly one back-ticked folder (ending in `/`) opens a section; the
+ *   next heading closes it. A heading naming two folders says which rows go where no better than
+ *   the rows do.
+ * - A row counts only when its first cell (or the list item's start) is marked as a name, bold or
+ *   back-ticked: a table's header row and plain words ("Skill", "etc") are not entries.
+ * - At least two rows, as for a one-line list: one bold word under a heading is as likely a
+ *   remark as an entry.
+ */
+import { cutFences } from './note-fences'
+
+const HEADING_RE = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/
+const FOLDER_SPAN_RE = /`([^`\s]+\/)`/g
+/** `| **name** |`, `| \`name\` |`, `- **name** — …`, `* \`name\`: …` */
+const ROW_RE =
+  /^[ \t]*(?:\|[ \t]*|[-*+][ \t]+)(\*\*|`)([A-Za-z_][\w.-]*)\1(?=[ \t]*(?:\||[:\u2013\u2014-]|$|[ \t]))/
+const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
+
+export function sectionMembers(text: string): { folder: string; items: string[] }[] {
+  const out: { folder: string; items: string[] }[] = []
+  let folder: string | null = null
+  let items: string[] = []
+  const close = (): void => {
+    if (folder !== null && items.length >= 2) out.push({ folder, items: [...new Set(items)] })
+    folder = null
+    items = []
+  }
+  for (const line of cutFences(text).prose.split('\n')) {
+    const h = HEADING_RE.exec(line)
+    if (h) {
+      close()
+      const folders = [...h[1].matchAll(FOLDER_SPAN_RE)].map((m) => m[1])
+      if (folders.length === 1) folder = folders[0].replace(/^\.\//, '')
+      continue
+    }
+    if (folder === null) continue
+    const row = ROW_RE.exec(line)
+    if (row && MEMBER_RE.test(row[2])) items.push(row[2])
+  }
+  close()
+  return out
+}
