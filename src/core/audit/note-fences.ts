@@ -69,6 +69,8 @@ const TREE_ENTRY_RE =
 
 /** Box-drawing and arrow characters, which a drawn tree indents with. */
 export const DIAGRAM_CHARS_RE = /[\u2190-\u21ff\u2500-\u257f]/g
+/** Whether a text holds a drawing's characters (a tree, boxes, arrows). */
+export const DIAGRAM_RE = new RegExp(DIAGRAM_CHARS_RE.source)
 
 /**
  * The paths a fenced block lists when it draws a folder tree, by indentation or with box

@@ -9,7 +9,7 @@
  */
 
 import { findCodeSpans, spanMarker } from './code-spans'
-import { cutFences, DIAGRAM_CHARS_RE, treeListing } from './note-fences'
+import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
 import { GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef, referenceKey } from './reference'
 import type { Reference } from './reference'
 import {
@@ -77,8 +77,6 @@ const NEGATED_BEFORE_RE =
  */
 const NEGATED_AFTER_RE =
   /^\s*(?:(?:is|are|was|were|has been|have been)\s+(?:not|never|no longer|removed|deleted|gone|deprecated)\b|(?:does|do|did)\s+not\s+exist\b|(?:doesn't|don't|didn't)\s+exist\b|no longer\s+exists?\b|(?:isn't|aren't|wasn't|weren't)\b)/i
-/** Box-drawing and arrow characters: a fenced block drawing a tree or a diagram, not code. */
-const DIAGRAM_RE = /[\u2190-\u21ff\u2500-\u257f]/
 /** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
 const EXAMPLE_LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi

@@ -22,7 +22,6 @@ const FOLDER_SPAN_RE = /`([^`\s]+\/)`/g
 /** `| **name** |`, `| \`name\` |`, `- **name** — …`, `* \`name\`: …` */
 const ROW_RE =
   /^[ \t]*(?:\|[ \t]*|[-*+][ \t]+)(\*\*|`)([A-Za-z_][\w.-]*)\1(?=[ \t]*(?:\||[:\u2013\u2014-]|$|[ \t]))/
-const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
 
 export function sectionMembers(text: string): { folder: string; items: string[] }[] {
   const out: { folder: string; items: string[] }[] = []
@@ -43,7 +42,7 @@ export function sectionMembers(text: string): { folder: string; items: string[] 
     }
     if (folder === null) continue
     const row = ROW_RE.exec(line)
-    if (row && MEMBER_RE.test(row[2])) items.push(row[2])
+    if (row) items.push(row[2])
   }
   close()
   return out

@@ -21,7 +21,7 @@
  * - A number still set right after its key now is kept, whatever else on the line changed.
  */
 import { findCodeSpans } from './code-spans'
-import { cutFences, DIAGRAM_CHARS_RE } from './note-fences'
+import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE } from './note-fences'
 
 export interface ValueClaim {
   /** What to search the code for when the note was written (a whole word unless `text`). */
@@ -51,7 +51,6 @@ const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d|:\d)/g
 const PERCENT_RE = /(?<![\w.])\d{1,3}(?:\.\d{1,4})?(?=\s?%)/g
 /** A time of day: `14:30`, `09:05` (not a ratio `1:2` nor a clock with seconds). */
 const TIME_RE = /(?<![\w.:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])/g
-const DIAGRAM_RE = new RegExp(DIAGRAM_CHARS_RE.source)
 const STOP = new Set(['with', 'from', 'this', 'that', 'when', 'then', 'than', 'into', 'only'])
 
 /** The values a note states: pairs in back-ticks, URLs and their sites, numbers in prose. */

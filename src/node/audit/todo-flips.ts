@@ -3,12 +3,11 @@
  * their name when the note was written and holds beside it no more: the files holding the name
  * then, each read then and now.
  */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { tick } from '../../core/audit/reason-text'
 import { todoNames, todosBeside } from '../../core/audit/todo-pointers'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
+import { readRepoFile } from './repo-file'
 
 const FILE_MAX_BYTES = 2 * 1024 * 1024
 /** Files read per name, at most. */
@@ -33,8 +32,9 @@ export async function todoFlips(root: string, then: string, text: string): Promi
       const todo = todosBeside(was.text, name)[0]
       if (!todo) continue
       before ??= { file, ...todo }
-      const now = await readFile(join(root, file), 'utf8').catch(() => null)
-      if (now === null || todosBeside(now, name).length > 0) kept = true
+      // A file gone or unreadable now (a link out of the repository) says nothing.
+      const now = await readRepoFile(root, file)
+      if (!now.ok || todosBeside(now.text, name).length > 0) kept = true
     }
     if (before && !kept)
       out.push(
