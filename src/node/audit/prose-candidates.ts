@@ -38,14 +38,20 @@ export interface Candidates {
   readonly strings: readonly StringCandidate[]
   /** Path references with wildcards or placeholders, and their glob. */
   readonly globs: readonly { readonly ref: Reference; readonly glob: string }[]
-  /** Names a line places in the one file it names (`src/models/types.ts` — CardInfo). */
-  readonly located: readonly { readonly name: string; readonly file: string }[]
+  /** Names a line places in the files it names (`src/models/types.ts` — CardInfo). */
+  readonly located: readonly Located[]
   /** Paths asked of the tree then, when history is not known (see ProseFinding.absentThen). */
   readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
   /** Bold package names (`**pandas**`), vouched for only by a manifest's dependency line. */
   readonly deps: readonly string[]
   /** Members a line lists for a folder (`lib/utils/` — currency, auto-categorize). */
   readonly members: readonly Member[]
+}
+
+/** A name and the files (one or more, as tracked now) a note's line places it in. */
+export interface Located {
+  readonly name: string
+  readonly files: readonly string[]
 }
 
 /** One member a note lists for a folder: a file or folder of that name (any extension) in it. */
@@ -162,33 +168,38 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     strings,
     globs,
     paths,
-    located: located(p, note, refs, ticked),
+    located: located(p, note, refs),
     deps,
     members,
   }
 }
 
 /**
- * The names each prose line places in the one file it names (resolved now: as written, or the
- * one tracked file ending with it). A line naming several files places nothing.
+ * The names each prose line places in the files it names (each resolved now: as written, or the
+ * one tracked file ending with it). Plain-prose names, and back-ticked ones too: a symbol that
+ * is still somewhere in the code says nothing of the files the note puts it in (blind set M:
+ * "`tray.py`/`splitter.py` call `clear()`", which both did then and neither does now).
  */
-function located(
-  p: Prepared,
-  note: Note,
-  refs: readonly Reference[],
-  ticked: ReadonlySet<string>,
-): { name: string; file: string }[] {
+function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[] {
   const facts = p.facts
   if (!facts) return []
   const files = refs.flatMap((r) => (r.kind === 'path' && !r.dir && !r.pattern ? [r] : []))
-  const out: { name: string; file: string }[] = []
+  const symbols = refs.flatMap((r) => (r.kind === 'symbol' ? [r] : []))
+  const out: Located[] = []
+  const seen = new Set<string>()
   for (const { line, names } of proseLines(checkedText(note))) {
     const named = files.filter((r) => line.includes(r.text))
-    if (named.length !== 1 || names.length === 0) continue
-    const path = named[0].path
-    const found = facts.exists(path) && !facts.isDir(path) ? [path] : facts.bySuffix(path)
-    if (found.length !== 1) continue
-    for (const name of names) if (!ticked.has(name)) out.push({ name, file: found[0] })
+    if (named.length === 0) continue
+    const found = named.map((r) =>
+      facts.exists(r.path) && !facts.isDir(r.path) ? [r.path] : facts.bySuffix(r.path),
+    )
+    if (found.some((f) => f.length !== 1)) continue
+    const inLine = symbols.filter((r) => line.includes(`\`${r.text}\``)).map((r) => r.name)
+    for (const name of [...names, ...inLine]) {
+      if (seen.has(name) || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) continue
+      seen.add(name)
+      out.push({ name, files: [...new Set(found.map((f) => f[0]))] })
+    }
   }
   return out
 }

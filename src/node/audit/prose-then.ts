@@ -132,7 +132,9 @@ export async function proseThen(
       const lines = now.code.get(x.name) ?? []
       const held = wordLines(lines, x.name)
       return (
-        held.length > 0 && lines.length < LINES_PER_PATTERN && held.every((l) => l.path !== x.file)
+        held.length > 0 &&
+        lines.length < LINES_PER_PATTERN &&
+        held.every((l) => !x.files.includes(l.path))
       )
     })
     // A bold package name no manifest lists now (it may never have been a dependency).
@@ -242,13 +244,14 @@ async function judgeThen(
   }
   for (const x of c.located) {
     const lines = t.then.code.get(x.name) ?? []
-    const held = wordLines(lines, x.name).filter((l) => l.path === x.file)
+    const held = wordLines(lines, x.name).filter((l) => x.files.includes(l.path))
     if (held.length === 0 || lines.length >= LINES_PER_PATTERN) continue
+    const file = held[0].path
     const elsewhere = [...new Set(wordLines(t.now.code.get(x.name), x.name).map((l) => l.path))]
-    const gone = await removal(p, { kind: 'word', text: x.name }, [x.file], w)
+    const gone = await removal(p, { kind: 'word', text: x.name }, [file], w)
     const ref: Reference = { kind: 'symbol', text: x.name, name: x.name, terms: [x.name] }
     const to = elsewhere.length > 0 && p.state ? absolute(p.state.root, elsewhere[0]) : null
-    const why = `${tick(x.name)} was in ${tick(x.file)} ${at(t.sha)}; now it is not (it is in ${elsewhere.slice(0, 2).map(tick).join(', ')}${elsewhere.length > 2 ? ', …' : ''})`
+    const why = `${tick(x.name)} was in ${tick(file)} ${at(t.sha)}; now it is not (it is in ${elsewhere.slice(0, 2).map(tick).join(', ')}${elsewhere.length > 2 ? ', …' : ''})`
     const c0 = checked(ref, 'moved', to, { movedTo: to, reason: why })
     out.push(gone ? { ...c0, goneIn: gone } : c0)
   }

@@ -32,6 +32,8 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'targets/profiles/b.json', '{}\n')
     write(repo, 'scripts/gen.sh', 'cp ../sibling-repo/data/metrics.json src/\n')
     write(repo, 'src/models/types.ts', 'export interface CardInfo {}\nexport interface Deck {}\n')
+    write(repo, 'models/tray.py', 'def build():\n    reset_bed()\n    clear()\n')
+    write(repo, 'models/splitter.py', 'def build():\n    clear()\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note: each of these goes or changes.
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_storage']\n")
@@ -50,6 +52,11 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'src/models/types.ts', 'export interface Deck {}\n')
     write(repo, 'src/games/types.ts', 'export interface CardInfo {}\n')
     commit('card-moved', '2026-03-05T13:00:00Z')
+    // Both models hand the export to one helper; the call moves there.
+    write(repo, 'models/tray.py', 'def build():\n    reset_bed()\n    return spec()\n')
+    write(repo, 'models/splitter.py', 'def build():\n    return spec()\n')
+    write(repo, 'common/export.py', 'def export(spec):\n    clear()\n')
+    commit('export-moved', '2026-03-05T14:00:00Z')
     // A name added after the note and removed again: it was not in the code when written.
     write(repo, 'src/tmp.ts', 'export const temp_flag_value = 1\n')
     commit('temp-added', '2026-03-06T12:00:00Z')
@@ -67,6 +74,8 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['glob', 'Profiles live in `targets/profiles/*.json`.'],
       ['outside', 'Metrics are copied from `../sibling-repo/data/`.'],
       ['located', '- `src/models/types.ts` — core types (CardInfo, MissingType)'],
+      ['located-ticked', '- Export: tray.py/splitter.py call `clear()` before the STL.'],
+      ['located-held', '- tray.py calls `reset_bed()` first.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -139,6 +148,16 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['src/models/types.ts', 'ok'],
       ['CardInfo', 'moved'],
     ])
+  })
+
+  it('calls a back-ticked name the files a line names all lost since stale, though code holds it', () => {
+    const n = byTitle(notes, 'located-ticked')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toBe(
+      `\`clear\` was in \`models/splitter.py\` at ${sha.c1}, when the note was written; now it is not (it is in \`common/export.py\`); removed in ${sha['export-moved']} on 2026-03-05`,
+    )
+    // The file it places a name in still holds it: nothing to say.
+    expect(byTitle(notes, 'located-held').verdict).toBe('fresh')
   })
 })
 
