@@ -92,3 +92,51 @@ export function valueOnly(then: string, now: string, name: string, noteText: str
   if (a.key !== name && !a.key.endsWith(`.${name}`) && !a.key.startsWith(`${name}:`)) return false
   return a.value === '' || !noteText.includes(a.value)
 }
+
+/**
+ * Whether `now` keeps `then`'s call of `name` as it was, passed on to something else: both lines
+ * hand the call (`new MapChunkPacketV573(`, `render(frame, area)`) as an argument or element, and
+ * from the name to the end of the line they are the same; only the outer call changed
+ * (`player.sendPacket(new X(` → `collected.add(new X(`). What the code does with a name's result
+ * is not what a note about the name says. Blind set P: classes a refactor batched, read as
+ * suspect. A call that stands alone (`clearResumeState();` → `await clearResumeState();`) is not
+ * such a line.
+ */
+export function callPassedOn(then: string, now: string, name: string): boolean {
+  const a = callOf(norm(then), name)
+  const b = callOf(norm(now), name)
+  return a !== null && b !== null && a.call === b.call && a.nested && b.nested
+}
+
+/** From the name's call (with `new` and a qualifier) to the end of the line; whether it is nested. */
+function callOf(line: string, name: string): { call: string; nested: boolean } | null {
+  if (name === '') return null
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const m = new RegExp(
+    `(?:\\bnew\\s+)?(?:[A-Za-z_$][\\w$]*\\s*\\.\\s*)*(?<![\\w$])${esc}\\s*\\(`,
+  ).exec(line)
+  if (!m) return null
+  return { call: line.slice(m.index), nested: /[(,[{]\s*$/.test(line.slice(0, m.index)) }
+}
+
+/** A line's tokens: identifiers, numbers, and each other character but blanks. */
+const TOKEN_RE = /[A-Za-z_$][\w$]*|\d+|\S/g
+
+/**
+ * Whether `now` is `then` with one local name renamed (`writeInt(data, id)` → `writeInt(buf,
+ * id)`): one token differs, a lower-case identifier on both sides, not a property (`.data`), a
+ * key (`data:`) nor the name itself, and the note does not write the old one. A variable's new
+ * name is not a new behaviour of the call. Blind set P.
+ */
+export function localRenamed(then: string, now: string, name: string, noteText: string): boolean {
+  const a = norm(then).match(TOKEN_RE) ?? []
+  const b = norm(now).match(TOKEN_RE) ?? []
+  if (a.length !== b.length) return false
+  const diff = a.flatMap((t, i) => (t === b[i] ? [] : [i]))
+  if (diff.length !== 1) return false
+  const i = diff[0]
+  const own = new Set(name.split('.'))
+  const local = (t: string): boolean => /^[a-z_][\w$]*$/.test(t) && !own.has(t)
+  if (!local(a[i]) || !local(b[i]) || a[i - 1] === '.' || a[i + 1] === ':') return false
+  return !new RegExp(`(?<![\\w$])${a[i].replace(/\$/g, '\\$')}(?![\\w$])`).test(noteText)
+}

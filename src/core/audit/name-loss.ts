@@ -39,9 +39,19 @@
  *   read as suspect. Any other value that changed (`MAX_RETRIES = 3` → `5`) is behaviour (item 5).
  * - Nor is an access modifier (`private(set) var x` → `var x`), unless the note writes it
  *   (line-changes.ts). Hidden set K.
+ * - Nor is a call passed on to another call (`send(new X(` → `add(new X(`), nor a local
+ *   variable renamed (`f(data)` → `f(buf)`): line-changes.ts. Blind set P.
  */
 
-import { accessOnly, isScriptManifest, literalsOnly, norm, valueOnly } from './line-changes'
+import {
+  accessOnly,
+  callPassedOn,
+  isScriptManifest,
+  literalsOnly,
+  localRenamed,
+  norm,
+  valueOnly,
+} from './line-changes'
 
 /** A code line holding a name, in a repository-relative file. */
 export interface CodeLine {
@@ -223,12 +233,14 @@ export function lostLines(
     const extends_ = (x: CodeLine): boolean =>
       onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
     if (here.some(extends_)) continue
+    if (!defined && here.some((x) => callPassedOn(l.text, x.text, name))) continue
     if (
       opts.noteText !== undefined &&
       here.some(
         (x) =>
           literalsOnly(l.text, x.text, opts.noteText ?? '') ||
           accessOnly(l.text, x.text, opts.noteText ?? '') ||
+          localRenamed(l.text, x.text, name, opts.noteText ?? '') ||
           (!isScriptManifest(l.file) && valueOnly(l.text, x.text, name, opts.noteText ?? '')),
       )
     )

@@ -199,6 +199,11 @@ export function afterName(line: string, pair: ProsePair): string | null {
   const re = pair.manifest
     ? new RegExp(String.raw`^\s*["']?${n}["']?\s*(?:[:=]|==|>=|~=|\^=)\s*(.*)$`, 'i')
     : new RegExp(String.raw`(?<![\w$])${n}(?![\w$])(.*)$`)
+  // Zig's build.zig.zon names a fetched package `"<name>-<version>-<hash>"` on its `.hash` line.
+  const zig = pair.manifest
+    ? new RegExp(String.raw`^\s*\.hash\s*=\s*"${n}-(\d.*)$`, 'i').exec(line)
+    : null
+  if (zig) return zig[1]
   const m = re.exec(line)
   if (!m) return null
   // A manifest value starts with its version (`"^5.17.2"`, `>=22`): not a nested object.

@@ -22,6 +22,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   ...['*.md', '*.mdc', '*.mdx', '*.markdown', '*.txt', '*.rst', '*.adoc'],
   ...['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'],
   ...['*.lock', 'package-lock.json', 'pnpm-lock.yaml'],
+  // A backup copy is not the code that runs (blind set P: a `CLAUDE.md.bak` held a tool name the
+  // instruction file gave, read as code that later dropped it).
+  ...['*.bak', '*.orig'],
 ]
 const NOT_CODE_NAMES_EXACT: readonly string[] = ['LICENSE*', 'LICENCE*', 'COPYING*']
 

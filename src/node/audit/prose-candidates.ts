@@ -140,6 +140,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ref: { kind: 'symbol', text: v.written, name: v.version, terms: [v.version] },
       text: v.version,
       bounded: true,
+      versionKey: true,
     })
   const deps = [
     ...new Set([
@@ -214,7 +215,17 @@ export interface StringCandidate {
   readonly phrase?: true
   /** Nor does a comment line hold it (a package path, a literal: what code, not prose, holds). */
   readonly uncommented?: true
+  /**
+   * A version the note gives as the repository's: held only by a version key's line
+   * (`"version": "2.0.0"`, `.version = "2.0.0"`, `APP_VERSION = '2.0.0'`), not by an example
+   * or a deprecation notice that writes the same number (blind set P: "Latest release: v2.0.0",
+   * the manifest at 2.94.0, `"2.0.0"` still in a doc comment's example).
+   */
+  readonly versionKey?: true
 }
+
+/** A line that sets a version: the key ends with `version`, then `:` or `=`. */
+const VERSION_KEY_RE = /version["']?\s*[:=]/i
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
 export function stringLines(
@@ -222,7 +233,8 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
-  const code = x.uncommented ? (lines ?? []).filter((l) => !isCommentLine(l.text)) : lines
+  const keyed = x.versionKey ? (lines ?? []).filter((l) => VERSION_KEY_RE.test(l.text)) : lines
+  const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
   if (!x.bounded) return code ?? []
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)

@@ -47,6 +47,7 @@ const MANIFEST_PATHSPECS = [
   'pubspec.yaml',
   '.nvmrc',
   '.tool-versions',
+  'build.zig.zon',
 ].map((g) => `:(glob)**/${g}`)
 
 /**

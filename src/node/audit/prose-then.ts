@@ -265,7 +265,8 @@ async function judgeThen(
       held.map((l) => l.path),
       w,
     )
-    const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and no code holds it now`
+    const none = s.versionKey ? 'no line setting a version holds it now' : 'no code holds it now'
+    const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))
   }
   for (const pair of c.pairs) {

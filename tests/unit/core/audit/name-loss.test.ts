@@ -12,7 +12,13 @@ import {
   reflowed,
   type CodeLine,
 } from '../../../../src/core/audit/name-loss'
-import { accessOnly, literalsOnly, valueOnly } from '../../../../src/core/audit/line-changes'
+import {
+  accessOnly,
+  callPassedOn,
+  literalsOnly,
+  localRenamed,
+  valueOnly,
+} from '../../../../src/core/audit/line-changes'
 
 const L = (file: string, line: number, text: string): CodeLine => ({ file, line, text })
 
@@ -376,5 +382,54 @@ describe('a file named after a type the note names is named (hidden set K)', () 
     expect(lostLines(then, now, opts)).toHaveLength(1)
     // A type whose file does not hold the name restricts nothing.
     expect(lostLines(then, now, { ...opts, types: new Set(['AppDelegate']) })).toHaveLength(1)
+  })
+})
+
+describe('a call passed on, or a local renamed, is not what the name does (blind set P)', () => {
+  const f = 'server/ChunkManager.java'
+  it('takes a nested call kept to the end of the line, the outer call changed', () => {
+    const then = '    player.sendPacket(new MapChunkPacketV573('
+    expect(
+      callPassedOn(then, '  collected.add(new MapChunkPacketV573(', 'MapChunkPacketV573'),
+    ).toBe(true)
+    // The call itself changed, or it stands alone (sync → async), or the name is not called.
+    expect(
+      callPassedOn(then, '  collected.add(new MapChunkPacketV573(x,', 'MapChunkPacketV573'),
+    ).toBe(false)
+    expect(
+      callPassedOn('clearResumeState();', 'await clearResumeState();', 'clearResumeState'),
+    ).toBe(false)
+    expect(
+      callPassedOn('emit({ b: m.holonBalance })', 'create({ b: m.holonBalance })', 'holonBalance'),
+    ).toBe(false)
+  })
+
+  it('takes one lower-case local renamed that the note does not write', () => {
+    const then = 'VarInts.writeInt(data, airRuntimeId);'
+    expect(localRenamed(then, 'VarInts.writeInt(buf, airRuntimeId);', 'VarInts.writeInt', '')).toBe(
+      true,
+    )
+    // The note writes it; a type, a property, a key, the name itself, or two tokens changed.
+    expect(
+      localRenamed(then, 'VarInts.writeInt(buf, airRuntimeId);', 'VarInts.writeInt', 'writes data'),
+    ).toBe(false)
+    expect(localRenamed('f(ByteBuf a)', 'f(ByteBufAllocator a)', 'f', '')).toBe(false)
+    expect(localRenamed('x = cfg.mode', 'x = cfg.theme', 'x', '')).toBe(false)
+    expect(localRenamed('{ light: 1 }', '{ dark: 1 }', 'x', '')).toBe(false)
+    expect(localRenamed('run(a)', 'walk(a)', 'run', '')).toBe(false)
+    expect(localRenamed('f(a, b)', 'f(c, d)', 'f', '')).toBe(false)
+  })
+
+  it('keeps such lines in lostLines, and loses a line that changed otherwise', () => {
+    const then = [L(f, 9, '    player.sendPacket(new MapChunkPacketV573(')]
+    const opts = { name: 'MapChunkPacketV573', noteText: 'Requires `MapChunkPacketV573`' }
+    expect(lostLines(then, [L(f, 40, '  collected.add(new MapChunkPacketV573(')], opts)).toEqual([])
+    expect(
+      lostLines(then, [L(f, 40, '  collected.add(new MapChunkPacketV577(')], opts),
+    ).toHaveLength(1)
+    const w = [L(f, 3, 'VarInts.writeInt(data, id);')]
+    const o2 = { name: 'VarInts.writeInt', noteText: 'use `VarInts.writeInt`' }
+    expect(lostLines(w, [L(f, 3, 'VarInts.writeInt(buf, id);')], o2)).toEqual([])
+    expect(lostLines(w, [L(f, 3, 'VarInts.writeUnsignedInt(buf, id);')], o2)).toHaveLength(1)
   })
 })

@@ -51,6 +51,9 @@ const PATHS = [
   'v/pnpm-lock.yaml',
   'v/yarn.lock',
   'v/lock.ts',
+  'CLAUDE.md.bak',
+  'src/config.py.orig',
+  'src/bak.ts',
   'img/a.png',
   'img/a.png.ts',
   'v/sp ace.md',
@@ -92,6 +95,12 @@ describe('code pathspecs', () => {
     expect(listed.length).toBeGreaterThan(5)
     expect(listed.length).toBeLessThan(PATHS.length)
     expect(PATHS.filter(isCodePathspecFile).sort()).toEqual([...listed].sort())
+  })
+
+  it('leaves backup copies out (blind set P)', () => {
+    expect(isCodePathspecFile('CLAUDE.md.bak')).toBe(false)
+    expect(isCodePathspecFile('src/config.py.orig')).toBe(false)
+    expect(isCodePathspecFile('src/bak.ts')).toBe(true)
   })
 
   it('reads every path of a diff back, quoted or not', () => {

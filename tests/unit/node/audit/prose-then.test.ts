@@ -34,12 +34,17 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'src/models/types.ts', 'export interface CardInfo {}\nexport interface Deck {}\n')
     write(repo, 'models/tray.py', 'def build():\n    reset_bed()\n    clear()\n')
     write(repo, 'models/splitter.py', 'def build():\n    clear()\n')
+    const zon = (v: string): string =>
+      `.{\n    .dependencies = .{\n        .zuda = .{\n            .hash = "zuda-${v}-ih6_AbC",\n        },\n    },\n}\n`
+    write(repo, 'build.zig.zon', zon('1.15.0'))
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note: each of these goes or changes.
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_storage']\n")
     commit('kind-renamed', '2026-03-01T12:00:00Z')
     write(repo, 'package.json', pkg('>=1.3.0'))
     commit('pin-bumped', '2026-03-02T12:00:00Z')
+    write(repo, 'build.zig.zon', zon('2.0.4'))
+    commit('zig-bumped', '2026-03-02T13:00:00Z')
     write(repo, 'src/build.ts', 'export const chunkSizeWarningLimit = 1800\n')
     // A test keeps the old value on purpose (a config of an older release read back).
     write(repo, 'tests/old-config.test.ts', 'const old = { chunkSizeWarningLimit: 1200 }\n')
@@ -76,6 +81,7 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['located', '- `src/models/types.ts` — core types (CardInfo, MissingType)'],
       ['located-ticked', '- Export: tray.py/splitter.py call `clear()` before the STL.'],
       ['located-held', '- tray.py calls `reset_bed()` first.'],
+      ['pair-zig', 'zuda v1.15.0 is declared in `build.zig.zon`.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -103,6 +109,14 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     expect(n.verdict).toBe('stale')
     expect(n.reasons[0]).toBe(
       `\`left-pad\` 1.2.0: \`package.json\` line 4 held \`"left-pad": "1.2.0",\` at ${sha.c1}, when the note was written; now \`package.json\` line 4 holds \`"left-pad": ">=1.3.0",\`; changed in ${sha['pin-bumped']} on 2026-03-02`,
+    )
+  })
+
+  it("reads a Zig package's version from build.zig.zon's hash line (blind set P)", () => {
+    const n = byTitle(notes, 'pair-zig')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toBe(
+      `\`zuda\` v1.15.0: \`build.zig.zon\` line 4 held \`.hash = "zuda-1.15.0-ih6_AbC",\` at ${sha.c1}, when the note was written; now \`build.zig.zon\` line 4 holds \`.hash = "zuda-2.0.4-ih6_AbC",\`; changed in ${sha['zig-bumped']} on 2026-03-02`,
     )
   })
 

@@ -31,6 +31,8 @@ describe('set D rules on a real repository', () => {
       'pub fn init(allocator: Allocator) !Buffer {\n    const cells = try allocator.alloc(Cell, 16);\n    return .{ .cells = cells };\n}\n',
     )
     write(repo, 'pubspec.yaml', 'name: app\nversion: 1.4.2+7\n')
+    // The same number in an example a script prints: not the repository's version (blind set P).
+    write(repo, 'scripts/audit.sh', 'echo "use: replace(\\"old\\", \\"new\\", \\"1.4.2+7\\")"\n')
     write(repo, 'src/main.zig', 'pub fn main() void {}\n')
     write(
       repo,
@@ -167,6 +169,7 @@ describe('set D rules on a real repository', () => {
     const n = byTitle(notes, 'Release')
     expect(n.verdict).toBe('stale')
     expect(n.reasons[0]).toContain('`1.4.2+7` was in `pubspec.yaml` line 2')
+    expect(n.reasons[0]).toContain('no line setting a version holds it now')
     expect(n.reasons[0]).toContain(sha.bump)
     expect(byTitle(notes, 'Milestones').verdict).not.toBe('stale')
   })
