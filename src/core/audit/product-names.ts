@@ -18,6 +18,19 @@ const NOT_IN_USE =
 /** Manifest names a product goes by besides its own: `qdrant-client`, `stripe-python`. */
 const SUFFIXES = ['', '-client', '_client', '-sdk', '-js', '-py', '-python']
 
+/**
+ * A line's label (`- Tests: \`pnpm test\``, `**Vector:** ChromaDB`): the word that opens a line
+ * or bullet and ends with a colon names a topic, not a product (blind set Q: "Tests" matched a
+ * `testpaths = ["tests"]` setting as a dependency that went away).
+ */
+function isLabel(prose: string, at: number, length: number): boolean {
+  const start = prose.lastIndexOf('\n', at - 1) + 1
+  return (
+    /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?$/.test(prose.slice(start, at)) &&
+    /^(?:\*\*|__)?:/.test(prose.slice(at + length))
+  )
+}
+
 /** The manifest names of the products a note's prose names in use (see above). */
 export function productNames(text: string): string[] {
   const prose = proseOf(text, false)
@@ -25,6 +38,7 @@ export function productNames(text: string): string[] {
   for (const m of prose.matchAll(PRODUCT_RE)) {
     if (m[0].length < PRODUCT_MIN) continue
     if (NOT_IN_USE.test(prose.slice(Math.max(0, m.index - 40), m.index))) continue
+    if (isLabel(prose, m.index, m[0].length)) continue
     const base = m[0].toLowerCase()
     for (const s of SUFFIXES) if (!out.includes(base + s)) out.push(base + s)
   }

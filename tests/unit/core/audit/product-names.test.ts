@@ -8,7 +8,15 @@ describe('productNames', () => {
     expect(got).toContain('chromadb')
     expect(got).toContain('qdrant')
     expect(got).toContain('qdrant-client')
-    expect(got).toContain('vector')
+  })
+
+  it("leaves out a line's label (blind set Q)", () => {
+    expect(productNames('- **Vector:** ChromaDB 0.5.0')).not.toContain('vector')
+    expect(productNames('- Tests: `pnpm test` (vitest)')).toEqual([])
+    expect(productNames('1. Storage: Postgres')).not.toContain('storage')
+    // A label is left out even when it names a product; a product opening a sentence is not.
+    expect(productNames('- Qdrant: the vector store')).toEqual([])
+    expect(productNames('Qdrant holds the vectors')).toContain('qdrant')
   })
 
   it('leaves out what the note says is not, or no longer, in use', () => {
