@@ -11,7 +11,7 @@ const FILE_EXTENSIONS = new Set(
   (
     'ts tsx mts cts js jsx mjs cjs json jsonc json5 md mdx markdown txt rst yml yaml toml ini cfg conf ' +
     'env lock lockb py pyi ipynb rb go mod sum rs java kt kts scala clj swift m mm c h cc cpp cxx hpp hh cs fs ' +
-    'php pl pm lua r dart zig nim ex exs erl hrl hs ml mli elm vue svelte astro html htm css scss sass less ' +
+    'php pl pm lua r dart zig zon nim ex exs erl hrl hs ml mli elm vue svelte astro html htm css scss sass less ' +
     'styl sh bash zsh fish ps1 bat cmd sql graphql gql proto tf tfvars hcl nix bzl bazel cmake mk gradle ' +
     'properties xml xsd svg png jpg jpeg gif webp ico pdf wasm csv tsv log patch diff plist dockerfile ' +
     'template tpl hbs ejs pug njk jinja j2 editorconfig gitignore npmrc nvmrc'

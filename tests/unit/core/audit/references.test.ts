@@ -40,6 +40,12 @@ describe('extractReferences', () => {
     ])
   })
 
+  it("reads Zig's manifest as a file, not a dotted name (blind set P)", () => {
+    expect(kinds('zuda v1.15.0 is declared in `build.zig.zon`.')).toEqual([
+      ['path', 'build.zig.zon'],
+    ])
+  })
+
   it('does not read prose as paths', () => {
     // Lower-case words with a slash are only maybe paths: the audit keeps them when the
     // repository had them at the note (judge-notes.ts `pathThen`), so `and/or` names nothing.
