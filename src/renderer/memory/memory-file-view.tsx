@@ -56,6 +56,8 @@ export function MemoryFileView({
   const editorRef = useRef<EditorInstance | null>(null)
   const decorations = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null)
   const highlight = useRef<Monaco.editor.IEditorDecorationsCollection | null>(null)
+  /** A line asked for before the text holding it arrived (a line appended on disk): see below. */
+  const pendingReveal = useRef<{ line: number; top: boolean } | null>(null)
   const zone = useRef<string | null>(null)
   const editState = useRef<{ draft: string | null; base: Loaded | null }>({
     draft: null,
@@ -142,6 +144,10 @@ export function MemoryFileView({
   const revealLine = useCallback((line: number, top = false) => {
     const editor = editorRef.current
     if (!editor) return
+    // The cutoff can list a line the editor's text does not have yet (the file grew on disk and
+    // the two reads came back in that order): reveal it again once the text has it.
+    const lines = editor.getModel()?.getLineCount() ?? 0
+    pendingReveal.current = line > lines ? { line, top } : null
     if (top) editor.revealLineNearTop(line)
     else editor.revealLineInCenter(line)
     highlight.current?.clear()
@@ -155,6 +161,11 @@ export function MemoryFileView({
   useEffect(() => {
     if (reveal) revealLine(reveal.line)
   }, [reveal, revealLine])
+  useEffect(() => {
+    const pending = pendingReveal.current
+    if (pending && (editorRef.current?.getModel()?.getLineCount() ?? 0) >= pending.line)
+      revealLine(pending.line, pending.top)
+  }, [content, revealLine])
 
   const startEdit = () => {
     if (!content?.ok) return
