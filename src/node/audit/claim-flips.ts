@@ -36,7 +36,7 @@ import {
   mostlyRewritten,
   namesHeldThrough,
 } from '../../core/audit/rewritten-files'
-import { showAt } from '../git/history'
+import { showAt, type ShowResult } from '../git/history'
 import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
 import { grepTrees, key, type Found } from './name-lines'
@@ -105,6 +105,28 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       asks.map((a) => ({ text: a.note.checkText, named: namedFiles(a, factsRoot) })),
     ),
   ])
+  // The files each note names as they were at its commit: one batch per commit (show-many.ts),
+  // not one `git show` per note and file (each process start blocks the event loop).
+  const rewrite = await Promise.all(
+    asks.map((a, i) =>
+      thens[i] !== null && thens[i] !== head ? rewriteFiles(a, factsRoot) : new Map<string, string>(),
+    ),
+  )
+  const wantedAt = new Map<string, Set<string>>()
+  rewrite.forEach((files, i) => {
+    const then = thens[i]
+    if (then === null || files.size === 0) return
+    const set = wantedAt.get(then) ?? new Set<string>()
+    for (const rel of files.keys()) set.add(rel)
+    wantedAt.set(then, set)
+  })
+  const shownAt = new Map(
+    [...wantedAt].map(([then, rels]) => {
+      const read = showManyAt(state.root, then, [...rels], SHOW_MAX_BYTES)
+      void read.catch(() => undefined)
+      return [then, read] as const
+    }),
+  )
   // Notes are independent: a few at once, so their short git runs overlap.
   await mapLimited([...asks.keys()], NOTES_AT_ONCE, async (i) => {
     out[i].push(...values[i])
@@ -112,7 +134,8 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     if (then !== null && then !== head) {
       out[i].push(...flips[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
-      out[i].push(...(await rewriteFlips(state.root, then, asks[i], factsRoot)))
+      const before = rewrite[i].size > 0 ? await shownAt.get(then) : undefined
+      if (before) out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
       const a = asks[i]
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
       out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))
@@ -294,13 +317,8 @@ function otherNames(ask: ClaimAsk, abs: string): { text: string; word: boolean }
   return out
 }
 
-/** Files the note names that lost most of their lines since it was written. */
-async function rewriteFlips(
-  root: string,
-  then: string,
-  ask: ClaimAsk,
-  factsRoot: string,
-): Promise<string[]> {
+/** The files a note names that rewriteFlips compares (repository-relative → absolute). */
+async function rewriteFiles(ask: ClaimAsk, factsRoot: string): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   for (const c of ask.checked) {
     const abs = c.audit.resolved
@@ -311,13 +329,23 @@ async function rewriteFlips(
     if (st?.isFile() && st.size <= SHOW_MAX_BYTES) files.set(rel, abs)
     if (files.size >= REWRITE_FILES_MAX) break
   }
-  if (files.size === 0) return []
-  const before = await showManyAt(root, then, [...files.keys()], SHOW_MAX_BYTES)
+  return files
+}
+
+/** Files the note names (`files`, read at `then` into `before`) that lost most of their lines since. */
+async function rewriteFlips(
+  root: string,
+  then: string,
+  ask: ClaimAsk,
+  files: ReadonlyMap<string, string>,
+  before: ReadonlyMap<string, ShowResult>,
+): Promise<string[]> {
+  const relOf = new Map([...files].map(([rel, abs]) => [abs, rel]))
   const frozen = frozenFiles(
     ask.note.checkText,
     ask.checked.flatMap((c) => {
-      const rel = c.audit.resolved ? toPosix(relative(factsRoot, c.audit.resolved)) : ''
-      return files.has(rel) ? [{ written: c.ref.text, rel }] : []
+      const rel = c.audit.resolved ? relOf.get(c.audit.resolved) : undefined
+      return rel !== undefined ? [{ written: c.ref.text, rel }] : []
     }),
   )
   const out: string[] = []
