@@ -39,7 +39,7 @@ const PLAN_WORD_RE = {
 }
 /** A sentence that asks for something to be made, or to be considered. */
 const PLAN_VERB_RE =
-  /(?:^|[.:!?]\s+|^\s*(?:[-*+]|\d+[.)])\s+)(?:\*\*[^*]*\*\*\s*)?(?:(?:Build|Add|Create|Implement|Write)\s+(?:a|an|the)\b|(?:Also\s+)?[Cc]onsider\b)/
+  /(?:^|[.:!?]\s+|^\s*(?:[-*+]|\d+[.)])\s+)(?:\*\*[^*]*\*\*\s*)?(?:(?:Build|Add|Create|Implement|Write)\s+(?:(?:a|an|the)\b|`)|(?:Also\s+)?[Cc]onsider\b)/
 /** A heading, or a line that is only a bold label ("**Phase 2 (not yet started):**"). */
 const LABEL_RE = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*:?\s*$|__[^_]+__:?\s*$)/
 const NEGATED_BEFORE_RE =

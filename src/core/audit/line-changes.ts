@@ -108,6 +108,25 @@ export function callPassedOn(then: string, now: string, name: string): boolean {
   return a !== null && b !== null && a.call === b.call && a.nested && b.nested
 }
 
+/** A name bound to a value: `const x = v;`, `x = v`, `x: v,` (a declaration, an assignment, a key). */
+const BINDING_RE =
+  /^(?:(?:export\s+)?(?:const|let|var|val|final)\s+)?([A-Za-z_$][\w$]*)\s*(?::(?!:)|=(?![=>]))\s*(.+?)\s*[,;]?$/
+
+/**
+ * Whether `now` binds `name` to the same value as `then` in another form (`const maxTurns =
+ * core.getInput('max-turns');` → `maxTurns: core.getInput('max-turns'),`): a local folded into an
+ * object, a key made a variable. The name still gets what it got. Blind set R.
+ */
+export function boundAnew(then: string, now: string, name: string): boolean {
+  const a = BINDING_RE.exec(norm(then))
+  const b = BINDING_RE.exec(norm(now))
+  return !!a && !!b && a[1] === name && b[1] === name && a[2] === b[2] && norm(then) !== norm(now)
+}
+
+/** A line that still uses the name as it did: its call passed on (a use), or its value bound anew. */
+export const sameUse = (then: string, now: string, name: string, defined: boolean): boolean =>
+  (!defined && callPassedOn(then, now, name)) || boundAnew(then, now, name)
+
 /** From the name's call (with `new` and a qualifier) to the end of the line; whether it is nested. */
 function callOf(line: string, name: string): { call: string; nested: boolean } | null {
   if (name === '') return null

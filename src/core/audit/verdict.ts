@@ -146,6 +146,36 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
   return { kind: 'stale', reason: named(g) }
 }
 
+/**
+ * A path renamed before the note was written, to a place the note names too ("Dissolve
+ * `apps/web-monitor`: … → `packages/cli-web`"): the note tells of the move; the old path is
+ * history, not a claim that was wrong from the start. Blind set R.
+ */
+function toldMove(
+  c: CheckedReference,
+  all: readonly CheckedReference[],
+  writtenAt: WrittenAt | null,
+): string | null {
+  const to = c.audit.movedTo
+  const g = c.goneIn
+  if (c.audit.status !== 'moved' || !to || !g || !writtenAt || Date.parse(g.date) > writtenAt.ms)
+    return null
+  const named = all.some((x) => x !== c && x.audit.status === 'ok' && x.audit.resolved === to)
+  return named ? `the note tells of the move: ${c.reason ?? tick(c.audit.text)}` : null
+}
+
+/** A path inside a folder whose move the note tells, gone in that same commit: told with it. */
+function underMove(c: CheckedReference, moves: readonly CheckedReference[]): string | null {
+  const g = c.goneIn
+  if (c.audit.status === 'ok' || !g) return null
+  const told = moves.find(
+    (m) => m.goneIn?.sha === g.sha && c.ref.text.startsWith(`${m.ref.text.replace(/\/$/, '')}/`),
+  )
+  return told
+    ? `the note tells of the move of ${tick(told.ref.text)}: ${c.reason ?? tick(c.audit.text)}`
+    : null
+}
+
 /** The verdict of a note from its checked references (docs/cli.md §7 `audit`). */
 export function judgeNote(
   checked: readonly CheckedReference[],
@@ -184,6 +214,7 @@ export function judgeNote(
   let examplesOnly = true
   const reworded: string[] = []
   const staleFirst: string[] = []
+  const moves = checkable.filter((c) => toldMove(c, checkable, writtenAt) !== null)
   for (const c of checkable) {
     if (c.audit.status === 'ok') {
       if (c.reason) reasons.push(c.reason)
@@ -194,6 +225,11 @@ export function judgeNote(
     if (c.audit.status === 'changed' && c.goneIn !== null) {
       if (c.sinceNote && !c.sinceNote.changed) reasons.push(c.sinceNote.reason)
       else reworded.push(c.sinceNote?.reason ?? c.reason ?? `${tick(c.audit.text)} changed`)
+      continue
+    }
+    const told = toldMove(c, checkable, writtenAt) ?? underMove(c, moves)
+    if (told !== null) {
+      reasons.push(told)
       continue
     }
     const f = classify(c, writtenAt)

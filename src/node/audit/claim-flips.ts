@@ -109,7 +109,9 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
   // not one `git show` per note and file (each process start blocks the event loop).
   const rewrite = await Promise.all(
     asks.map((a, i) =>
-      thens[i] !== null && thens[i] !== head ? rewriteFiles(a, factsRoot) : new Map<string, string>(),
+      thens[i] !== null && thens[i] !== head
+        ? rewriteFiles(a, factsRoot)
+        : new Map<string, string>(),
     ),
   )
   const wantedAt = new Map<string, Set<string>>()
@@ -135,7 +137,8 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       out[i].push(...flips[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
       const before = rewrite[i].size > 0 ? await shownAt.get(then) : undefined
-      if (before) out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
+      if (before)
+        out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
       const a = asks[i]
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
       out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))

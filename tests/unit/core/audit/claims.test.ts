@@ -39,6 +39,18 @@ describe('absenceClaims', () => {
     ])
   })
 
+  it('reads a task line that adds back-ticked names as a plan (blind set S)', () => {
+    const text = [
+      '- Add `_picking_mcp`, `_mcp_list` state to `HiveApp`',
+      '- The adder calls `addItem` when asked.',
+    ].join('\n')
+    expect(absenceClaims(text)).toEqual([
+      { name: '_picking_mcp', kind: 'word', why: 'planned' },
+      { name: '_mcp_list', kind: 'word', why: 'planned' },
+      { name: 'HiveApp', kind: 'word', why: 'planned' },
+    ])
+  })
+
   it('reads a lower-case "todo" as the Spanish word, not a plan', () => {
     const text =
       'El token vive en una cookie `HttpOnly`; todo lo "en vivo" se resuelve con `refresh()`.'
@@ -108,6 +120,11 @@ describe('valueClaims', () => {
     })
     // A key gone now says nothing.
     expect(valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n')).toBeNull()
+  })
+
+  it('reads a path of names as a name, not a pair (blind set R)', () => {
+    expect(valueClaims('Tool results must use `Role::Tool`, not `Role::User`.')).toEqual([])
+    expect(valueClaims('Set `mode: strict` here.').map((c) => c.needle)).toEqual(['mode'])
   })
 })
 

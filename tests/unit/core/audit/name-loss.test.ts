@@ -14,6 +14,7 @@ import {
 } from '../../../../src/core/audit/name-loss'
 import {
   accessOnly,
+  boundAnew,
   callPassedOn,
   literalsOnly,
   localRenamed,
@@ -431,5 +432,26 @@ describe('a call passed on, or a local renamed, is not what the name does (blind
     const o2 = { name: 'VarInts.writeInt', noteText: 'use `VarInts.writeInt`' }
     expect(lostLines(w, [L(f, 3, 'VarInts.writeInt(buf, id);')], o2)).toEqual([])
     expect(lostLines(w, [L(f, 3, 'VarInts.writeUnsignedInt(buf, id);')], o2)).toHaveLength(1)
+  })
+})
+
+describe('a value bound anew is the same use (blind set R)', () => {
+  const f = 'apps/action/src/index.ts'
+  it('takes a local folded into an object with the same value, and no other change', () => {
+    const then = "const maxTurns = core.getInput('max-turns');"
+    expect(boundAnew(then, "  maxTurns: core.getInput('max-turns'),", 'maxTurns')).toBe(true)
+    expect(boundAnew('maxTurns = 5', 'let maxTurns = 5;', 'maxTurns')).toBe(true)
+    // Another value, another name, or the same line.
+    expect(boundAnew(then, "  maxTurns: core.getInput('turns'),", 'maxTurns')).toBe(false)
+    expect(boundAnew(then, "  maxRounds: core.getInput('max-turns'),", 'maxTurns')).toBe(false)
+    expect(boundAnew(then, then, 'maxTurns')).toBe(false)
+    expect(boundAnew('Role::Tool => 1', 'Role: 1', 'Role')).toBe(false)
+  })
+
+  it('keeps such a definition in lostLines', () => {
+    const then = [L(f, 9, "const maxTurns = core.getInput('max-turns');")]
+    const opts = { name: 'maxTurns', noteText: 'a `maxTurns` guard' }
+    expect(lostLines(then, [L(f, 12, "  maxTurns: core.getInput('max-turns'),")], opts)).toEqual([])
+    expect(lostLines(then, [L(f, 12, '  maxTurns: 10,')], opts)).toHaveLength(1)
   })
 })

@@ -67,6 +67,29 @@ describe('prose names', () => {
     expect(proseNames(text).names).toEqual(['APIConfigure', 'haul_to_stockpile', 'fencedName'])
   })
 
+  it('reads names written as alternatives, and leaves paths and word pairs alone (blind set N)', () => {
+    const text = [
+      '[ ] Every new query of convex/*.ts goes through requireRole/requireUser',
+      '- hooks: useAuth/useSession/useOrg; and/or query/mutation; see src/components/AuthGate',
+      '- services/authService.ts and lib/apiClient/index.ts are paths',
+    ].join('\n')
+    expect(proseNames(text).names).toEqual([
+      'requireRole',
+      'requireUser',
+      'useAuth',
+      'useSession',
+      'useOrg',
+    ])
+  })
+
+  it('leaves out a name the prose only negates (blind set S)', () => {
+    const text =
+      '**hints_window** is always visible (not a ConditionalContainer), unlike SidePanel; no LegacyBar.'
+    expect(proseNames(text).names).toEqual(['hints_window', 'SidePanel'])
+    // Named plainly once, it is a name again.
+    expect(proseNames(`${text} The LegacyBar is gone.`).names).toContain('LegacyBar')
+  })
+
   it('pairs a name with the version or number written next to it', () => {
     const text = [
       '- `lodash-es` pinned to 4.17.23 in overrides',
@@ -102,6 +125,25 @@ describe('prose names', () => {
     expect(pairInLine('        .iOS(.v26),', ios)).toBe('holds')
     expect(pairInLine('        .iOS(.v16),', ios)).toBe('other')
     expect(pairInLine('        // lower iOS/tvOS floors', ios)).toBe('none')
+  })
+
+  it('reads a version under its key in a manifest inline table (blind set R)', () => {
+    const ratatui = { name: 'ratatui', value: '0.30.0', manifest: true }
+    const line =
+      'ratatui = { version = "0.30.0", default-features = false, features = ["crossterm"] }'
+    expect(pairInLine(line, ratatui)).toBe('holds')
+    expect(pairInLine('ratatui = { version = "^0.29", features = ["macros"] }', ratatui)).toBe(
+      'other',
+    )
+    expect(
+      pairInLine('requests = {version = "0.30.0", optional = true}', {
+        ...ratatui,
+        name: 'requests',
+      }),
+    ).toBe('holds')
+    // Another key's number is not the version.
+    expect(pairInLine('ratatui = { path = "../ratatui", rev = "30" }', ratatui)).toBe('none')
+    expect(pairInLine('ratatui = { workspace = true }', ratatui)).toBe('none')
   })
 })
 

@@ -199,6 +199,13 @@ describe('extractReferences', () => {
       ['path', 'docs/guide.md'],
       ['url', 'https://example.com/x'],
     ])
+    // A space in a link's path is written `%20` (blind set S); a stray `%` stays as written.
+    expect(
+      kinds('In [`ACMP product context/`](ACMP%20product%20context/) and [x](a%zz.md).'),
+    ).toEqual([
+      ['path', 'ACMP product context/'],
+      ['path', 'a%zz.md'],
+    ])
   })
 
   it('dedupes and yields nothing for prose', () => {

@@ -57,6 +57,23 @@ describe('judgeNote', () => {
     })
   })
 
+  it('reads a move made before the note, to a place it names too, as told (blind set R)', () => {
+    // src/session.ts became src/token-session.ts on 2026-03-01, before a note of March 10.
+    expect(judgeNote(checked('`src/session.ts`'), march10, facts).verdict).toBe('never-matched')
+    const told = judgeNote(
+      checked('Dissolved `src/session.ts` into `src/token-session.ts`'),
+      march10,
+      facts,
+    )
+    expect(told.verdict).toBe('fresh')
+    expect(told.reasons[0]).toMatch(/^the note tells of the move: `src\/session\.ts` was renamed/)
+    // After the note, the move still makes it stale.
+    const feb1 = { ...march10, iso: '2026-02-01T00:00:00.000Z', ms: Date.parse('2026-02-01') }
+    expect(
+      judgeNote(checked('`src/session.ts` and `src/token-session.ts`'), feb1, facts).verdict,
+    ).toBe('stale')
+  })
+
   it('counts uncommitted edits after the note', () => {
     const dirty = {
       ...facts,
