@@ -168,9 +168,12 @@ function toldMove(
 function underMove(c: CheckedReference, moves: readonly CheckedReference[]): string | null {
   const g = c.goneIn
   if (c.audit.status === 'ok' || !g) return null
-  const told = moves.find(
-    (m) => m.goneIn?.sha === g.sha && c.ref.text.startsWith(`${m.ref.text.replace(/\/$/, '')}/`),
-  )
+  // A bare file name (`remote.html`) is under the folder by the path it resolved to.
+  const paths = [c.ref.text, c.namedPath ?? '']
+  const told = moves.find((m) => {
+    const dir = `${(m.namedPath ?? m.ref.text).replace(/\/$/, '')}/`
+    return m.goneIn?.sha === g.sha && paths.some((p) => p.startsWith(dir))
+  })
   return told
     ? `the note tells of the move of ${tick(told.ref.text)}: ${c.reason ?? tick(c.audit.text)}`
     : null

@@ -39,6 +39,10 @@ describe('a move the note tells of (blind set R)', () => {
           'told',
           'Dissolved `apps/monitor` (its `apps/monitor/remote.html` page is gone): the SPA now lives in `packages/cli-web`.',
         ],
+        [
+          'bare',
+          'Dissolved `apps/monitor` (its `remote.html` page is gone): the SPA is in `packages/cli-web`.',
+        ],
         ['wrong', 'The monitor SPA lives in `apps/monitor`.'],
       ],
       '2026-03-01T00:00:00Z',
@@ -52,6 +56,11 @@ describe('a move the note tells of (blind set R)', () => {
     expect(n.reasons.join('\n')).toMatch(
       /the note tells of the move of `apps\/monitor`: .*`apps\/monitor\/remote\.html`/,
     )
+  })
+
+  it('finds a bare file name under the folder by the path it resolved to', () => {
+    const n = byTitle(notes, 'bare')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
   })
 
   it('a note that names only the old folder still was wrong from the start', () => {
