@@ -160,7 +160,11 @@ function toldMove(
   const g = c.goneIn
   if (c.audit.status !== 'moved' || !to || !g || !writtenAt || Date.parse(g.date) > writtenAt.ms)
     return null
-  const named = all.some((x) => x !== c && x.audit.status === 'ok' && x.audit.resolved === to)
+  // A path the note writes, not a symbol found in that file now (the bench's notes: a function
+  // that moved with its file).
+  const named = all.some(
+    (x) => x !== c && x.ref.kind === 'path' && x.audit.status === 'ok' && x.audit.resolved === to,
+  )
   return named ? `the note tells of the move: ${c.reason ?? tick(c.audit.text)}` : null
 }
 

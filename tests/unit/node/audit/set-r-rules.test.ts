@@ -44,6 +44,7 @@ describe('a move the note tells of (blind set R)', () => {
           'Dissolved `apps/monitor` (its `remote.html` page is gone): the SPA is in `packages/cli-web`.',
         ],
         ['wrong', 'The monitor SPA lives in `apps/monitor`.'],
+        ['symbol', 'The monitor starts in `apps/monitor/main.js` with `startMonitor()`.'],
       ],
       '2026-03-01T00:00:00Z',
     )
@@ -65,5 +66,7 @@ describe('a move the note tells of (blind set R)', () => {
 
   it('a note that names only the old folder still was wrong from the start', () => {
     expect(byTitle(notes, 'wrong').verdict).toBe('never-matched')
+    // A symbol found now in the file the old path became is not the note naming the new place.
+    expect(byTitle(notes, 'symbol').verdict).toBe('never-matched')
   })
 })
