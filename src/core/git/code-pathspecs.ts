@@ -25,6 +25,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   // A backup copy is not the code that runs (blind set P: a `CLAUDE.md.bak` held a tool name the
   // instruction file gave, read as code that later dropped it).
   ...['*.bak', '*.orig'],
+  // A log is what code printed, not code (visible set: a `Logs/Quotation.log` that once printed
+  // "SQLite" read as code that later dropped the word).
+  '*.log',
 ]
 const NOT_CODE_NAMES_EXACT: readonly string[] = ['LICENSE*', 'LICENCE*', 'COPYING*']
 

@@ -162,7 +162,7 @@ export async function grepTrees(
 }
 
 const NOT_CODE =
-  /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
+  /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock|log)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
 
 /** Whether a file is searched as code: CODE_PATHSPECS (pickaxe.ts) in one test. */
 export function isCodeFile(rel: string): boolean {

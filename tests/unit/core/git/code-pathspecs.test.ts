@@ -54,6 +54,8 @@ const PATHS = [
   'CLAUDE.md.bak',
   'src/config.py.orig',
   'src/bak.ts',
+  'Logs/Quotation.log',
+  'src/log.ts',
   'img/a.png',
   'img/a.png.ts',
   'v/sp ace.md',
@@ -101,6 +103,11 @@ describe('code pathspecs', () => {
     expect(isCodePathspecFile('CLAUDE.md.bak')).toBe(false)
     expect(isCodePathspecFile('src/config.py.orig')).toBe(false)
     expect(isCodePathspecFile('src/bak.ts')).toBe(true)
+  })
+
+  it('leaves logs out: what code printed is not code', () => {
+    expect(isCodePathspecFile('Logs/Quotation.log')).toBe(false)
+    expect(isCodePathspecFile('src/log.ts')).toBe(true)
   })
 
   it('reads every path of a diff back, quoted or not', () => {
