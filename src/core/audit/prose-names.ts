@@ -18,6 +18,7 @@
  * shape (`"astro": "^5.17.2"`), so "Phase 2" or "step 3" never becomes a name.
  */
 import { findCodeSpans } from './code-spans'
+import { alternatives, onlyNegated } from './prose-forms'
 import { cutFences } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
@@ -138,15 +139,11 @@ export function proseNames(text: string): ProseNames {
     .fences.map((f) => f.code)
     .join('\n')
   const prose = [...bare.matchAll(WORD_RE)]
-  // A name the prose only ever negates ("always visible (not a ConditionalContainer)") is a
-  // claim that it is not used: its leaving the code says nothing. Blind set S.
-  const negates = (at: number): boolean => NEGATED_RE.test(bare.slice(Math.max(0, at - 40), at))
-  const negated = new Set(prose.filter((m) => negates(m.index)).map((m) => m[0]))
-  for (const m of prose) if (!negates(m.index)) negated.delete(m[0])
+  const negated = onlyNegated(bare, prose)
   const words = [
     ...prose.map((m) => m[0]),
     ...[...fenced.matchAll(CODE_WORD_RE)].map((m) => m[0]),
-    ...alternatives(bare),
+    ...alternatives(bare, identifierShaped),
   ]
   for (const w of words) {
     if (identifierShaped(w) && !seen.has(w) && !negated.has(w)) {
@@ -170,29 +167,6 @@ export function proseNames(text: string): ProseNames {
     pairs.push({ name, value, manifest })
   }
   return { names, pairs }
-}
-
-/** Text ending in a negation of what follows: "not a", "no", "without the", "instead of". */
-const NEGATED_RE =
-  /(?:\b(?:no|not|without|never|nor|instead\s+of|rather\s+than)|n't)\s+(?:(?:a|an|any|the|use|using)\s+)?$/i
-
-/** Words joined by slashes, with no path mark around them (`requireRole/requireUser`). */
-const SLASH_RUN_RE =
-  /(?<![\p{L}\p{N}_$@./\\:-])[\p{L}_$][\p{L}\p{N}_$]*(?:\/[\p{L}_$][\p{L}\p{N}_$]*)+(?![\p{L}\p{N}_$]|[./\\:-][\p{L}\p{N}_$])/gu
-
-/**
- * Names written as alternatives (`requireRole/requireUser`, `useAuth/useSession`): a slash run
- * is a path unless every part has an identifier's shape (issue 12 item 2: `A/B/C` alternatives
- * are not paths); then each part is a name. `src/components/Foo` stays a path (`src` is a word).
- * Blind set N: a checklist naming a guard removed since.
- */
-function alternatives(prose: string): string[] {
-  const out: string[] = []
-  for (const m of prose.matchAll(SLASH_RUN_RE)) {
-    const parts = m[0].split('/')
-    if (parts.every(identifierShaped)) out.push(...parts)
-  }
-  return out
 }
 
 /** The numbers of a value or a code line: `^5.17.2` → [5, 17, 2]; `.v26` → [26]. */
