@@ -99,8 +99,12 @@ function basisOf(c: CheckedReference, p: Prepared, at: At | null): DiffBasis | n
     case 'symbol':
     case 'command':
       if (ref.kind === 'symbol' || ref.runner !== 'file') {
-        // Where the name (or script) is found now; a name has no file then.
-        return { then: null, commit: at?.sha ?? null, now: rel(c.audit.resolved) }
+        // Where the name (or script) is found now, and that file as it was when the note was
+        // written: the code the note talks about, then and now (issue 12 item 5). A name not
+        // found now has no file then.
+        const now = rel(c.audit.resolved)
+        const then = c.audit.status === 'ok' && at !== null ? now : null
+        return { then, commit: at?.sha ?? null, now }
       }
       return pathBasis(c, at)
     case 'path':

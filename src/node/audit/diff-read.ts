@@ -62,7 +62,9 @@ export async function diffsFromAudit(
           ? `found${b.now !== null ? ` in ${b.now}` : ''}`
           : (b.reason ?? 'not found')
       reads.push(async () => ({ reference, before: null, after: null, summary }))
-    } else reads.push(() => fileDiff(root, reference, b))
+    } else if (reference.kind === 'symbol' || reference.kind === 'command')
+      reads.push(() => nameDiff(root, reference, b))
+    else reads.push(() => fileDiff(root, reference, b))
   }
   return Promise.all(reads.map((read) => read()))
 }
@@ -131,6 +133,20 @@ async function quoteDiff(
     after: { label: `${b.now}:${s}-${e}`, text: after.text },
     summary: `${reference.status === 'ok' ? 'found as quoted' : diffSummary(before.text, after.text)}${notes}`,
   }
+}
+
+/**
+ * A name or script with a file then (diff-basis.ts): the file at the note's commit and now; a
+ * name found now says where, a name that lost lines is compared where it lost them.
+ */
+export async function nameDiff(
+  root: string,
+  reference: AuditReference,
+  b: DiffBasis,
+): Promise<NoteDiff> {
+  const d = await fileDiff(root, reference, b)
+  if (reference.status !== 'ok' || b.thenLines || b.now === null) return d
+  return { ...d, summary: `found in ${b.now}; since the note: ${d.summary}` }
 }
 
 export async function fileDiff(

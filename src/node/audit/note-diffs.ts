@@ -14,7 +14,7 @@ import { loadNotes } from './load-notes'
 import { judgeAll, type WrittenAtProvider } from './judge-notes'
 import { prepare, type Prepared } from './prepare-notes'
 import { readRepoFile } from './repo-file'
-import { diffsFromAudit, fileDiff } from './diff-read'
+import { diffsFromAudit, fileDiff, nameDiff } from './diff-read'
 
 /** Largest file `noteDiffs` shows. */
 const DIFF_MAX_BYTES = 4 * 1024 * 1024
@@ -140,7 +140,7 @@ async function diffFor(
   // audit reads it (diff-basis.ts, diff-read.ts), so both looks show the same diff.
   const basis = reference.compare
   if ((ref.kind === 'symbol' || ref.kind === 'command') && basis && basis.then !== null)
-    return fileDiff(facts.root, reference, basis)
+    return nameDiff(facts.root, reference, basis)
   if (ref.kind === 'symbol' || (ref.kind === 'command' && ref.runner !== 'file')) {
     const summary =
       reference.status === 'ok'

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditMemory } from '../../../../src/node/audit/audit'
 import { AuditFactsCache, cacheKey } from '../../../../src/node/audit/audit-cache'
 import { diffsFromAudit } from '../../../../src/node/audit/diff-read'
+import { noteDiffs } from '../../../../src/node/audit/note-diffs'
 import { buildScriptedRepo, mem, removeBase, repo } from './scripted-repo'
 
 beforeAll(() => buildScriptedRepo())
@@ -49,6 +50,46 @@ describe('diffsFromAudit', () => {
         expect(after[i].before).toEqual(before[i].before)
       } finally {
         writeFileSync(path, was)
+      }
+    } finally {
+      cache.close()
+    }
+  })
+})
+
+describe('a name found now', () => {
+  it('is compared in the file holding it, at the note commit and now, in both looks (issue 12 item 5)', async () => {
+    const cache = new AuditFactsCache()
+    try {
+      const r = await auditMemory({ memoryDir: mem, repo, cache })
+      const note = r.notes.find((n) => n.title === 'Stable')!
+      const sym = note.references.find((x) => x.kind === 'symbol')!
+      expect(sym.text).toBe('stableValue')
+      // The basis names the file holding the name, then and now.
+      expect(sym.compare).toMatchObject({ then: 'src/stable.ts', now: 'src/stable.ts' })
+      const kept = (await cache.keptResult(cacheKey(mem, repo), note.file, note.line))!
+      const read = (await diffsFromAudit(kept.root!, kept.note, kept.audit))!
+      const d = read.find((x) => x.reference.kind === 'symbol')!
+      expect(d.before!.text).toBe('export const stableValue = 7\n')
+      expect(d.after).toEqual({
+        label: 'src/stable.ts (now)',
+        text: 'export const stableValue = 7\n',
+      })
+      expect(d.summary).toBe('found in src/stable.ts; since the note: no change')
+      // An edit since the note shows in the diff; the look without a kept audit says the same.
+      const path = join(repo, 'src/stable.ts')
+      writeFileSync(path, 'export const stableValue = 8\n')
+      try {
+        const again = (await diffsFromAudit(kept.root!, kept.note, kept.audit))!
+        const e = again.find((x) => x.reference.kind === 'symbol')!
+        expect(e.summary).toBe('found in src/stable.ts; since the note: +1 −1 lines')
+        expect(e.after!.text).toBe('export const stableValue = 8\n')
+        const fresh = await noteDiffs({ memoryDir: mem, repo, file: note.file, line: note.line })
+        const f = fresh.find((x) => x.reference.kind === 'symbol')!
+        expect(f.summary).toBe(e.summary)
+        expect(f.before).toEqual(e.before)
+      } finally {
+        writeFileSync(path, 'export const stableValue = 7\n')
       }
     } finally {
       cache.close()
