@@ -27,7 +27,6 @@ import {
   type CodeLine,
   type LostLine,
 } from '../../core/audit/name-loss'
-import { isDocFile } from '../../core/audit/repo-paths'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
@@ -161,23 +160,15 @@ export async function grepTrees(
   return true
 }
 
-const NOT_CODE =
-  /\.(?:png|jpe?g|gif|ico|pdf|zip|gz|woff2?|lock|log)$|(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml)$/i
-
-/** Whether a file is searched as code: CODE_PATHSPECS (pickaxe.ts) in one test. */
-export function isCodeFile(rel: string): boolean {
-  return !isDocFile(rel) && !NOT_CODE.test(rel)
-}
-
 const newer = (a: Touch, b: Touch): boolean =>
   a.time > b.time || (a.time === b.time && a.order < b.order)
 
 /** Code files touched (changed, renamed away, deleted) after a commit, from the history index. */
 function touchedAfter(h: HistoryIndex, at: Touch): Set<string> {
   const out = new Set<string>()
-  for (const [path, t] of h.lastTouch) if (newer(t, at) && isCodeFile(path)) out.add(path)
+  for (const [path, t] of h.lastTouch) if (newer(t, at) && isCodePathspecFile(path)) out.add(path)
   for (const [path, ls] of h.leaves)
-    if (ls.some((l) => newer(l, at)) && isCodeFile(path)) out.add(path)
+    if (ls.some((l) => newer(l, at)) && isCodePathspecFile(path)) out.add(path)
   return out
 }
 
@@ -267,7 +258,7 @@ async function logged(root: string, sha: string): Promise<Set<string> | null> {
     r.stdout
       .split(/[\0\n]/)
       .map((f) => f.trim())
-      .filter((f) => f !== '' && isCodeFile(f)),
+      .filter((f) => f !== '' && isCodePathspecFile(f)),
   )
 }
 
