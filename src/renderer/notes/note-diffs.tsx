@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { firstDiffTab } from './notes-state'
+import { revealLine } from './notes-format'
 import type { AuditNote } from '../../shared/model'
 import type { NoteDiff } from '../../shared/api'
 import { getApi } from '../api/api-client'
@@ -59,8 +60,8 @@ export function LabelledDiff({
   testId?: string
   /** Called once the diff is computed and drawn. */
   onDrawn?: () => void
-  /** A line of the before side to show in the middle once drawn (where a name lost its lines). */
-  reveal?: number
+  /** A line to show in the middle once drawn (where a name lost its lines, or is held). */
+  reveal?: { side: 'before' | 'after'; line: number }
 }) {
   return (
     <div className="note-diff" data-testid={testId}>
@@ -85,7 +86,11 @@ export function LabelledDiff({
               ? (editor) => {
                   const sub = editor.onDidUpdateDiff(() => {
                     sub.dispose()
-                    if (reveal !== undefined) editor.getOriginalEditor().revealLineInCenter(reveal)
+                    if (reveal !== undefined)
+                      (reveal.side === 'before'
+                        ? editor.getOriginalEditor()
+                        : editor.getModifiedEditor()
+                      ).revealLineInCenter(reveal.line)
                     onDrawn?.()
                   })
                 }
@@ -192,7 +197,7 @@ export function NoteDiffs({
           onDrawn={diffDrawn}
           before={d.before?.text ?? ''}
           after={d.after?.text ?? ''}
-          reveal={d.reference.kind === 'snippet' ? undefined : d.reference.compare?.thenLines?.[0]}
+          reveal={revealLine(d)}
           beforeLabel={d.before?.label ?? '(nothing then)'}
           afterLabel={d.after?.label ?? '(nothing now)'}
           language={languageOf(d.after?.label ?? d.before?.label)}

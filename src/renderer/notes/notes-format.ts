@@ -66,3 +66,31 @@ export function firstDiffTab(
   }
   return 0
 }
+
+/**
+ * The line a reference's diff opens on: the lines a quote or a lost name held then (the basis's
+ * `thenLines`), else, for a name or script, the first line of the before side holding it as a
+ * whole word, else of the after side. `side` says which editor to scroll; undefined: the top.
+ */
+export function revealLine(d: {
+  reference: { kind: string; text: string; compare?: { thenLines?: readonly [number, number] } }
+  before: { text: string } | null
+  after: { text: string } | null
+}): { side: 'before' | 'after'; line: number } | undefined {
+  const { reference: r } = d
+  if (r.kind === 'snippet') return undefined
+  const then = r.compare?.thenLines?.[0]
+  if (then !== undefined) return { side: 'before', line: then }
+  if (r.kind !== 'symbol' && r.kind !== 'command') return undefined
+  // The last identifier of what the note wrote (`createSession()`, `Cart.applyCoupon`, `npm run lint`).
+  const name = r.text.match(/[A-Za-z_$][\w$-]*(?=[^A-Za-z_$]*$)/)?.[0]
+  if (!name) return undefined
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const word = new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$-])`)
+  for (const side of ['before', 'after'] as const) {
+    const lines = d[side]?.text.split('\n') ?? []
+    const i = lines.findIndex((l) => word.test(l))
+    if (i >= 0) return { side, line: i + 1 }
+  }
+  return undefined
+}
