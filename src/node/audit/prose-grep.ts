@@ -48,7 +48,12 @@ const MANIFEST_PATHSPECS = [
   '.nvmrc',
   '.tool-versions',
   'build.zig.zon',
-].map((g) => `:(glob)**/${g}`)
+]
+  .map((g) => `:(glob)**/${g}`)
+  // Packages committed with the code (`frontend/node_modules/react-router-dom/package.json`) are
+  // not this repository's manifests (repo-manifests.ts leaves them out too): their keywords and
+  // names made a heading's word a dependency (blind set U `me-r02`).
+  .concat(':(exclude,glob)**/node_modules/**')
 
 /**
  * Build output committed beside the code (`static/assets/index-CEoIcGrV.js`, a minified
