@@ -281,15 +281,21 @@ export function phasedOutNames(text: string): string[] {
 }
 
 /**
- * Whether a manifest line lists `name` as a dependency (any case): a key (`"astro": "^5"`,
- * `pandas = "2"`, `pandas>=2.3` in requirements), a quoted list entry (`"pandas>=2.3.3",` in
- * pyproject.toml, `gem "rails"`), with an optional extra (`uvicorn[standard]`).
+ * Whether a manifest line lists `name` as a dependency: a key (`"astro": "^5"`, `pandas = "2"`,
+ * `pandas>=2.3` in requirements), or a quoted list entry that is the whole string, with at most
+ * an extra and a version spec (`"pandas>=2.3.3",` in pyproject.toml, `gem "rails"`,
+ * `"uvicorn[standard] >= 0.30"`). A JSON manifest (`package.json`, `composer.json`) lists its
+ * dependencies as keys only, in their own (lower) case: its `keywords` and `files` entries and
+ * its `description` are not dependencies (blind set U: `"Project utility scripts …"` made a
+ * table cell's "Project" one). Python's names are compared in any case, as pip does.
  */
-export function dependencyIn(line: string, name: string): boolean {
+export function dependencyIn(line: string, name: string, path = ''): boolean {
   const n = escapeRe(name)
+  if (/\.json$/i.test(path)) return new RegExp(String.raw`^\s*"${n}"\s*:\s*"`).test(line)
+  const extra = String.raw`(?:\[[^\]]*\])?`
   return (
-    new RegExp(String.raw`^\s*["']?${n}(?:\[[^\]]*\])?["']?\s*(?:[:=<>~!^;@]|$)`, 'i').test(line) ||
-    new RegExp(String.raw`["']${n}(?:\[[^\]]*\])?\s*(?:[<>=!~^;@ ]|["'])`, 'i').test(line)
+    new RegExp(String.raw`^\s*["']?${n}${extra}["']?\s*(?:[:=<>~!^;@]|$)`, 'i').test(line) ||
+    new RegExp(String.raw`["']${n}${extra}\s*(?:[<>=!~^;@][^"'\n]*)?["']`, 'i').test(line)
   )
 }
 

@@ -9,7 +9,7 @@ import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
 import { sectionMembers } from '../../core/audit/section-members'
-import { settingLiterals } from '../../core/audit/stated-values'
+import { hexValues, settingLiterals } from '../../core/audit/stated-values'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   boldNames,
@@ -119,7 +119,8 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path))
       strings.push({ ref: r, text: path, bounded: true, uncommented: true })
   }
-  for (const text of settingLiterals(checkedText(note)))
+  // Values only code holds: a setting's quoted literal, a hexadecimal value (stated-values.ts).
+  for (const text of [...settingLiterals(checkedText(note)), ...hexValues(checkedText(note))])
     strings.push({
       ref: { kind: 'symbol', text, name: text, terms: [text] },
       text,
@@ -247,7 +248,7 @@ export const wordLines = (lines: readonly CodeLine[] | undefined, name: string):
 
 /** Manifest lines that list a bold package name as a dependency. */
 export const dependencyLines = (found: GrepFound, name: string): readonly CodeLine[] =>
-  (found.manifest.get(name) ?? []).filter((l) => dependencyIn(l.text, name))
+  (found.manifest.get(name) ?? []).filter((l) => dependencyIn(l.text, name, l.path))
 
 /**
  * The lines giving a pair's name: a manifest's, or code's. Tests exercise old values on purpose

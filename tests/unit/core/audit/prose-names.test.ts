@@ -185,6 +185,28 @@ describe('bold package names and manifest dependency lines', () => {
     expect(dependencyIn('  "name": "pandas-tools",', 'pandas')).toBe(false)
     expect(dependencyIn('# pandas was removed', 'pandas')).toBe(false)
   })
+
+  it('takes a list entry only when the string is the name with a version spec (blind set U)', () => {
+    // pyproject.toml and setup.py lists: a spec may be spaced; pip compares names in any case.
+    expect(dependencyIn('  "requests >= 2.0",', 'requests', 'pyproject.toml')).toBe(true)
+    expect(dependencyIn('  "PyYAML>=6",', 'pyyaml', 'pyproject.toml')).toBe(true)
+    expect(dependencyIn("gem 'rails', '~> 7.1'", 'rails', 'Gemfile')).toBe(true)
+    // A sentence that starts with the word is prose, in any manifest.
+    expect(
+      dependencyIn('description = "Project utility scripts"', 'project', 'pyproject.toml'),
+    ).toBe(false)
+    expect(dependencyIn('  "Project utility scripts for the workspace",', 'project')).toBe(false)
+  })
+
+  it('takes a JSON manifest dependencies as keys only, in their own case (blind set U)', () => {
+    expect(dependencyIn('    "astro": "^5.17.2",', 'astro', 'web/package.json')).toBe(true)
+    expect(
+      dependencyIn('  "description": "Project utility scripts",', 'project', 'package.json'),
+    ).toBe(false)
+    expect(dependencyIn('    "route",', 'route', 'package.json')).toBe(false)
+    expect(dependencyIn('  "keywords": ["route", "router"],', 'route', 'package.json')).toBe(false)
+    expect(dependencyIn('  "Project": "1.0",', 'project', 'package.json')).toBe(false)
+  })
 })
 
 describe('utility classes are not paths (issue 12 item 2)', () => {

@@ -1,0 +1,59 @@
+/**
+ * A hexadecimal value a note gives in prose is checked as text only code holds: held when the
+ * note was written and by no code line now, the value moved (blind set U: a CAN message id).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditNote } from '../../../../src/shared/model'
+import { hexValues } from '../../../../src/core/audit/stated-values'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
+
+afterAll(removeBase)
+
+describe('hexadecimal values in prose', () => {
+  it('takes literals of three or more digits, not colours, hashes or short ones', () => {
+    expect(
+      hexValues('EPAS18 is 0x296 (was `0x7E0`); mask 0xF, colour #0x123abc, v1.0x300, 0x296 again'),
+    ).toEqual(['0x296', '0x7E0'])
+    expect(hexValues('```\nconst ID = 0x555\n```\nnothing here')).toEqual([])
+  })
+
+  const { repo, mem, commit } = historyCase('hex-values')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'src/can/protocol.h', '#define EPAS_STATUS_ID 0x296\n#define GTW_ID 0x3A1\n')
+    write(
+      repo,
+      'src/can/decode.c',
+      '// frames of 0x100 and up\nint decode(int id) { return id; }\n',
+    )
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(repo, 'src/can/protocol.h', '#define EPAS_STATUS_ID 0x298\n#define GTW_ID 0x3A1\n')
+    commit('EPAS id moved', '2026-03-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Steering', '- The steering rack reports on EPAS 0x296 at 100 Hz'],
+        ['Gateway', '- The gateway frame is 0x3A1'],
+        ['Never', '- Diagnostics answer on 0x7DF'],
+        ['Comment', '- Frames of 0x100 and up are decoded'],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a value the code held then and holds nowhere now stale, naming the commit', () => {
+    const n = byTitle(notes, 'Steering')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('0x296')
+  })
+
+  it('leaves a value the code still holds, one it never held, and one only a comment held', () => {
+    for (const title of ['Gateway', 'Never', 'Comment']) {
+      const n = byTitle(notes, title)
+      expect(n.verdict, `${title}: ${n.reasons.join('\n')}`).not.toBe('stale')
+    }
+  })
+})
