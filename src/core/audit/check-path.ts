@@ -119,6 +119,7 @@ export function checkPath(
       renames: fate.steps,
       deletedIn: fate.sha,
       goneIn: { sha: fate.sha, date: fate.date, how: 'deleted' },
+      ...cameOf(facts.history, fate.steps[0]?.from ?? fate.path),
     }
   }
   if (generated) return notInGit
@@ -166,6 +167,12 @@ export function checkPath(
   )
   // Beyond a shallow clone's edge it may have existed: not known, never "never".
   return facts.shallow ? never : { ...never, goneIn: null }
+}
+
+/** When a path's name last came to be, as CheckedReference.cameIn. */
+function cameOf(history: HistoryIndex, path: string): Pick<CheckedReference, 'cameIn'> {
+  const came = history.arrivals.get(path)
+  return came ? { cameIn: { sha: came.sha, date: came.date } } : {}
 }
 
 /** One folder name, written as a folder (`packs/`) or from the current folder (`./data`). */

