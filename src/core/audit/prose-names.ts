@@ -98,12 +98,15 @@ const VALUE = String.raw`v?\d+(?:\.(?:\d+|x|\*))*`
  * then a value. The name is an identifier or a package (`@scope/name`, `lodash-es`, `astro`).
  */
 const PAIR_RE = new RegExp(
-  String.raw`(?<![\w$@./\\-])(@[a-z0-9][\w.-]*\/[\w.-]+|[A-Za-z_$][\w$]*(?:-[A-Za-z0-9]+)*)` +
+  String.raw`(?<![\w$@.\\-])(?<![A-Za-z_$./-]\/)(@[a-z0-9][\w.-]*\/[\w.-]+|[A-Za-z_$][\w$]*(?:-[A-Za-z0-9]+)*)` +
     String.raw`\s*(?:\|\s*|[:=]\s*|[<>~^]=?\s*|==\s*)?` +
     String.raw`(?:(?:is|was|at|to|of|pinned to|set to|now)\s+)?` +
-    String.raw`(${VALUE})(?![\w.]*\d|[\w/])`,
+    String.raw`(${VALUE})(?![\w.]*\d|\w|/(?![A-Za-z_]))`,
   'g',
 )
+
+/** A constant's name: capitals and digits joined by underscores (`K_P`, `LR_WHEELS`). */
+const CONSTANT_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/
 
 /** Words that never start a pair: a value after them is a count or a step, not a setting. */
 const NOT_PAIR_NAMES = new Set(['v', 'x'])
@@ -158,7 +161,8 @@ export function proseNames(text: string): ProseNames {
     const name = m[1]
     const value = m[2]
     if (NOT_PAIR_NAMES.has(name.toLowerCase()) || /^\d/.test(name)) continue
-    const manifest = !identifierShaped(name)
+    // `K_P 0.3`: a constant's name is code at any length (blind set X: PID gains in prose).
+    const manifest = !identifierShaped(name) && !CONSTANT_RE.test(name)
     // A plain word needs a letter run long enough to be a package name (`vite`, `astro`).
     if (manifest && !/^@|[a-z]{3,}/i.test(name)) continue
     const key = `${name}\0${value}`
@@ -280,6 +284,10 @@ export function phasedOutNames(text: string): string[] {
   return out
 }
 
+/** A manifest line giving the package's own field, not a dependency. */
+const OWN_FIELD_RE =
+  /^\s*["']?(?:name|description|version|title|summary|author|license|homepage|repository|readme|keywords)["']?\s*[:=]/i
+
 /**
  * Whether a manifest line lists `name` as a dependency: a key (`"astro": "^5"`, `pandas = "2"`,
  * `pandas>=2.3` in requirements), or a quoted list entry that is the whole string, with at most
@@ -291,6 +299,9 @@ export function phasedOutNames(text: string): string[] {
  */
 export function dependencyIn(line: string, name: string, path = ''): boolean {
   const n = escapeRe(name)
+  // The manifest's own name, description or version: `name: "Clawdis",` in Package.swift, `name =
+  // "app"` in pyproject.toml (blind set Z2: the app's own name read as a dependency it dropped).
+  if (OWN_FIELD_RE.test(line)) return false
   if (/\.json$/i.test(path)) return new RegExp(String.raw`^\s*"${n}"\s*:\s*"`).test(line)
   const extra = String.raw`(?:\[[^\]]*\])?`
   return (

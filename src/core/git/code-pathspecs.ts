@@ -29,7 +29,12 @@ const NOT_CODE_NAMES: readonly string[] = [
   // "SQLite" read as code that later dropped the word).
   '*.log',
 ]
-const NOT_CODE_NAMES_EXACT: readonly string[] = ['LICENSE*', 'LICENCE*', 'COPYING*']
+const NOT_CODE_NAMES_EXACT: readonly string[] = [
+  ...['LICENSE*', 'LICENCE*', 'COPYING*'],
+  // A vendored package's `license`, `License` (blind set Z2: a typebox licence's "TypeScript"
+  // read as code that later dropped the word); not a prefix, so `licenseService.ts` stays code.
+  ...['license', 'License', 'licence', 'Licence', 'copying'],
+]
 
 /** Folders whose files are not code, at any depth, in any case. */
 const NOT_CODE_FOLDERS: readonly string[] = ['docs', 'doc']

@@ -106,6 +106,14 @@ describe('prose names', () => {
     ])
   })
 
+  it('pairs a short constant with its value as code, not as a package (blind set X)', () => {
+    expect(proseNames('Config flashed: (K_P 0.3/K_I 0.4, LR 0.45, PWM 3000)').pairs).toEqual([
+      { name: 'K_P', value: '0.3', manifest: false },
+      { name: 'K_I', value: '0.4', manifest: false },
+      { name: 'PWM', value: '3000', manifest: true },
+    ])
+  })
+
   it('matches versions by their written parts', () => {
     const v = (s: string): string[] => s.split('.')
     expect(versionMatches('5', v('5.17.2'))).toBe(true)
@@ -206,6 +214,12 @@ describe('bold package names and manifest dependency lines', () => {
     expect(dependencyIn('    "route",', 'route', 'package.json')).toBe(false)
     expect(dependencyIn('  "keywords": ["route", "router"],', 'route', 'package.json')).toBe(false)
     expect(dependencyIn('  "Project": "1.0",', 'project', 'package.json')).toBe(false)
+  })
+
+  it('never takes the manifest own name or description as a dependency (blind set Z2)', () => {
+    expect(dependencyIn('    name: "Clawdis",', 'clawdis', 'apps/macos/Package.swift')).toBe(false)
+    expect(dependencyIn('name = "pandas-lite"', 'pandas-lite', 'pyproject.toml')).toBe(false)
+    expect(dependencyIn('    .package(url: "x", from: "1.0"), "Clawdis",', 'clawdis')).toBe(true)
   })
 })
 

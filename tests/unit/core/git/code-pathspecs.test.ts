@@ -37,6 +37,10 @@ const PATHS = [
   'a/Readme.TXT',
   'src/licenseService.ts',
   'src/license.md',
+  'vendor/@sinclair/typebox/license',
+  'vendor/x/License',
+  'vendor/x/copying',
+  'vendor/x/licensed.ts',
   'src/Copying.py',
   'v/É.MD',
   'v/x.ſd',
@@ -103,6 +107,13 @@ describe('code pathspecs', () => {
     expect(isCodePathspecFile('CLAUDE.md.bak')).toBe(false)
     expect(isCodePathspecFile('src/config.py.orig')).toBe(false)
     expect(isCodePathspecFile('src/bak.ts')).toBe(true)
+  })
+
+  it('leaves a vendored package licence out, in any usual case (blind set Z2)', () => {
+    expect(isCodePathspecFile('vendor/@sinclair/typebox/license')).toBe(false)
+    expect(isCodePathspecFile('vendor/x/License')).toBe(false)
+    expect(isCodePathspecFile('vendor/x/licensed.ts')).toBe(true)
+    expect(isCodePathspecFile('src/licenseService.ts')).toBe(true)
   })
 
   it('leaves logs out: what code printed is not code', () => {

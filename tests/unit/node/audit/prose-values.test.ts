@@ -1,6 +1,7 @@
 /**
- * A hexadecimal value a note gives in prose is checked as text only code holds: held when the
- * note was written and by no code line now, the value moved (blind set U: a CAN message id).
+ * Values a note gives in prose, on real git: a hexadecimal value is checked as text only code
+ * holds (blind set U: a CAN message id), and a short constant's value as a name–value pair
+ * (blind set X: `K_P 0.3/K_I 0.4`, PID gains the firmware's config has since changed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -23,6 +24,7 @@ describe('hexadecimal values in prose', () => {
 
   beforeAll(async () => {
     write(repo, 'src/can/protocol.h', '#define EPAS_STATUS_ID 0x296\n#define GTW_ID 0x3A1\n')
+    write(repo, 'config/pid.h', '#define K_P 0.3  // P constant\n#define K_I 0.15\n')
     write(
       repo,
       'src/can/decode.c',
@@ -30,6 +32,7 @@ describe('hexadecimal values in prose', () => {
     )
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'src/can/protocol.h', '#define EPAS_STATUS_ID 0x298\n#define GTW_ID 0x3A1\n')
+    write(repo, 'config/pid.h', '#define K_P 2.0  // P constant\n#define K_I 0.15\n')
     commit('EPAS id moved', '2026-03-01T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -39,6 +42,8 @@ describe('hexadecimal values in prose', () => {
         ['Gateway', '- The gateway frame is 0x3A1'],
         ['Never', '- Diagnostics answer on 0x7DF'],
         ['Comment', '- Frames of 0x100 and up are decoded'],
+        ['Gains', '- Flashed config: (K_P 0.3/K_I 0.15, PWM 3000)'],
+        ['Integral', '- The integral gain stays at K_I 0.15'],
       ],
       '2026-02-01T00:00:00Z',
     )
@@ -48,6 +53,14 @@ describe('hexadecimal values in prose', () => {
     const n = byTitle(notes, 'Steering')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons.join('\n')).toContain('0x296')
+  })
+
+  it('calls a short constant whose value the code changed stale, and one it keeps fresh', () => {
+    const n = byTitle(notes, 'Gains')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('K_P')
+    const k = byTitle(notes, 'Integral')
+    expect(k.verdict, k.reasons.join('\n')).not.toBe('stale')
   })
 
   it('leaves a value the code still holds, one it never held, and one only a comment held', () => {
