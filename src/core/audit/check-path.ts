@@ -37,6 +37,13 @@ export function checkPath(
     const shown = path.length > 60 ? `${path.slice(0, 60)}…` : path
     return { skipped: `${tick(shown)} ${overlong}; not checked` }
   }
+  // An entry of a tree drawn under a top folder the repository has: a path in that folder.
+  if (ref.kind === 'path' && ref.under !== undefined) {
+    const { under, ...plain } = ref
+    const top = under.replace(/\/+$/, '')
+    if (hadFolder(facts, top))
+      return checkPath(plain, `${top}/${path}`, dir, facts, noteDir, writtenMs)
+  }
   const candidates = candidatePaths(path, facts.root, noteDir)
   // `/images/escudo.jpg`: a path from a web root, not from the machine's, when the repository
   // has a file ending with it (`public/images/escudo.jpg`).
@@ -169,9 +176,26 @@ export function checkPath(
   return facts.shallow ? never : { ...never, goneIn: null }
 }
 
+/**
+ * Whether the repository has, or once had, a folder at this path: a tree drawn under it names
+ * its entries there (blind set Z: `rodski-web/` over `src/`, read as the root `src/` that went).
+ * A top folder the repository never had is its own name: the entries are the root's.
+ */
+function hadFolder(facts: RepoFacts, top: string): boolean {
+  if (top === '' || top.startsWith('/') || top.startsWith('..')) return false
+  if (facts.isDir(top)) return true
+  const inside = `${top}/`
+  for (const p of facts.history?.leaves.keys() ?? []) if (p.startsWith(inside)) return true
+  return false
+}
+
 /** When a path's name last came to be, as CheckedReference.cameIn. */
 function cameOf(history: HistoryIndex, path: string): Pick<CheckedReference, 'cameIn'> {
-  const came = history.arrivals.get(path)
+  let came = history.arrivals.get(path)
+  // A folder came with its first file (blind set Z: a folder of examples added after the note).
+  if (!came)
+    for (const [p, t] of history.arrivals)
+      if (p.startsWith(`${path}/`) && (!came || t.time < came.time)) came = t
   return came ? { cameIn: { sha: came.sha, date: came.date } } : {}
 }
 

@@ -77,10 +77,12 @@ export const DIAGRAM_RE = new RegExp(DIAGRAM_CHARS_RE.source)
  * characters (read as the indentation they stand for): every line an entry or a comment, at
  * least three entries, one of them a folder. `src/` then `  app/` under it gives `src/` and
  * `src/app/`. A tree under one top folder (`my-project/`, often the repository's own name) gives
- * its entries below that folder, as partial paths. Null for any other block: quoted code is not
+ * its entries below that folder, as partial paths, and that folder as `top`. Null for any other block: quoted code is not
  * a tree (set A: a layout block read as code was called stale for its `src/` line).
  */
-export function treeListing(code: string): string[] | null {
+export function treeListing(
+  code: string,
+): { readonly paths: string[]; readonly top: string | null } | null {
   const stack: { indent: number; name: string }[] = []
   const out: { path: string; top: boolean }[] = []
   let folders = 0
@@ -103,7 +105,7 @@ export function treeListing(code: string): string[] | null {
   const tops = out.filter((e) => e.top)
   if (tops.length === 1 && tops[0].path.endsWith('/') && out[0] === tops[0]) {
     const root = tops[0].path
-    return out.slice(1).map((e) => e.path.slice(root.length))
+    return { paths: out.slice(1).map((e) => e.path.slice(root.length)), top: root }
   }
-  return out.map((e) => e.path)
+  return { paths: out.map((e) => e.path), top: null }
 }

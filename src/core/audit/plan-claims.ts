@@ -9,7 +9,8 @@
  * - Only these shapes, each a status the note gives something: `no X yet`, `X next` closing a
  *   clause, a bracketed `(… not built|implemented|started|done)`, `X pending` / `pending: X`, a
  *   list item `X (pending)` (or planned, todo), and a line that starts with `TODO:`. "next session", "not yet clear" or "pending approvals" are
- *   something else and do not match.
+ *   something else and do not match; nor does `pending` before another word ("Employee can
+ *   cancel pending only": a request's state, blind set Z).
  * - What is not made yet is the clause's own words; a bracketed status names none, so it is the
  *   note's title ("Vehicle reflections plan"). Words of two letters, back-ticked
  *   text, numbers and words that name no thing (plan, phase, remaining, …) are dropped; a plural
@@ -37,7 +38,7 @@ const NEXT_RE =
   /(?:^|[(;,]\s*|\+\s*)\+?((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\s+next\s*(?=[);,]|$)/gim
 const NOT_BUILT_RE = /\((?:[^()\n]*,\s*)?not\s+(?:yet\s+)?(?:built|implemented|started|done)\s*\)/gi
 const PENDING_RE =
-  /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80}))?/gim
+  /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80})|(?=[ \t]*(?:[.;,!?)\]—–]|$)))/gim
 const TODO_RE = /^[ \t]*(?:[-*+][ \t]+)?TODO:[ \t]*([^\n]{3,120})/gm
 /** `- ⏳ Input validation (pending)`: a list item whose bracketed status says it is not made yet. */
 const ITEM_PENDING_RE =

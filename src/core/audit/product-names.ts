@@ -1,7 +1,7 @@
 /**
  * Products a note names in plain prose ("Qdrant", "ChromaDB", "FastAPI"), as the manifest names
  * they may go by (`qdrant`, `qdrant-client`, `chromadb`). Pure. A capitalised word says nothing
- * on its own: like a bold package name (prose-names.ts `boldNames`) it counts only through a
+ * on its own: like a bold package name (manifest-names.ts `boldNames`) it counts only through a
  * manifest's dependency line, listed when the note was written and in no manifest now
  * (src/node/audit/prose-then.ts). Blind set L: a vector store the code replaced while the notes
  * still named it as the one in use.

@@ -195,7 +195,8 @@ export function versionMatches(value: string, code: readonly string[]): boolean 
   )
 }
 
-function escapeRe(s: string): string {
+/** `s` as literal text in a regular expression. */
+export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
@@ -242,72 +243,6 @@ export function pairInLine(line: string, pair: ProsePair): 'holds' | 'other' | '
     return 'none'
   const versions = versionsIn(rest.slice(gap.length, gap.length + VALUE_REACH)).slice(0, 1)
   return versions.some((v) => versionMatches(pair.value, v)) ? 'holds' : 'other'
-}
-
-/**
- * Bold package names of a note's prose (`**pandas** / **numpy** - Data processing`, a stack
- * list): a plain word says nothing on its own, so each counts only through a manifest's
- * dependency line (`dependencyIn`), at the note's commit and now (src/node/audit/prose-then.ts).
- */
-export function boldNames(text: string): string[] {
-  const out: string[] = []
-  for (const m of proseOf(text, false).matchAll(
-    /(?<!\*)\*\*([@A-Za-z0-9][\w.@/-]{1,60})\*\*(?!\*)/g,
-  )) {
-    const name = m[1].toLowerCase()
-    if (
-      /[a-z]{3,}/.test(name) &&
-      !/\.(?:md|json|ya?ml|toml|[cm]?[jt]sx?|py|rb|go|rs|sh)$/.test(name)
-    )
-      if (!out.includes(name)) out.push(name)
-  }
-  return out
-}
-
-/** "Tailwind CSS is being phased out", "Moment.js is deprecated in favour of …". */
-const PHASED_OUT_RE =
-  /\b([A-Z][\w.+-]*(?:[ \t][A-Z][\w.+-]*)?)[ \t]+(?:is|are)[ \t]+(?:being[ \t]+)?(?:phased[ \t]+out|deprecated|being[ \t]+removed|being[ \t]+replaced|on[ \t]+its[ \t]+way[ \t]+out)\b/g
-
-/**
- * Packages a note says are on their way out ("Tailwind CSS is being phased out in favor of MUI"),
- * as the manifest names they may go by (`tailwindcss`, `tailwind-css`, `tailwind`): checked
- * like bold package names, so a dependency listed when the note was written and in no manifest
- * now says the phase-out is over (src/node/audit/prose-then.ts).
- */
-export function phasedOutNames(text: string): string[] {
-  const out: string[] = []
-  for (const m of proseOf(text, false).matchAll(PHASED_OUT_RE)) {
-    const words = m[1].toLowerCase().split(/[ \t]+/)
-    const forms = [words.join(''), words.join('-'), words[0].replace(/\.js$/, ''), words[0]]
-    for (const f of forms) if (/[a-z]{3,}/.test(f) && !out.includes(f)) out.push(f)
-  }
-  return out
-}
-
-/** A manifest line giving the package's own field, not a dependency. */
-const OWN_FIELD_RE =
-  /^\s*["']?(?:name|description|version|title|summary|author|license|homepage|repository|readme|keywords)["']?\s*[:=]/i
-
-/**
- * Whether a manifest line lists `name` as a dependency: a key (`"astro": "^5"`, `pandas = "2"`,
- * `pandas>=2.3` in requirements), or a quoted list entry that is the whole string, with at most
- * an extra and a version spec (`"pandas>=2.3.3",` in pyproject.toml, `gem "rails"`,
- * `"uvicorn[standard] >= 0.30"`). A JSON manifest (`package.json`, `composer.json`) lists its
- * dependencies as keys only, in their own (lower) case: its `keywords` and `files` entries and
- * its `description` are not dependencies (blind set U: `"Project utility scripts …"` made a
- * table cell's "Project" one). Python's names are compared in any case, as pip does.
- */
-export function dependencyIn(line: string, name: string, path = ''): boolean {
-  const n = escapeRe(name)
-  // The manifest's own name, description or version: `name: "Clawdis",` in Package.swift, `name =
-  // "app"` in pyproject.toml (blind set Z2: the app's own name read as a dependency it dropped).
-  if (OWN_FIELD_RE.test(line)) return false
-  if (/\.json$/i.test(path)) return new RegExp(String.raw`^\s*"${n}"\s*:\s*"`).test(line)
-  const extra = String.raw`(?:\[[^\]]*\])?`
-  return (
-    new RegExp(String.raw`^\s*["']?${n}${extra}["']?\s*(?:[:=<>~!^;@]|$)`, 'i').test(line) ||
-    new RegExp(String.raw`["']${n}${extra}\s*(?:[<>=!~^;@][^"'\n]*)?["']`, 'i').test(line)
-  )
 }
 
 /**

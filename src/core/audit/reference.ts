@@ -28,6 +28,12 @@ export type Reference =
        * repository never had names another project, not a wrong path (check-path.ts).
        */
       readonly prose?: true
+      /**
+       * Drawn in a folder tree under this top folder (`rodski-web/`): the entry is in that folder
+       * when the repository has one of that name, else the top is the repository's own name
+       * (check-path.ts).
+       */
+      readonly under?: string
     }
   | {
       readonly kind: 'symbol'
@@ -99,4 +105,15 @@ export function urlRef(url: string): Reference {
 
 export function trimUrl(u: string): string {
   return u.replace(/[.,;:!?'"*_]+$/, '')
+}
+
+/** References without repeats (by `referenceKey`), first mention first. */
+export function dedupeReferences(refs: readonly Reference[]): Reference[] {
+  const seen = new Set<string>()
+  return refs.filter((r) => {
+    const k = referenceKey(r)
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
 }

@@ -10,7 +10,7 @@
 
 import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
-import { GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef, referenceKey } from './reference'
+import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
 import type { Reference } from './reference'
 import {
   fileAlternatives,
@@ -124,9 +124,12 @@ export function extractReferences(text: string): Reference[] {
         for (const ref of refs) found.push({ pos: f.pos, ref })
       }
     } else if (tree !== null) {
-      // A folder tree: each entry a path under its parent folder.
-      for (const ref of extractReferences(tree.map((p) => `\`${p}\``).join('\n')))
-        found.push({ pos: f.pos, ref })
+      // A folder tree: each entry a path under its parent folder, and under its top folder.
+      for (const r of extractReferences(tree.paths.map((p) => `\`${p}\``).join('\n')))
+        found.push({
+          pos: f.pos,
+          ref: r.kind === 'path' && tree.top ? { ...r, under: tree.top } : r,
+        })
     } else if (DIAGRAM_RE.test(f.code)) {
       // Any other drawing names files and folders in prose form; it is not quoted code.
       for (const ref of extractReferences(f.code.replace(DIAGRAM_CHARS_RE, ' ')))
@@ -277,19 +280,7 @@ export function extractReferences(text: string): Reference[] {
   }
 
   found.sort((a, b) => a.pos - b.pos)
-  return dedupe(found.map((f) => f.ref))
-}
-
-function dedupe(refs: readonly Reference[]): Reference[] {
-  const seen = new Set<string>()
-  const out: Reference[] = []
-  for (const r of refs) {
-    const k = referenceKey(r)
-    if (seen.has(k)) continue
-    seen.add(k)
-    out.push(r)
-  }
-  return out
+  return dedupeReferences(found.map((f) => f.ref))
 }
 
 /** What one inline code span names. */

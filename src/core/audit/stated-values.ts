@@ -288,3 +288,38 @@ export function hexValues(text: string): string[] {
   for (const m of prose.matchAll(HEX_RE)) if (!out.includes(m[0])) out.push(m[0])
   return out
 }
+
+/** `owner | admin | sales`: three or more bare names joined by `|`, each maybe quoted. */
+const UNION_RE = /^(['"]?)[A-Za-z_][\w-]*\1(?:\s*\|\s*(['"]?)[A-Za-z_][\w-]*\2){2,}$/
+
+/**
+ * The member lists a note back-ticks as a union (`owner | admin | sales | instructor | student`):
+ * the set a code line lists (a union type, an array of names), checked as the code listed it
+ * then and lists it now (src/node/audit/prose-candidates.ts). Listed exactly by a code line when
+ * the note was written and by none now, the set changed (blind set Y: a role type that gained
+ * `super_admin`).
+ */
+export function memberLists(text: string): string[][] {
+  const { prose } = cutFences(text)
+  const out: string[][] = []
+  for (const s of findCodeSpans(prose)) {
+    const content = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (!UNION_RE.test(content)) continue
+    const members = [
+      ...new Set(content.split('|').map((m) => m.trim().replace(/^['"]|['"]$/g, ''))),
+    ]
+    if (members.length >= 3 && !out.some((o) => o.join('|') === members.join('|')))
+      out.push(members)
+  }
+  return out
+}
+
+/** Whether a code line's quoted names are exactly these members, in any order. */
+export function listsExactly(line: string, members: readonly string[]): boolean {
+  const quoted = [...line.matchAll(/(['"`])([A-Za-z_][\w-]*)\1/g)].map((m) => m[2])
+  return (
+    quoted.length === members.length &&
+    new Set(quoted).size === quoted.length &&
+    members.every((m) => quoted.includes(m))
+  )
+}

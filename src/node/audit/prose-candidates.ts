@@ -9,27 +9,30 @@ import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
 import { sectionMembers } from '../../core/audit/section-members'
-import { hexValues, settingLiterals } from '../../core/audit/stated-values'
+import {
+  hexValues,
+  listsExactly,
+  memberLists,
+  settingLiterals,
+} from '../../core/audit/stated-values'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
-  boldNames,
   classSpans,
   quotedPhrases,
-  dependencyIn,
   folderMembers,
-  phasedOutNames,
   proseLines,
   stateVersions,
   proseNames,
   type ProsePair,
 } from '../../core/audit/prose-names'
+import { boldNames, dependencyIn, phasedOutNames } from '../../core/audit/manifest-names'
 import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 
 /** The part of a note that is checked, as its references are (prepare-notes.ts). */
 const checkedText = (note: Note): string => note.checkText.slice(0, NOTE_CHECK_MAX_CHARS)
-import type { CodeLine, GrepFound } from './prose-grep'
+import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 
 export interface Candidates {
   readonly names: readonly string[]
@@ -127,6 +130,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       bounded: true,
       uncommented: true,
     })
+  // A back-ticked union (`owner | admin | sales`), looked up by its members (stringsIn).
+  for (const members of memberLists(checkedText(note))) {
+    const text = members.join(' | ')
+    strings.push({ ref: { kind: 'symbol', text, name: text, terms: members }, text, members })
+  }
   for (const text of classSpans(checkedText(note)))
     strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
   for (const text of quotedPhrases(checkedText(note)))
@@ -223,6 +231,8 @@ export interface StringCandidate {
    * the manifest at 2.94.0, `"2.0.0"` still in a doc comment's example).
    */
   readonly versionKey?: true
+  /** A union's members (stated-values.ts `memberLists`): held by a line listing exactly these. */
+  readonly members?: readonly string[]
 }
 
 /** A line that sets a version: the key ends with `version`, then `:` or `=`. */
@@ -240,6 +250,22 @@ export function stringLines(
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)
   return (code ?? []).filter((l) => re.test(l.text))
+}
+
+/**
+ * The lines of a search that hold a string candidate. A list's are the lines listing exactly its
+ * members, read from its member the fewest lines hold: a line listing them all holds each, so a
+ * member's lines under the grep's limit are all there are. When every member's lines reach the
+ * limit, the list's line may be cut off: it holds `now` as far as we know, and not then.
+ */
+export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): readonly CodeLine[] {
+  const members = x.members
+  if (!members) return stringLines(found.code.get(x.text), x)
+  const lists = members.map((m) => found.code.get(m) ?? [])
+  const whole = lists.filter((l) => l.length < LINES_PER_PATTERN)
+  if (whole.length === 0) return now ? lists[0] : []
+  const fewest = whole.reduce((a, b) => (b.length < a.length ? b : a))
+  return fewest.filter((l) => !isCommentLine(l.text) && listsExactly(l.text, members))
 }
 
 /** Lines holding a name as a whole word. */

@@ -42,7 +42,7 @@ import {
   matchesNow,
   memberPaths,
   pairLines,
-  stringLines,
+  stringsIn,
   wordLines,
   type Candidates,
 } from './prose-candidates'
@@ -95,7 +95,7 @@ export async function proseThen(
     code: list.flatMap((c) => [
       ...c.names,
       ...c.located.map((x) => x.name),
-      ...c.strings.map((x) => x.text),
+      ...c.strings.flatMap((x) => x.members ?? [x.text]),
       ...c.pairs.filter((x) => !x.manifest).map((x) => x.name),
     ]),
     manifest: list.flatMap((c) => [
@@ -119,7 +119,7 @@ export async function proseThen(
   for (const [n, c] of cands) {
     // A name that is a file's name (a component file) is present as that file.
     const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
-    const strings = c.strings.filter((x) => stringLines(now.code.get(x.text), x).length === 0)
+    const strings = c.strings.filter((x) => stringsIn(now, x, true).length === 0)
     const pairs = c.pairs.filter(
       (x) =>
         !names.includes(x.name) &&
@@ -256,16 +256,21 @@ async function judgeThen(
     out.push(gone ? { ...c0, goneIn: gone } : c0)
   }
   for (const s of c.strings) {
-    const held = stringLines(t.then.code.get(s.text), s)
+    const held = stringsIn(t.then, s, false)
     if (held.length === 0) continue
     supersedes.push(s.ref.text)
     const gone = await removal(
       p,
-      { kind: 'text', text: s.text },
+      // A list's commit is the one that changed its line.
+      { kind: 'text', text: s.members ? held[0].text.trim() : s.text },
       held.map((l) => l.path),
       w,
     )
-    const none = s.versionKey ? 'no line setting a version holds it now' : 'no code holds it now'
+    const none = s.versionKey
+      ? 'no line setting a version holds it now'
+      : s.members
+        ? 'no code line lists exactly these now'
+        : 'no code holds it now'
     const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))
   }

@@ -43,6 +43,7 @@ describe('planClaims', () => {
       'The architectural split comes next.',
       'Hydrates from pending_requests and pending approvals.',
       'It is not yet clear why.',
+      'Employee can cancel pending only. Admin can reverse approved.',
       'No formal `Connection` interface yet.',
       '```\n// no cache yet\n```',
     ].join('\n')

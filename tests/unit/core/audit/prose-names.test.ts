@@ -6,15 +6,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  boldNames,
   classSpans,
-  dependencyIn,
   identifierShaped,
   pairInLine,
   proseNames,
   quotedPhrases,
   versionMatches,
 } from '../../../../src/core/audit/prose-names'
+import { boldNames, dependencyIn } from '../../../../src/core/audit/manifest-names'
 import { extractReferences } from '../../../../src/core/audit/references'
 import { isClassList, spanPathRef } from '../../../../src/core/audit/reference-paths'
 
@@ -219,6 +218,13 @@ describe('bold package names and manifest dependency lines', () => {
   it('never takes the manifest own name or description as a dependency (blind set Z2)', () => {
     expect(dependencyIn('    name: "Clawdis",', 'clawdis', 'apps/macos/Package.swift')).toBe(false)
     expect(dependencyIn('name = "pandas-lite"', 'pandas-lite', 'pyproject.toml')).toBe(false)
+    const swift = 'Package.swift'
+    expect(
+      dependencyIn('    .executable(name: "Clawdis", targets: ["Clawdis"]),', 'clawdis', swift),
+    ).toBe(false)
+    expect(
+      dependencyIn('    .product(name: "Sparkle", package: "Sparkle"),', 'sparkle', swift),
+    ).toBe(true)
     expect(dependencyIn('    .package(url: "x", from: "1.0"), "Clawdis",', 'clawdis')).toBe(true)
   })
 })

@@ -25,8 +25,11 @@ describe('a deleted file that came after the note', () => {
     write(repo, 'src/late.ts', 'export const late = 1\n')
     commit('late', '2026-06-05T14:00:00Z')
     write(repo, 'middleware.ts', 'export function guard() {}\n')
+    write(repo, 'cases/format/a.xml', '<case/>\n')
+    write(repo, 'cases/format/b.xml', '<case/>\n')
     commit('middleware', '2026-06-09T10:00:00Z')
     for (const f of ['middleware.ts', 'src/old.ts', 'src/late.ts']) rmSync(join(repo, f))
+    rmSync(join(repo, 'cases'), { recursive: true })
     commit('merge into proxy', '2026-06-09T11:00:00Z')
     notes = await auditTopics(
       repo,
@@ -35,6 +38,7 @@ describe('a deleted file that came after the note', () => {
         ['Guard', '- `middleware.ts` guards /admin'],
         ['Old', '- `src/old.ts` holds the old constant'],
         ['Late', '- `src/late.ts` holds the late constant'],
+        ['Cases', '- Example cases: `cases/format/`'],
       ],
       '2026-06-05T12:00:00Z',
     )
@@ -44,6 +48,11 @@ describe('a deleted file that came after the note', () => {
     const n = byTitle(notes, 'Guard')
     expect(n.verdict, n.reasons.join('\n')).toBe('never-matched')
     expect(n.reasons.join('\n')).toContain(`came only in ${sha.middleware}`)
+  })
+
+  it('tells the same of a folder, by its first file', () => {
+    const n = byTitle(notes, 'Cases')
+    expect(n.verdict, n.reasons.join('\n')).toBe('never-matched')
   })
 
   it('keeps a file there when the note was written, or committed within a day of it, stale', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { hexValues } from '../../../../src/core/audit/stated-values'
+import { hexValues, listsExactly, memberLists } from '../../../../src/core/audit/stated-values'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
 
@@ -67,6 +67,56 @@ describe('hexadecimal values in prose', () => {
     for (const title of ['Gateway', 'Never', 'Comment']) {
       const n = byTitle(notes, title)
       expect(n.verdict, `${title}: ${n.reasons.join('\n')}`).not.toBe('stale')
+    }
+  })
+})
+
+describe('a back-ticked union of names (blind set Y)', () => {
+  it('reads three or more bare or quoted names joined by |', () => {
+    expect(memberLists("Roles: `owner | admin | sales` and `'a' | 'b' | 'c'`; `x | y`")).toEqual([
+      ['owner', 'admin', 'sales'],
+      ['a', 'b', 'c'],
+    ])
+    expect(listsExactly("type R = 'sales' | 'owner' | 'admin'", ['owner', 'admin', 'sales'])).toBe(
+      true,
+    )
+    expect(
+      listsExactly("type R = 'owner' | 'root' | 'admin' | 'sales'", ['owner', 'admin', 'sales']),
+    ).toBe(false)
+  })
+
+  const { repo, mem, commit, sha } = historyCase('member-lists')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'lib/roles.ts', "export type Role = 'owner' | 'admin' | 'student'\n")
+    write(repo, 'lib/plans.ts', "export const PLANS = ['free', 'team', 'business']\n")
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(repo, 'lib/roles.ts', "export type Role = 'owner' | 'root' | 'admin' | 'student'\n")
+    write(repo, 'lib/plans.ts', "export const PLANS = [\n  'business', 'free', 'team',\n]\n")
+    commit('root role', '2026-03-01T12:00:00Z')
+    write(repo, 'lib/plans.ts', "export const PLANS = ['business', 'free', 'team']\n")
+    commit('one line', '2026-03-02T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Roles', '- Roles: `owner | admin | student`'],
+        ['Plans', '- Plans: `free | team | business`'],
+        ['Never', '- Tiers: `gold | silver | bronze`'],
+      ],
+      '2026-02-01T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('calls a set the code listed then and lists no more stale, and keeps a reordered one', () => {
+    const n = byTitle(notes, 'Roles')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('no code line lists exactly these now')
+    expect(n.reasons.join('\n')).toContain(sha['root role'])
+    for (const title of ['Plans', 'Never']) {
+      const k = byTitle(notes, title)
+      expect(k.verdict, `${title}: ${k.reasons.join('\n')}`).not.toBe('stale')
     }
   })
 })
