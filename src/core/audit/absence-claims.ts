@@ -109,3 +109,37 @@ function sentences(line: string): [number, number][] {
   out.push([from, line.length])
   return out
 }
+
+/**
+ * A label saying the packages after it are not installed: "Missing npm packages: clsx,
+ * postgres", "Dependencies not installed: …" (blind set Y: `postgres` added since).
+ */
+const MISSING_PACKAGES_RE =
+  /^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:missing|uninstalled|not installed)\b[^:\n]{0,30}?\b(?:packages?|dependenc(?:y|ies)|deps|modules|libraries|crates|gems)|(?:packages?|dependenc(?:y|ies)|deps)\s+(?:missing|not installed|not yet installed))(?:\*\*)?\s*:(?:\*\*)?\s*(.+)$/i
+/** A package name as a manifest keys it (a scoped one with its scope). */
+const PACKAGE_RE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i
+
+/**
+ * The packages a line lists as missing, each as a manifest would key it: a deep import
+ * (`@base-ui/react/button`, `lodash/fp`) names its package; an item with words after it is
+ * read up to a parenthesis ("postgres (for the db)"), else it is prose and none.
+ */
+export function missingPackages(text: string): string[] {
+  const out = new Set<string>()
+  for (const line of cutFences(text).prose.split('\n')) {
+    const m = MISSING_PACKAGES_RE.exec(line)
+    if (!m) continue
+    for (const part of m[1].split(/,\s*|;\s*|\s+and\s+/)) {
+      const item = part
+        .replace(/\s*\(.*$/, '')
+        .replace(/[`*_]/g, '')
+        .trim()
+        .replace(/[.]$/, '')
+      if (item.includes(' ')) continue
+      const [first, second] = item.split('/')
+      const name = item.startsWith('@') ? `${first}/${second ?? ''}` : first
+      if (PACKAGE_RE.test(name) && name.length >= 2) out.add(name)
+    }
+  }
+  return [...out]
+}

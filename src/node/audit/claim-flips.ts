@@ -20,6 +20,7 @@ import {
   changedCounts,
   countClaims,
   documentCounts,
+  tableCounts,
   folderCounts,
   type Entry,
 } from '../../core/audit/count-claims'
@@ -49,6 +50,8 @@ import { planFlips } from './plan-flips'
 import { lineFlips } from './line-flips'
 import { todoFlips } from './todo-flips'
 import { seriesFlips } from './series-flips'
+import { dependencyFlips } from './dependency-flips'
+import { usageCountFlips } from './usage-counts'
 import { mapLimited } from '../jobs/concurrency'
 
 const GIT_TIMEOUT_MS = 30_000
@@ -86,7 +89,7 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
   }
   const factsRoot = p.facts.root
   // Independent readers of the same trees: at once.
-  const [flips, values, plans, series] = await Promise.all([
+  const [flips, values, plans, series, deps] = await Promise.all([
     absenceFlips(state.root, head, thens, absent, state.tracked, treeAt),
     valueFlips(
       state.root,
@@ -103,6 +106,12 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     seriesFlips(
       state.root,
       asks.map((a) => ({ text: a.note.checkText, named: namedFiles(a, factsRoot) })),
+    ),
+    dependencyFlips(
+      state.root,
+      head,
+      thens,
+      asks.map((a) => a.note.checkText),
     ),
   ])
   // The files each note names as they were at its commit: one batch per commit (show-many.ts),
@@ -134,8 +143,9 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     out[i].push(...values[i])
     const then = thens[i]
     if (then !== null && then !== head) {
-      out[i].push(...flips[i])
+      out[i].push(...flips[i], ...deps[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
+      out[i].push(...(await usageCountFlips(state.root, head, then, asks[i].note.checkText)))
       const before = rewrite[i].size > 0 ? await shownAt.get(then) : undefined
       if (before)
         out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
@@ -256,9 +266,11 @@ async function countFlips(
     const counts = async (rev: string): Promise<Map<string, number> | null> => {
       const entries = await listFolder(root, rev, rel)
       if (entries !== null && entries.length > 0) return folderCounts(entries)
-      if (!/\.(?:md|markdown|mdx|txt|rst)$/i.test(rel)) return null
+      const table = /\.(?:csv|tsv)$/i.test(rel)
+      if (!table && !/\.(?:md|markdown|mdx|txt|rst)$/i.test(rel)) return null
       const shown = await showAt(root, rev, rel, SHOW_MAX_BYTES)
-      return shown.ok ? documentCounts(shown.text) : null
+      if (!shown.ok) return null
+      return table ? tableCounts(shown.text) : documentCounts(shown.text)
     }
     const [before, now] = [await counts(then), await counts(head)]
     if (!before || !now) continue

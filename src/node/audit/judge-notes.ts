@@ -13,7 +13,7 @@ import { judgeNote } from '../../core/audit/verdict'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
-import { blameTimes, type RepoState } from '../git/history'
+import { blameTimes, type RepoState, type ShowResult } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
 import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
@@ -21,7 +21,6 @@ import { grepTrees, key as needleKey, nameLosses, type Found, type NameLoss } fr
 import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges, type Needle } from './pickaxe'
 import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
-import type { ShowResult } from '../git/history'
 import { proseReferencesOf, withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
 import { mapLimited } from '../jobs/concurrency'
@@ -145,17 +144,19 @@ export async function judgeAll(
       )
     : undefined
   const walked = await walking
-  // Notes are independent here: a few at once, so their short git runs overlap.
-  await mapLimited([...firsts.keys()], NOTES_AT_ONCE, async (n) => {
+  // References are independent here, of one note as of several: a few at once, so their short
+  // git runs overlap (a note with four failing references no longer waits for each in turn).
+  const left = firsts.map((f) => (p.state ? f.checked.length : 0))
+  left.forEach((k) => k === 0 && onNote())
+  const refs = firsts.flatMap((f, n) => (p.state ? f.checked.map((_, i) => [n, i] as const) : []))
+  await mapLimited(refs, REFS_AT_ONCE, async ([n, i]) => {
     signal?.throwIfAborted()
     const { checked, writtenAt } = firsts[n]
-    // In git, when each failing reference went away, and quotes against the note's commit.
-    if (p.state)
-      for (let i = 0; i < checked.length; i++) {
-        checked[i] = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms, walked)
-        checked[i] = await withSinceNote(checked[i], p, writtenAt, read)
-      }
-    onNote()
+    if (!p.state) return
+    // In git, when a failing reference went away, and a quote against the note's commit.
+    const gone = await withGoneIn(checked[i], p.state, held[n], writtenAt?.ms, walked)
+    checked[i] = await withSinceNote(gone, p, writtenAt, read)
+    if (--left[n] === 0) onNote()
   })
   signal?.throwIfAborted()
   const losses = await losing
@@ -192,8 +193,8 @@ export async function judgeAll(
   return out
 }
 
-/** Notes whose git runs (pickaxe since the note, the quoted file then) go at once. */
-const NOTES_AT_ONCE = 4
+/** References whose git runs (pickaxe since the note, the quoted file then) go at once. */
+const REFS_AT_ONCE = 4
 
 /** A note with its references checked and its time known, before its verdict. */
 interface First {
