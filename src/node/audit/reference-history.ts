@@ -13,7 +13,9 @@
  * - A path's file names nothing by itself: a commit to it makes a note suspect only when it
  *   changed a line holding one of the note's names (decided on the evaluation set).
  */
+import { relative, sep } from 'node:path'
 import type { CheckedReference, Gone } from '../../core/audit/checked-reference'
+import { isCodePathspecFile } from '../../core/git/code-pathspecs'
 import type { Reference } from '../../core/audit/reference'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { NameAsk } from './name-lines'
@@ -26,11 +28,13 @@ import { grepLines } from './prose-grep'
 /**
  * The lines of a quote asked of history: its first line and its two most distinctive other
  * lines (a diagram's or comment's first line may never have been code while the rest was).
+ * A line that elides its arguments (`FindObject<UClass>(ANY_PACKAGE, ...)`, blind set X) is
+ * asked by its longest part around the elision: the code had `*Spec.ParentClass` there.
  */
 export function quoteNeedles(code: string, max = 3): Needle[] {
   const lines = code
     .split(/\r?\n/)
-    .map(quotedCode)
+    .map((l) => unelided(quotedCode(l)))
     .filter((l) => l.length >= 4)
   const first = lines[0]
   if (first === undefined) return []
@@ -42,6 +46,24 @@ export function quoteNeedles(code: string, max = 3): Needle[] {
     .slice(0, max - 1)
     .map((x) => x.t)
   return [first, ...rest].map((text) => ({ kind: 'text', text }))
+}
+
+/** An argument list's elision: `(…)`, `(a, ...)`, `[x, …]`; a spread (`...args`) is code. */
+const ARG_ELISION_RE = /(?<=[([{,]\s*)(?:\.{3}|…)(?=\s*[)\]}])/
+
+/** The longest part of a line around its elided arguments (the line itself without one). */
+function unelided(line: string): string {
+  if (!ARG_ELISION_RE.test(line)) return line
+  const parts = line.split(ARG_ELISION_RE).map((p) => p.trim())
+  return parts.reduce((a, b) => (b.length > a.length ? b : a), '')
+}
+
+/** A changed quote whose closest file now is no code file (a doc or plan that copied it). */
+function onlyInDocsNow(c: CheckedReference, root: string): boolean {
+  const at = c.ref.kind === 'snippet' ? c.audit.resolved : null
+  if (!at) return false
+  const rel = relative(root, at).split(sep).join('/')
+  return rel !== '' && !rel.startsWith('..') && !isCodePathspecFile(rel)
 }
 
 /** What to search for, for one reference: none for paths, URLs and branches. */
@@ -189,12 +211,41 @@ export async function withGoneIn(
         (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
       )
       noneThen = there.length === 0
-      if (there.length > 0 && c.audit.status === 'changed') return c
+      // A quote the code held then and only docs hold now (a plan that copied the line) lost
+      // its code: asked since the note like a missing one (blind set X).
+      const docsNow = c.audit.status === 'changed' && onlyInDocsNow(c, repo.root)
+      if (there.length > 0 && c.audit.status === 'changed' && !docsNow) return c
       // A quote of several lines one of whose lines was code then (`test "renders" {`) was
       // code only if the quote as a whole matched some file then; else it was an example, and
       // an example goes stale only with its API: a member chain it uses (`DownloadManager.shared`)
       // that the code had then (apiLeft) and has no more. A chain only notes or docs had, or
       // none (`myModule.render`), is the example's own placeholder.
+      if (docsNow && there.length > 0) {
+        // No code file may hold any of its lines now (code-pathspecs.ts: docs are not code).
+        const now = await grepLines(repo.root, null, {
+          code: there.map((x) => x.n.text),
+          manifest: [],
+        })
+        if (!now || [...now.code.values()].some((l) => l.some((x) => isCodePathspecFile(x.path))))
+          return c
+        const since = await Promise.all(
+          there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),
+        )
+        const hits = since.filter((f): f is CodeChange => f !== null && f !== undefined)
+        if (hits.length === 0) return c
+        const left = hits.reduce((a, b) => (b.ms > a.ms ? b : a))
+        const was = [...new Set(there.flatMap((x) => x.f ?? []))].slice(0, 2).map(tick)
+        return {
+          ...c,
+          audit: { ...c.audit, status: 'missing', resolved: null },
+          goneIn: gone(left),
+          reason: `quoted code ${tick(c.audit.text.split(/\r?\n/)[0].slice(0, 60))} was code when the note was written (${was.join(', ')}) and is not in the code now; only ${tick(
+            relative(repo.root, c.audit.resolved ?? '')
+              .split(sep)
+              .join('/'),
+          )}, no code file, holds it alike`,
+        }
+      }
       if (there.length > 0 && c.ref.kind === 'snippet' && held.sha && repo.head !== null) {
         // Files holding more of its lines first: a quote's first line (`router.get('/', …`)
         // is in many files, its rarer lines in the one it was taken from (blind set N).
