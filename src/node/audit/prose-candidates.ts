@@ -93,6 +93,13 @@ export function proseNamesOf(note: Note): readonly string[] {
   return proseNames(checkedText(note)).names
 }
 
+/** Folders in the home that many tools share: no one program's own. */
+const SHARED_HOME_DIRS = new Set(
+  '.config .cache .local .ssh .npm .nvm .aws .kube .docker .vscode .cursor .gnupg .cargo .rustup .pyenv .gradle .bun .deno .yarn .pnpm .git .claude .codex .gemini .env .bashrc .zshrc .profile'.split(
+    ' ',
+  ),
+)
+
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
   const prose = proseNames(checkedText(note))
@@ -121,6 +128,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     // (blind set N: a logger the code dropped).
     else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path))
       strings.push({ ref: r, text: path, bounded: true, uncommented: true })
+    // The app's own folder in the home (`~/.clawdis/credentials/`) is text its code holds (a
+    // `".clawdis"` joined to the home); held then and by no code now, it moved (blind set Z2).
+    const home = /^~\/(\.[A-Za-z][\w-]{2,})(?:\/|$)/.exec(path)
+    if (home && !SHARED_HOME_DIRS.has(home[1].toLowerCase()))
+      strings.push({ ref: r, text: home[1], bounded: true, uncommented: true })
   }
   // Values only code holds: a setting's quoted literal, a hexadecimal value (stated-values.ts).
   for (const text of [...settingLiterals(checkedText(note)), ...hexValues(checkedText(note))])
