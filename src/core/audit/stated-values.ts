@@ -323,3 +323,21 @@ export function listsExactly(line: string, members: readonly string[]): boolean 
     members.every((m) => quoted.includes(m))
   )
 }
+
+/** `/home`, `/admin/ventas`, `/users/:id`: a route, a path the app serves. */
+const ROUTE_RE = /^\/[a-z][\w-]*(?:\/(?:[\w-]+|:[\w]+|\[[\w.]+\]))*\/?$/
+
+/**
+ * The routes a note back-ticks ("`/home` → EmployeeHomeView"): text the router's code holds,
+ * checked as such (src/node/audit/prose-candidates.ts). Held by a code line when the note was
+ * written and by none now, the route is gone (blind set Z2: a home route the app dropped).
+ */
+export function routeSpans(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const t = prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, '')
+    if (ROUTE_RE.test(t) && t.length >= 4 && !out.includes(t)) out.push(t)
+  }
+  return out
+}

@@ -11,6 +11,7 @@ import { productNames } from '../../core/audit/product-names'
 import { sectionMembers } from '../../core/audit/section-members'
 import {
   hexValues,
+  routeSpans,
   listsExactly,
   memberLists,
   settingLiterals,
@@ -135,7 +136,12 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       strings.push({ ref: r, text: home[1], bounded: true, uncommented: true })
   }
   // Values only code holds: a setting's quoted literal, a hexadecimal value (stated-values.ts).
-  for (const text of [...settingLiterals(checkedText(note)), ...hexValues(checkedText(note))])
+  const routes = routeSpans(checkedText(note)).filter((t) => !strings.some((x) => x.text === t))
+  for (const text of [
+    ...settingLiterals(checkedText(note)),
+    ...hexValues(checkedText(note)),
+    ...routes,
+  ])
     strings.push({
       ref: { kind: 'symbol', text, name: text, terms: [text] },
       text,
