@@ -127,6 +127,41 @@ export function boundAnew(then: string, now: string, name: string): boolean {
 export const sameUse = (then: string, now: string, name: string, defined: boolean): boolean =>
   (!defined && callPassedOn(then, now, name)) || boundAnew(then, now, name)
 
+/**
+ * Whether a lost line's use of the name is still made: in its own file, passed on or bound anew
+ * ({@link sameUse}); or, when its file holds the name on no other line now and the note does not
+ * name that file, made the same way in another file, the same text through the name
+ * (`OutValidation.Add(TEXT("asset_in_registry"), …`, now in the one builder that replaced a builder
+ * per type: blind set X uc-r04). A definition is never such a use: moved out, it is lost; nor is
+ * the same file moved to another folder, whose line is compared as its own (visible set
+ * os-fog-slider: a call whose argument changed as its file moved).
+ */
+export function keptUse(
+  line: { readonly file: string; readonly text: string },
+  here: readonly { readonly text: string }[],
+  elsewhere: readonly { readonly file: string; readonly text: string }[],
+  use: { readonly name: string; readonly defined: boolean; readonly named: boolean },
+): boolean {
+  const { name, defined } = use
+  const then = line.text
+  if (here.some((x) => sameUse(then, x.text, name, defined))) return true
+  if (defined || use.named || here.length > 0 || name.length < 4) return false
+  const a = norm(then)
+  const i = a.indexOf(name)
+  // The name as an argument (a key passed to a call), not the callee: `describe.skipIf(` is made
+  // the same way by every test file.
+  if (i < 8 || !a.slice(0, i).includes('(')) return false
+  const through = a.slice(0, i + name.length)
+  // A file of the same name is the file moved (`src/ui/x.tsx` → `apps/web/src/ui/x.tsx`), not another.
+  const base = (f: string): string => f.slice(f.lastIndexOf('/') + 1)
+  return elsewhere.some((x) => {
+    if (base(x.file) === base(line.file)) return false
+    const b = norm(x.text)
+    const j = b.indexOf(name)
+    return j >= 0 && b.slice(0, j + name.length) === through
+  })
+}
+
 /** From the name's call (with `new` and a qualifier) to the end of the line; whether it is nested. */
 function callOf(line: string, name: string): { call: string; nested: boolean } | null {
   if (name === '') return null

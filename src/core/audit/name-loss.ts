@@ -49,7 +49,7 @@ import {
   literalsOnly,
   localRenamed,
   norm,
-  sameUse,
+  keptUse,
   valueOnly,
 } from './line-changes'
 
@@ -233,7 +233,7 @@ export function lostLines(
     const extends_ = (x: CodeLine): boolean =>
       onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
     if (here.some(extends_)) continue
-    if (here.some((x) => sameUse(l.text, x.text, name, defined))) continue
+    if (keptUse(l, here, unmatched, { name, defined, named: !!named?.has(l.file) })) continue
     if (
       opts.noteText !== undefined &&
       here.some(

@@ -8,6 +8,7 @@
  * something it really names.
  */
 
+import { stateNames } from './state-names'
 import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
 import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
@@ -329,6 +330,8 @@ function classifySpan(raw: string): Reference[] {
   const call = CALL_SHAPE_RE.exec(s)
   const named = call ? symbolRef(`${call[1]}()`, false) : null
   if (named) return [{ ...named, text: s }]
+  const states = stateNames(s)
+  if (states) return states
   if (looksLikeCode(s) && !GLUED_PLACEHOLDER_RE.test(s) && !USAGE_RE.test(s))
     return [snippetRef(s, false)]
   return []

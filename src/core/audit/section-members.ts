@@ -47,3 +47,35 @@ export function sectionMembers(text: string): { folder: string; items: string[] 
   close()
   return out
 }
+
+/** `**Commands**: celebrate, memlog, new-task`, `- **Agents:** architect, dba, pm`. */
+const LABEL_LIST_RE =
+  /^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Za-z][\w-]*)(:?)\*\*[ \t]*(:?)[ \t]*(\S[^\n]*)$/gm
+/** One listed member: a file or folder name without its extension. */
+const BARE_NAME_RE = /^[A-Za-z_][\w.-]*$/
+
+/**
+ * Lists a bold one-word label introduces (`**Commands**: celebrate, memlog, sync, triage`): the
+ * label, lower-cased, as the folder the names are members of (`commands/sync.md`), as
+ * {@link sectionMembers} does for a heading's folder. Blind set AA ab-r07: a command file
+ * deleted since. The label only guesses the folder, so the node layer checks the members only
+ * where most of them were in a folder of that name when the note was written
+ * (src/node/audit/prose-then.ts).
+ *
+ * Decisions:
+ * - At least three names, every one of them bare (no spaces, no prose): "**Stack**: React 19
+ *   with Vite" is a sentence, not a listing.
+ */
+export function labelMembers(text: string): { folder: string; items: string[] }[] {
+  const out: { folder: string; items: string[] }[] = []
+  for (const m of cutFences(text).prose.matchAll(LABEL_LIST_RE)) {
+    if (m[2] === '' && m[3] === '') continue
+    const items = m[4]
+      .replace(/[.;]+\s*$/, '')
+      .split(/\s*,\s*/)
+      .map((x) => x.trim().replace(/^`(.*)`$/, '$1'))
+    if (items.length < 3 || !items.every((x) => BARE_NAME_RE.test(x))) continue
+    out.push({ folder: m[1].toLowerCase(), items: [...new Set(items)] })
+  }
+  return out
+}

@@ -161,11 +161,22 @@ export function holdsValue(c: ValueClaim, line: string): boolean {
   if (c.text) return holdsUrl(c, line)
   if (c.fraction) {
     if (!holdsFraction(c.value, line)) return false
-  } else if (!new RegExp(`(?<![\\w.])${escapeRe(c.value)}(?![\\w]|\\.\\d)`).test(line)) return false
+  } else if (!operandFree(c.value, line)) return false
   const ids = identifierWords(line)
   // A word of another script is matched anywhere on the line, its comment too (`# 매도 시 거래세`).
   const other = new Set(line.match(NON_LATIN_RE) ?? [])
   return (c.words ?? []).some((w) => ids.has(w) || ids.has(w.replace(/s$/, '')) || other.has(w))
+}
+
+/**
+ * Whether a line holds the number as a value, not as a unit's scale: `* 100` turns a ratio into
+ * a percentage and `/ 1000` milliseconds into seconds; they set nothing (blind set AA gs-t02:
+ * "100 total" stocks matched a `… * 100` line that shared the word "long"). Other numbers after
+ * an operator (`30 * 60`) still set a value.
+ */
+function operandFree(value: string, line: string): boolean {
+  const scale = /^(?:10+|1024)$/.test(value) ? '(?<![*/]\\s*)' : ''
+  return new RegExp(`(?<![\\w.])${scale}${escapeRe(value)}(?![\\w]|\\.\\d)`).test(line)
 }
 
 /** Whether `line` holds the URL `c.value` whole: what follows it cannot continue a URL. */

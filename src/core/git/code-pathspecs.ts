@@ -28,6 +28,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   // A log is what code printed, not code (visible set: a `Logs/Quotation.log` that once printed
   // "SQLite" read as code that later dropped the word).
   '*.log',
+  // An agent's rules file is instructions, as a CLAUDE.md is (blind set AA: a `.cursorrules`
+  // stack line read as code that later dropped "TypeScript").
+  ...['.cursorrules', '.windsurfrules', '.clinerules', '.roorules'],
 ]
 const NOT_CODE_NAMES_EXACT: readonly string[] = [
   ...['LICENSE*', 'LICENCE*', 'COPYING*'],
@@ -36,8 +39,15 @@ const NOT_CODE_NAMES_EXACT: readonly string[] = [
   ...['license', 'License', 'licence', 'Licence', 'copying'],
 ]
 
-/** Folders whose files are not code, at any depth, in any case. */
-const NOT_CODE_FOLDERS: readonly string[] = ['docs', 'doc']
+/**
+ * Folders whose files are not code, at any depth, in any case: docs, and package stores a
+ * repository commits by mistake, whose files are other people's code (blind set AA: a committed
+ * `.pnpm-store/` held "TypeScript" in 185 files the note's repository never wrote).
+ */
+const NOT_CODE_FOLDERS: readonly string[] = [
+  ...['docs', 'doc'],
+  ...['node_modules', '.pnpm-store', 'bower_components'],
+]
 
 /** Pathspecs for code files: everything but docs, licences and binaries. */
 export const CODE_PATHSPECS: readonly string[] = [

@@ -53,6 +53,7 @@ import { seriesFlips } from './series-flips'
 import { dependencyFlips } from './dependency-flips'
 import { usageCountFlips } from './usage-counts'
 import { scriptFlips } from './script-flips'
+import { globCountFlips } from './glob-counts'
 import { mapLimited } from '../jobs/concurrency'
 
 const GIT_TIMEOUT_MS = 30_000
@@ -147,6 +148,7 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       out[i].push(...flips[i], ...deps[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
       out[i].push(...(await usageCountFlips(state.root, head, then, asks[i].note.checkText)))
+      out[i].push(...(await globCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await scriptFlips(state.root, head, then, asks[i].note.checkText)))
       const before = rewrite[i].size > 0 ? await shownAt.get(then) : undefined
       if (before)

@@ -3,8 +3,17 @@
  * commit (issue 12: "plans or lists done since"; blind set Y: "Missing npm packages: …,
  * postgres" with `postgres` added later). The list is read by absence-claims.ts
  * (`missingPackages`); a manifest's dependency line is `dependencyIn`'s (manifest-names.ts).
+ * And a product's version a note gives ("Next.js 15") that a manifest pinned when the note was
+ * written and pins otherwise now (product-versions.ts; blind set AA lb-t01). Both read the same
+ * manifest searches, one per commit.
  */
 import { missingPackages } from '../../core/audit/absence-claims'
+import {
+  manifestVersion,
+  productVersions,
+  versionAgrees,
+  type ProductVersion,
+} from '../../core/audit/product-versions'
 import { day, short, tick } from '../../core/audit/reason-text'
 import { dependencyLines } from './prose-candidates'
 import { grepLines, type GrepFound } from './prose-grep'
@@ -23,11 +32,16 @@ export async function dependencyFlips(
   const asked = texts.map((t, i) =>
     thens[i] === null || thens[i] === head ? [] : missingPackages(t),
   )
+  const versions = texts.map((t, i) =>
+    thens[i] === null || thens[i] === head ? [] : productVersions(t),
+  )
   const out = asked.map((): string[] => [])
-  const names = [...new Set(asked.flat())]
+  const names = [...new Set([...asked.flat(), ...versions.flat().flatMap((v) => v.names)])]
   if (names.length === 0) return out
   const revs = [
-    ...new Set(asked.flatMap((a, i) => (a.length > 0 ? [thens[i] as string] : []))),
+    ...new Set(
+      asked.flatMap((a, i) => (a.length + versions[i].length > 0 ? [thens[i] as string] : [])),
+    ),
   ].slice(0, THEN_COMMITS_MAX)
   const ask = { code: [], manifest: names }
   const [now, ...found] = await Promise.all([
@@ -39,6 +53,10 @@ export async function dependencyFlips(
   for (let i = 0; i < asked.length; i++) {
     const then = thens[i] === null ? undefined : at.get(thens[i] as string)
     if (!then) continue
+    for (const v of versions[i]) {
+      const why = versionMoved(v, then, now)
+      if (why) out[i].push(`${why} (${short(thens[i] as string)})`)
+    }
     for (const name of asked[i]) {
       const listed = dependencyLines(now, name)[0]
       if (!listed || dependencyLines(then, name).length > 0) continue
@@ -51,4 +69,26 @@ export async function dependencyFlips(
     }
   }
   return out
+}
+
+/**
+ * Why a product's version the note gives no longer holds: the first of its names a manifest
+ * listed when the note was written, at that version, lists another version now.
+ */
+function versionMoved(v: ProductVersion, then: GrepFound, now: GrepFound): string | null {
+  for (const name of v.names) {
+    const before = dependencyLines(then, name)
+    if (before.length === 0) continue
+    const at = (l: { text: string }): number[] | null => manifestVersion(l.text, name)
+    const held = before.find((l) => {
+      const n = at(l)
+      return n !== null && versionAgrees(v.parts, n)
+    })
+    if (!held) return null
+    const later = dependencyLines(now, name).filter((l) => at(l) !== null)
+    if (later.length === 0 || later.some((l) => versionAgrees(v.parts, at(l) ?? []))) return null
+    const l = later[0]
+    return `the note gives ${v.written}: ${tick(l.path)}:${l.line} lists ${tick(name)} as ${tick(l.text.trim())} now, and ${tick(held.path)} listed it as ${tick(held.text.trim())} when the note was written`
+  }
+  return null
 }

@@ -8,7 +8,8 @@ import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
-import { sectionMembers } from '../../core/audit/section-members'
+import { labelMembers, sectionMembers } from '../../core/audit/section-members'
+import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
   routeSpans,
@@ -63,6 +64,19 @@ export interface Member {
   readonly ref: Reference
   readonly folder: string
   readonly item: string
+  /**
+   * The whole list, where a label only implies the folder (section-members.ts `labelMembers`):
+   * the member counts only when most of the list was in such a folder when the note was written.
+   */
+  readonly siblings?: readonly string[]
+}
+
+/** Whether the repository tracks a folder of this name now, at any depth. */
+function toolFolder(p: Prepared, name: string): boolean {
+  const dirs = p.state?.trackedDirs
+  if (!dirs) return false
+  for (const d of dirs) if (d === name || d.endsWith(`/${name}`)) return true
+  return false
 }
 
 /** The paths of `paths` that are the member: `<…/>folder/item[.ext][/…]`. */
@@ -176,20 +190,31 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...productNames(checkedText(note)),
     ]),
   ].filter((d) => !ticked.has(d))
+  const member =
+    (labelled: boolean) =>
+    ({ folder, items }: { folder: string; items: string[] }): Member[] =>
+      items.map((item): Member => {
+        const dir = folder.replace(/\/+$/, '')
+        const text = `${dir}/${item}`
+        return {
+          ref: { kind: 'path', text, path: text, line: null, dir: false },
+          folder: dir,
+          item,
+          ...(labelled ? { siblings: items } : {}),
+        }
+      })
   const members = [
-    ...folderMembers(checkedText(note)),
-    ...sectionMembers(checkedText(note)),
-  ].flatMap(({ folder, items }) =>
-    items.map((item): Member => {
-      const dir = folder.replace(/\/+$/, '')
-      const text = `${folder}${item}`
-      return {
-        ref: { kind: 'path', text, path: `${dir}/${item}`, line: null, dir: false },
-        folder: dir,
-        item,
-      }
-    }),
-  )
+    ...[...folderMembers(checkedText(note)), ...sectionMembers(checkedText(note))].flatMap(
+      member(false),
+    ),
+    ...labelMembers(checkedText(note)).flatMap(member(true)),
+    // Only a tool with a folder of its name now: `git pull` in a repository without one asks nothing.
+    ...cliSubcommands(checkedText(note))
+      .filter(({ tool }) => toolFolder(p, tool))
+      .flatMap(({ tool, sub }) =>
+        SUBCOMMAND_FOLDERS.flatMap((f) => member(false)({ folder: `${tool}/${f}`, items: [sub] })),
+      ),
+  ]
   return {
     names,
     pairs,

@@ -45,6 +45,7 @@ import {
   stringsIn,
   wordLines,
   type Candidates,
+  type Member,
 } from './prose-candidates'
 import { toPosix } from './repo-file'
 
@@ -326,7 +327,7 @@ async function judgeThen(
   }
   for (const m of c.members) {
     const held = memberPaths(t.files ?? [], m)
-    if (held.length === 0) continue
+    if (held.length === 0 || !mostlyHeld(t.files ?? [], m)) continue
     const gone = lastLeave(p, held)
     const why = `${tick(m.item)} was in ${tick(`${m.folder}/`)} ${at(t.sha)} (${tick(held[0])}); no such file is there now`
     out.push(failed(m.ref, why, gone))
@@ -336,6 +337,13 @@ async function judgeThen(
     ? c.paths.filter((x) => !inTree(files, x.path)).map((x) => x.ref.text)
     : []
   return { checked: out, supersedes, absentThen }
+}
+
+/** A labelled list's member: two thirds of its list were in such a folder then, or it says nothing. */
+function mostlyHeld(files: readonly string[], m: Member): boolean {
+  if (!m.siblings) return true
+  const held = m.siblings.filter((item) => memberPaths(files, { ...m, item }).length > 0)
+  return held.length * 3 >= m.siblings.length * 2
 }
 
 /**

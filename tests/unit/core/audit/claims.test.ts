@@ -122,6 +122,16 @@ describe('valueClaims', () => {
     expect(valueChanged(num, '  chunkSizeWarningLimit: 1200,', 'x\n')).toBeNull()
   })
 
+  it("leaves a unit's scale alone, not a value set by arithmetic (blind set AA gs-t02)", () => {
+    const [total] = valueClaims('Min stock counts: 50 long, 100 total.').filter(
+      (c) => c.needle === '100',
+    )
+    expect(holdsValue(total, '    avg_long_pct = np.sum(long_positions) / total * 100')).toBe(false)
+    expect(holdsValue(total, '    min_total = 100  # long and short')).toBe(true)
+    const [secs] = valueClaims('The lock timeout is 30 minutes.').filter((c) => c.needle === '30')
+    expect(holdsValue(secs, '  LOCK_TIMEOUT = 30 * 60')).toBe(true)
+  })
+
   it('reads a path of names as a name, not a pair (blind set R)', () => {
     expect(valueClaims('Tool results must use `Role::Tool`, not `Role::User`.')).toEqual([])
     expect(valueClaims('Set `mode: strict` here.').map((c) => c.needle)).toEqual(['mode'])

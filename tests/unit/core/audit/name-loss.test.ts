@@ -36,6 +36,28 @@ describe('lostLines', () => {
     expect(lostLines(then, now)).toEqual([{ then: then[0], now: now[0] }])
   })
 
+  it('keeps a use its file let go that another file makes the same way (blind set X uc-r04)', () => {
+    const add = (v: string): string => `OutValidation.Add(TEXT("asset_in_registry"), ${v});`
+    const then = [L('Builders/AIController.cpp', 82, add('(Assets.Num() > 0) ? T : F'))]
+    const now = [L('Builders/Generic.cpp', 258, add('bInRegistry ? T : F'))]
+    const name = 'asset_in_registry'
+    expect(lostLines(then, now, { name })).toEqual([])
+    // Named by the note, its file still counts; in its own file, a new value is a change.
+    expect(lostLines(then, now, { name, named: new Set([then[0].file]) })).toHaveLength(1)
+    const same = [L('Builders/AIController.cpp', 82, add('bInRegistry ? T : F'))]
+    expect(lostLines(then, same, { name })).toHaveLength(1)
+    // A callee made the same way elsewhere is not the use: every test file calls it so.
+    const skip = [L('src/col.test.ts', 3, "describe.skipIf(!archive)('reads a library', () => {")]
+    const other2 = [L('src/rig.test.ts', 9, "describe.skipIf(!assets)('builds a rig', () => {")]
+    expect(lostLines(skip, other2, { name: 'skipIf' })).toHaveLength(1)
+    // The same file moved to another folder, its call changed: a change (visible set).
+    const moved = [L('apps/web/Builders/AIController.cpp', 90, add('bInRegistry ? T : F'))]
+    expect(lostLines(then, moved, { name })).toHaveLength(1)
+    // Another use of the name elsewhere is not the same use.
+    const other = [L('Builders/Generic.cpp', 9, `Keys.Add(TEXT("asset_in_registry"));`)]
+    expect(lostLines(then, other, { name })).toHaveLength(1)
+  })
+
   it('does not count one lost use of a name many code files use, unless it defined the name', () => {
     const uses = ['a', 'b', 'c', 'd'].map((f) =>
       L(`app/${f}.rb`, 1, `class ${f.toUpperCase()} < Base`),

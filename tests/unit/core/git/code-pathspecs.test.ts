@@ -72,6 +72,15 @@ const PATHS = [
   'v/é.md',
   'v/😀 x.ts',
   'v/a b/c d.txt',
+  '.cursorrules',
+  'web/.windsurfrules',
+  'src/cursorrules.ts',
+  '.clinerules/style.ts',
+  '.pnpm-store/v10/files/00/abc123',
+  'app/node_modules/left-pad/index.js',
+  'Node_Modules/x.js',
+  'src/node_modules_shim.ts',
+  'src/pnpm-store.ts',
 ]
 
 const dir = mkdtempSync(join(tmpdir(), 'mc-code-pathspecs-'))
@@ -114,6 +123,15 @@ describe('code pathspecs', () => {
     expect(isCodePathspecFile('vendor/x/License')).toBe(false)
     expect(isCodePathspecFile('vendor/x/licensed.ts')).toBe(true)
     expect(isCodePathspecFile('src/licenseService.ts')).toBe(true)
+  })
+
+  it("leaves agents' rules files and committed package stores out (blind set AA)", () => {
+    expect(isCodePathspecFile('.cursorrules')).toBe(false)
+    expect(isCodePathspecFile('web/.windsurfrules')).toBe(false)
+    expect(isCodePathspecFile('.pnpm-store/v10/files/00/abc123')).toBe(false)
+    expect(isCodePathspecFile('app/node_modules/left-pad/index.js')).toBe(false)
+    expect(isCodePathspecFile('src/cursorrules.ts')).toBe(true)
+    expect(isCodePathspecFile('src/node_modules_shim.ts')).toBe(true)
   })
 
   it('leaves logs out: what code printed is not code', () => {
