@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import type { Command } from '../args'
 import { auditMemory } from '../../node/audit/audit'
+import { keepHistoryIn } from '../../node/git/history-store'
 import { defaultStateDir } from '../../node/app/state-dir'
 import { resolveHomes } from '../../node/memory/homes'
 import { scanClaudeHome } from '../../node/memory/scan'
@@ -35,6 +36,8 @@ export async function run(cmd: Extract<Command, { kind: 'audit' }>): Promise<num
     memoryDir = project.memoryDir
     if (!cmd.repo) repo = project.repoRoot
   }
+  // Each repository's history log, kept between runs (issue 16): a later audit logs only new commits.
+  keepHistoryIn(join(defaultStateDir(), 'history'))
   const r = await auditMemory({
     memoryDir,
     repo,

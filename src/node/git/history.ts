@@ -16,6 +16,7 @@ import {
 } from '../../core/git/parse'
 import type { HistoryIndex, Worktree } from '../../core/git/parse'
 import { runGit } from './run'
+import { renameLog } from './history-store'
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
@@ -143,17 +144,19 @@ const historyCache = new BoundedCache<string, Promise<HistoryRead>>(16)
  */
 export function readHistory(state: RepoState): Promise<HistoryRead> {
   if (state.head === null) return Promise.resolve({ ok: true, index: buildHistoryIndex([]) })
-  const key = `${state.root}\0${state.head}\0${state.shallow}`
+  const head = state.head
+  const key = `${state.root}\0${head}\0${state.shallow}`
   const known = historyCache.get(key)
   if (known) return known
   const read = (async (): Promise<HistoryRead> => {
-    const log = (renames: string) =>
-      runGit(['log', '-z', renames, '--name-status', `--format=${LOG_FORMAT}`, 'HEAD', '--'], {
+    const log = (renames: string, range = 'HEAD') =>
+      runGit(['log', '-z', renames, '--name-status', `--format=${LOG_FORMAT}`, range, '--'], {
         cwd: state.root,
         timeoutMs: GIT_TIMEOUT_MS,
         maxBytes: GIT_MAX_BYTES,
       })
-    let r = await log('-M')
+    // Kept between runs where the process keeps it (history-store.ts).
+    let r = await renameLog(state.root, head, state.shallow, (range) => log('-M', range))
     // Rename detection reads the blobs on both sides; a partial clone (`--filter=blob:none`) or a
     // damaged object store lacks some. The names alone still say what was deleted and when: a
     // rename then reads as a delete and an add, which is still "it left that name".

@@ -91,4 +91,19 @@ describe.skipIf(!built)('evidence in the CLI (needs `npm run build`)', () => {
     const text = await cli(['provenance', '--memory-dir', fx.memoryDir], env)
     expect(text.stdout).toContain('evidence, line 1 "CSV export": archived')
   }, 60_000)
+
+  it("keeps the repository's history log in the state folder; a second audit reads it alike (issue 16)", async () => {
+    const args = ['audit', '--json', '--memory-dir', fx.memoryDir, '--repo', fx.repo]
+    const verdicts = (out: string): unknown =>
+      (
+        JSON.parse(out) as { notes: { title: string; verdict: string; reasons: string[] }[] }
+      ).notes.map((n) => [n.title, n.verdict, n.reasons])
+    const first = await cli(args, env)
+    expect(first.code).toBe(0)
+    const kept = join(fx.stateDir, 'memory-curator', 'history')
+    expect(readdirSync(kept).filter((n) => n.endsWith('.log'))).toHaveLength(1)
+    const second = await cli(args, env)
+    expect(second.code).toBe(0)
+    expect(verdicts(second.stdout)).toEqual(verdicts(first.stdout))
+  }, 60_000)
 })
