@@ -47,7 +47,7 @@ export function checkPath(
   const candidates = candidatePaths(path, facts.root, noteDir)
   // `/images/escudo.jpg`: a path from a web root, not from the machine's, when the repository
   // has a file ending with it (`public/images/escudo.jpg`).
-  const served = candidates === null ? webRootFile(ref, path, dir, facts) : null
+  const served = candidates === null ? webRootFile(ref, path, dir, facts, writtenMs) : null
   if (served !== null) return served
   // Another repository or place on this machine: unverifiable here, never stale (issue 12 item 3).
   if (candidates === null)
@@ -250,12 +250,25 @@ function webRootFile(
   path: string,
   dir: boolean,
   facts: RepoFacts,
-): CheckedReference | null {
+  writtenMs: number | null,
+): CheckedReference | { readonly skipped: string } | null {
   const rel = webRootPath(path)
   if (rel === null) return null
+  // `/src/app/`, a folder at the repository's root when the note was written and moved since
+  // (to `frontend/src/app/`): the root's path, not a web root's (blind set AC ec-t02).
+  const fate = facts.history ? fateOf(facts.history, [rel], dir, facts) : null
+  const left = fate === null ? null : leftTime(fate)
+  // A file moved into a web root (`public/images/x.png`) is still served at the path written.
+  const into = fate?.kind === 'moved' ? fate.current : ''
+  const served = WEB_ROOTS.some((w) => into === `${w}/${rel}` || into.endsWith(`/${w}/${rel}`))
+  if (left !== null && (writtenMs === null || left > writtenMs) && !served)
+    return checkPath(ref, rel, dir, facts, null, writtenMs)
   const found = checkBySuffix(ref, rel, dir, facts)
   return found !== null && found.audit.status === 'ok' ? found : null
 }
+
+/** Folders a web server serves from their own root. */
+const WEB_ROOTS = ['public', 'static', 'www', 'wwwroot', 'web', 'assets']
 
 /** Folder names build tools, package managers and running programs create; never part of the source. */
 const GENERATED_DIRS = new Set(

@@ -15,7 +15,7 @@
  *   note is suspect when such a count differs now; one that never equalled it says nothing.
  */
 import { findCodeSpans } from './code-spans'
-import { cutFences } from './note-fences'
+import { cutFences, treeListing } from './note-fences'
 import type { Reference } from './reference'
 
 export interface CountClaim {
@@ -24,6 +24,20 @@ export interface CountClaim {
   readonly written: string
   /** The path reference it sits beside, as the note writes it. */
   readonly path: string
+  /** Given as about so many (`~40`, "about 40"): agreeing within APPROX_SHARE of it. */
+  readonly approx?: true
+}
+
+/** How far off an approximate count may be and still agree: a quarter of it, at least 2. */
+const APPROX_SHARE = 0.25
+/** What marks a count as approximate, just before it. */
+const APPROX_BEFORE_RE =
+  /(?:(?:^|[\s(])[~\u2248]|\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|some)\s+)$/i
+
+/** Whether a count agrees with a number the note gives (exactly, or about so many). */
+export function countAgrees(count: number, approx: boolean, n: number): boolean {
+  if (!approx) return n === count
+  return Math.abs(n - count) <= Math.max(2, Math.round(count * APPROX_SHARE))
 }
 
 const WORDS = [
@@ -50,7 +64,7 @@ const WORDS = [
   'twenty',
 ]
 const NUMBER_RE = new RegExp(
-  `(?<![\\w.$#/:@~-])(\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
+  `(?<![\\w.$#/:@-]|[^\\s(]~)(\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
   'gi',
 )
 
@@ -58,7 +72,7 @@ const NUMBER_RE = new RegExp(
 export function countClaims(text: string, refs: readonly Reference[]): CountClaim[] {
   const paths = refs.filter((r) => r.kind === 'path')
   if (paths.length === 0) return []
-  const { prose } = cutFences(text)
+  const { prose, fences } = cutFences(text)
   // Code spans hold the paths; numbers inside them (`v2`, `:42`) are not counts.
   let masked = ''
   let at = 0
@@ -69,26 +83,36 @@ export function countClaims(text: string, refs: readonly Reference[]): CountClai
   masked += prose.slice(at)
   const out: CountClaim[] = []
   const seen = new Set<string>()
+  const add = (path: string, [written, count, approx]: [string, number, boolean]): void => {
+    const k = `${count}\0${path}`
+    if (seen.has(k)) return
+    seen.add(k)
+    out.push({ count, written, path, ...(approx ? { approx: true as const } : {}) })
+  }
   for (const sentence of sentencesOf(masked)) {
     const numbers = [...numbersIn(sentence)]
     if (numbers.length === 0) continue
-    for (const p of paths) {
-      if (!sentence.includes(p.text)) continue
-      for (const [written, count] of numbers) {
-        const k = `${count}\0${p.path}`
-        if (seen.has(k)) continue
-        seen.add(k)
-        out.push({ count, written, path: p.path })
-      }
-    }
+    for (const p of paths) if (sentence.includes(p.text)) for (const n of numbers) add(p.path, n)
+  }
+  // A folder tree's entry and the count in its comment (`Enum/   PHP backed enums (13)`; blind
+  // set AB: 13 enums then, 12 now).
+  for (const f of fences) {
+    const tree = treeListing(f.code)
+    if (!tree) continue
+    tree.paths.forEach((entry, i) => {
+      const path = entry.replace(/\/+$/, '')
+      if (entry.endsWith('/') && paths.some((p) => p.path === path))
+        for (const n of numbersIn(tree.comments[i])) add(path, n)
+    })
   }
   return out
 }
 
-function* numbersIn(sentence: string): Generator<[string, number]> {
+function* numbersIn(sentence: string): Generator<[string, number, boolean]> {
   // Text inside back-ticks is blanked: only prose numbers count.
   const prose = sentence.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length))
   for (const m of prose.matchAll(NUMBER_RE)) {
+    const approx = APPROX_BEFORE_RE.test(prose.slice(Math.max(0, m.index - 16), m.index))
     const w = m[1].toLowerCase()
     const n = /^\d+$/.test(w) ? Number(w) : WORDS.indexOf(w)
     // A list's numbering ("2. Item") or a year is not a count.
@@ -103,7 +127,7 @@ function* numbersIn(sentence: string): Generator<[string, number]> {
       /^\s*(?:[(+,;:)\u2013\u2014-]|$|[A-Z])/.test(after)
     )
       continue
-    yield [m[1], n]
+    yield [approx && prose[m.index - 1] === '~' ? `~${m[1]}` : m[1], n, approx]
   }
 }
 
@@ -162,12 +186,13 @@ export function changedCounts(
   count: number,
   then: ReadonlyMap<string, number>,
   now: ReadonlyMap<string, number>,
-): { readonly what: string; readonly now: number }[] {
-  const out: { what: string; now: number }[] = []
+  approx = false,
+): { readonly what: string; readonly then: number; readonly now: number }[] {
+  const out: { what: string; then: number; now: number }[] = []
   for (const [what, n] of then) {
-    if (n !== count) continue
+    if (!countAgrees(count, approx, n)) continue
     const later = now.get(what) ?? 0
-    if (later !== count) out.push({ what, now: later })
+    if (!countAgrees(count, approx, later)) out.push({ what, then: n, now: later })
   }
   return out
 }

@@ -67,8 +67,32 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (OWN_FIELD_RE.test(line)) return false
   if (/\.json$/i.test(path)) return new RegExp(String.raw`^\s*"${n}"\s*:\s*"`).test(line)
   const extra = String.raw`(?:\[[^\]]*\])?`
+  // `base = "frontend"` in netlify.toml, `testpaths = "tests"`: a setting's one value, not a
+  // dependency (blind set AB: a deploy folder read as a package the repository dropped). A
+  // manifest lists a dependency as the key (`pandas = "2"`) or in a list (`["pandas>=2"]`).
+  if (
+    new RegExp(String.raw`^\s*[\w.-]+\s*=\s*["']${n}${extra}["']\s*,?\s*(?:#.*)?$`, 'i').test(line)
+  )
+    return false
   return (
     new RegExp(String.raw`^\s*["']?${n}${extra}["']?\s*(?:[:=<>~!^;@]|$)`, 'i').test(line) ||
     new RegExp(String.raw`["']${n}${extra}\s*(?:[<>=!~^;@][^"'\n]*)?["']`, 'i').test(line)
   )
+}
+
+/** Runtimes a `.js` name may stand for, no package of a manifest (`Node.js`, an engine key). */
+const RUNTIMES = new Set(['node', 'deno', 'bun'])
+
+/**
+ * The package names a file-like word of prose may be (`sql.js`, `Chart.js`, `socket.io`): itself,
+ * and without `.js` (`Vue.js` is `vue`). Like a bold name, each counts only through a
+ * manifest's dependency line then and now (src/node/audit/prose-then.ts); a file of that name
+ * is checked as a path all the same (blind set AB: three notes on `sql.js`, a dependency the
+ * code dropped for another, read as a file no tree ever had).
+ */
+export function packageNamesOf(path: string): string[] {
+  if (path.includes('/') || !/^[A-Za-z][\w-]*\.[A-Za-z]{2,}$/.test(path)) return []
+  const name = path.toLowerCase()
+  const bare = name.replace(/\.js$/, '')
+  return bare === name || RUNTIMES.has(bare) ? [name] : [name, bare]
 }

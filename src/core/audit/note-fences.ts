@@ -80,11 +80,14 @@ export const DIAGRAM_RE = new RegExp(DIAGRAM_CHARS_RE.source)
  * its entries below that folder, as partial paths, and that folder as `top`. Null for any other block: quoted code is not
  * a tree (set A: a layout block read as code was called stale for its `src/` line).
  */
-export function treeListing(
-  code: string,
-): { readonly paths: string[]; readonly top: string | null } | null {
+export function treeListing(code: string): {
+  readonly paths: string[]
+  readonly top: string | null
+  /** Each entry's comment (`Doctrine entities (10)`), '' for none, in the order of `paths`. */
+  readonly comments: string[]
+} | null {
   const stack: { indent: number; name: string }[] = []
-  const out: { path: string; top: boolean }[] = []
+  const out: { path: string; top: boolean; comment: string }[] = []
   let folders = 0
   for (const line of code.replace(DIAGRAM_CHARS_RE, ' ').split(/\r?\n/)) {
     const body = line.trim()
@@ -97,7 +100,7 @@ export function treeListing(
     // A name under a file is no child of it: the block is not a tree.
     if (parent !== '' && !parent.endsWith('/')) return null
     const path = parent + m[1]
-    out.push({ path, top: parent === '' })
+    out.push({ path, top: parent === '', comment: body.slice(m[1].length).trim() })
     if (m[1].endsWith('/')) folders++
     stack.push({ indent, name: path })
   }
@@ -105,7 +108,12 @@ export function treeListing(
   const tops = out.filter((e) => e.top)
   if (tops.length === 1 && tops[0].path.endsWith('/') && out[0] === tops[0]) {
     const root = tops[0].path
-    return { paths: out.slice(1).map((e) => e.path.slice(root.length)), top: root }
+    const below = out.slice(1)
+    return {
+      paths: below.map((e) => e.path.slice(root.length)),
+      top: root,
+      comments: below.map((e) => e.comment),
+    }
   }
-  return { paths: out.map((e) => e.path), top: null }
+  return { paths: out.map((e) => e.path), top: null, comments: out.map((e) => e.comment) }
 }

@@ -274,8 +274,17 @@ const STATED_VERSION_RE =
   /\b(?:current|latest)\b[^\n.`]{0,40}?(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])/gi
 
 /**
- * Versions a note gives as the state of this repository: back-ticked (`2.8.3+28`), or after
- * "current" or "latest" in prose. Checked as literal text (src/node/audit/prose-then.ts): held
+ * "2.0.0 (current — released …)", "v1.38.1 ✅ (latest)", "**Version**: 2.0.0" (blind set AD:
+ * a library's own version, 2.0.0 then and 2.2.0 since).
+ */
+const STATED_AFTER_RE =
+  /(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])[^\n.`(]{0,12}\(\s*(?:current|latest)\b/gi
+const VERSION_LABEL_RE =
+  /\bversion\b(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])/gi
+
+/**
+ * Versions a note gives as the state of this repository: back-ticked (`2.8.3+28`), or with
+ * "current" or "latest" before or after it, or a "Version:" label, in prose. Checked as literal text (src/node/audit/prose-then.ts): held
  * by the code when the note was written (a manifest's `version:`) and by none now, the version
  * moved on. A version the code never held (a milestone, a library's) says nothing.
  */
@@ -290,19 +299,29 @@ export function stateVersions(text: string): { written: string; version: string 
     const m = VERSION_RE.exec(content)
     if (m) add(content, m[1])
   }
-  for (const m of prose.matchAll(STATED_VERSION_RE)) add(m[0].trim(), m[1])
+  for (const re of [STATED_VERSION_RE, STATED_AFTER_RE, VERSION_LABEL_RE])
+    for (const m of prose.matchAll(re)) add(m[0].trim(), m[1])
   return out
 }
 
-/** `- \`lib/utils/\` — currency, date, auto-categorize`: a folder, then what it holds. */
+/**
+ * `- \`lib/utils/\` — currency, date, auto-categorize`: a folder, then what it holds; a short
+ * label may come first (`- Rust source: \`src-tauri/src/\` (lib.rs, db/)`).
+ */
 const FOLDER_LIST_RE =
-  /^[ \t]*(?:[-*+][ \t]+)?`([^`\s]+\/)`[ \t]*(?:[\u2013\u2014:=-]+>?|\()[ \t]*([^\n]+)$/gm
+  /^[ \t]*(?:[-*+][ \t]+)?(?:[A-Za-z][\w \t-]{0,30}:[ \t]*)?`([^`\s]+\/)`[ \t]*(?:[\u2013\u2014:=-]+>?|\()[ \t]*([^\n]+)$/gm
+/**
+ * A table row whose first cell is a folder and whose second lists its members (`| Import/ |
+ * ImportBooksService, ImportExcelService |`; blind set AB: two services replaced by one).
+ */
+const FOLDER_ROW_RE =
+  /^[ \t]*\|[ \t]*`?([A-Za-z_][\w.-]*(?:\/[\w.-]+)*\/)`?[ \t]*\|[ \t]*([^|\n]*[^|\s])[ \t]*\|/gm
 /** One listed member: a file or folder name without its extension. */
 const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
 
 /**
  * Folders a note lists the members of, one per line (`\`lib/utils/\` — currency, date,
- * auto-categorize`): the folder as written and its members, at least two, each a bare name. A
+ * auto-categorize`, or a table row, FOLDER_ROW_RE): the folder as written and its members, at least two, each a bare name. A
  * member is a file or folder in it (`auto-categorize.ts`); src/node/audit/prose-then.ts checks
  * that it was there when the note was written and is not now. Words that are no file there
  * ("helpers", "etc") say nothing.
@@ -310,12 +329,13 @@ const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
 export function folderMembers(text: string): { folder: string; items: string[] }[] {
   const { prose } = cutFences(text)
   const out: { folder: string; items: string[] }[] = []
-  for (const m of prose.matchAll(FOLDER_LIST_RE)) {
+  for (const m of [...prose.matchAll(FOLDER_LIST_RE), ...prose.matchAll(FOLDER_ROW_RE)]) {
     const items = m[2]
       .replace(/\([^)]*\)/g, '')
       .replace(/[.)]+\s*$/, '')
       .split(/\s*[,;]\s*|\s+(?:and|&)\s+/)
-      .map((x) => x.trim().replace(/^`|`$/g, ''))
+      // `commands/`: a member folder (blind set AC or-r14: `scanner/`, `db/` moved out since).
+      .map((x) => x.trim().replace(/^`|`$/g, '').replace(/\/$/, ''))
       .filter((x) => MEMBER_RE.test(x))
     if (items.length >= 2)
       out.push({ folder: m[1].replace(/^\.\//, ''), items: [...new Set(items)] })

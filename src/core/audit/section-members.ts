@@ -79,3 +79,37 @@ export function labelMembers(text: string): { folder: string; items: string[] }[
   }
   return out
 }
+
+/** What an agent's tool folder holds, by the word a note calls one entry (`the x skill`). */
+const KIND_FOLDERS: Readonly<Record<string, string>> = {
+  skill: 'skills',
+  agent: 'agents',
+  subagent: 'agents',
+  command: 'commands',
+  workflow: 'workflows',
+}
+const KINDS = Object.keys(KIND_FOLDERS).join('|')
+/** "`memory-sync` skill", "the `reviewer` subagent", "skill `x`", "the `/deploy` command". */
+const KIND_RE = new RegExp(
+  String.raw`\`\/?([A-Za-z_][\w.-]*)\`[ \t]+(?:slash[ \t]+)?(${KINDS})s?\b|\b(${KINDS})[ \t]+\`\/?([A-Za-z_][\w.-]*)\``,
+  'gi',
+)
+
+/**
+ * Entries of an agent's tool folders a note names with their kind (`use the \`memory-sync\`
+ * skill`): a member of a `skills/` (`agents/`, `commands/`, `workflows/`) folder, checked like
+ * {@link sectionMembers}: there when the note was written and in no folder of that name now
+ * (blind set AC cx-r14: a skill deleted and replaced by another).
+ */
+export function kindMembers(text: string): { folder: string; items: string[] }[] {
+  const out: { folder: string; items: string[] }[] = []
+  for (const m of cutFences(text).prose.matchAll(KIND_RE)) {
+    const item = m[1] ?? m[4]
+    const folder = KIND_FOLDERS[(m[2] ?? m[3]).toLowerCase()]
+    const had = out.find((x) => x.folder === folder)
+    if (had) {
+      if (!had.items.includes(item)) had.items.push(item)
+    } else out.push({ folder, items: [item] })
+  }
+  return out
+}

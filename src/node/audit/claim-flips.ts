@@ -53,6 +53,7 @@ import { seriesFlips } from './series-flips'
 import { dependencyFlips } from './dependency-flips'
 import { usageCountFlips } from './usage-counts'
 import { scriptFlips } from './script-flips'
+import { runnerFlips } from './runner-flips'
 import { globCountFlips } from './glob-counts'
 import { mapLimited } from '../jobs/concurrency'
 
@@ -145,15 +146,18 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     out[i].push(...values[i])
     const then = thens[i]
     if (then !== null && then !== head) {
+      const a = asks[i]
       out[i].push(...flips[i], ...deps[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
       out[i].push(...(await usageCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await globCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await scriptFlips(state.root, head, then, asks[i].note.checkText)))
+      const runners = { root: state.root, head, treeAt, scripts: p.facts?.scripts ?? new Map() }
+      const noteFile = toPosix(relative(state.root, a.note.file))
+      out[i].push(...(await runnerFlips(runners, then, a.note.checkText, a.checked, noteFile)))
       const before = rewrite[i].size > 0 ? await shownAt.get(then) : undefined
       if (before)
         out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
-      const a = asks[i]
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
       out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))
     }
@@ -278,11 +282,11 @@ async function countFlips(
     }
     const [before, now] = [await counts(then), await counts(head)]
     if (!before || !now) continue
-    const changed = changedCounts(claim.count, before, now)
+    const changed = changedCounts(claim.count, before, now, claim.approx)
     if (changed.length === 0) continue
     const ch = changed[0]
     out.push(
-      `the note counts ${claim.written} beside ${tick(claim.path)}: ${tick(rel)} held ${claim.count} ${ch.what} when the note was written (${short(then)}), ${ch.now} now`,
+      `the note counts ${claim.written} beside ${tick(claim.path)}: ${tick(rel)} held ${ch.then} ${ch.what} when the note was written (${short(then)}), ${ch.now} now`,
     )
   }
   return out

@@ -101,7 +101,9 @@ export async function prepare(
       const p =
         r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
       if (p === null) continue
-      for (const c of candidatePaths(p, root, dirname(n.file)) ?? []) wanted.add(c)
+      // A rooted path may be the root's own (`/src/app/`, check-path.ts `webRootFile`).
+      for (const c of candidatePaths(p, root, dirname(n.file)) ?? [webRootPath(p) ?? ''])
+        if (c !== '') wanted.add(c)
     }
   }
   await Promise.all(

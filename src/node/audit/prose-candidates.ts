@@ -8,7 +8,7 @@ import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
-import { labelMembers, sectionMembers } from '../../core/audit/section-members'
+import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
@@ -17,6 +17,7 @@ import {
   memberLists,
   settingLiterals,
 } from '../../core/audit/stated-values'
+import { commandNameSpans, httpRoutes, workspaceNames } from '../../core/audit/command-texts'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   classSpans,
@@ -27,7 +28,12 @@ import {
   proseNames,
   type ProsePair,
 } from '../../core/audit/prose-names'
-import { boldNames, dependencyIn, phasedOutNames } from '../../core/audit/manifest-names'
+import {
+  boldNames,
+  dependencyIn,
+  packageNamesOf,
+  phasedOutNames,
+} from '../../core/audit/manifest-names'
 import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
@@ -125,7 +131,14 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   const strings: StringCandidate[] = []
   const globs: { ref: Reference; glob: string }[] = []
   const paths: { ref: Reference; path: string }[] = []
+  const packages: string[] = []
   for (const r of refs) {
+    const named = r.kind === 'path' && r.prose === true && !r.dir ? packageNamesOf(r.path) : []
+    packages.push(...named)
+    // The module the code imported by that name (`require('sql.js')`): the manifest may keep
+    // listing a package the code no longer loads (blind set AB: `sql.js` listed still, and
+    // no import of it left after the move to another driver).
+    if (named.length > 0) strings.push({ ref: r, text: named[0], imported: true })
     const path =
       r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
     if (path === null) continue
@@ -155,6 +168,8 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     ...settingLiterals(checkedText(note)),
     ...hexValues(checkedText(note)),
     ...routes,
+    ...commandNameSpans(checkedText(note)),
+    ...workspaceNames(checkedText(note)),
   ])
     strings.push({
       ref: { kind: 'symbol', text, name: text, terms: [text] },
@@ -162,6 +177,14 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       bounded: true,
       uncommented: true,
     })
+  for (const r of httpRoutes(checkedText(note)))
+    if (!strings.some((x) => x.text === r.tail))
+      strings.push({
+        ref: { kind: 'symbol', text: r.written, name: r.tail, terms: [r.tail] },
+        text: r.tail,
+        bounded: true,
+        uncommented: true,
+      })
   // A back-ticked union (`owner | admin | sales`), looked up by its members (stringsIn).
   for (const members of memberLists(checkedText(note))) {
     const text = members.join(' | ')
@@ -188,6 +211,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...boldNames(checkedText(note)),
       ...phasedOutNames(checkedText(note)),
       ...productNames(checkedText(note)),
+      ...packages,
     ]),
   ].filter((d) => !ticked.has(d))
   const member =
@@ -204,9 +228,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
         }
       })
   const members = [
-    ...[...folderMembers(checkedText(note)), ...sectionMembers(checkedText(note))].flatMap(
-      member(false),
-    ),
+    ...[
+      ...folderMembers(checkedText(note)),
+      ...sectionMembers(checkedText(note)),
+      ...kindMembers(checkedText(note)),
+    ].flatMap(member(false)),
     ...labelMembers(checkedText(note)).flatMap(member(true)),
     // Only a tool with a folder of its name now: `git pull` in a repository without one asks nothing.
     ...cliSubcommands(checkedText(note))
@@ -276,6 +302,8 @@ export interface StringCandidate {
   readonly versionKey?: true
   /** A union's members (stated-values.ts `memberLists`): held by a line listing exactly these. */
   readonly members?: readonly string[]
+  /** A module's name: held by a line importing it (`require('x')`, `from 'x'`), no other. */
+  readonly imported?: true
 }
 
 /** A line that sets a version: the key ends with `version`, then `:` or `=`. */
@@ -287,6 +315,13 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
+  if (x.imported) {
+    const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const re = new RegExp(
+      String.raw`(?:\b(?:require|import)\s*\(\s*|\bfrom\s+|\bimport\s+)["']${t}["'/]`,
+    )
+    return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
+  }
   const keyed = x.versionKey ? (lines ?? []).filter((l) => VERSION_KEY_RE.test(l.text)) : lines
   const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
   if (!x.bounded) return code ?? []

@@ -301,6 +301,7 @@ async function judgeThen(
     const gone = await removal(p, { kind: 'text', text: then.text.trim() }, [then.path], w)
     const removed = gone ? `; removed in ${short(gone.sha)} on ${day(gone.date)}` : ''
     const ref: Reference = { kind: 'symbol', text: dep, name: dep, terms: [dep] }
+    supersedes.push(dep)
     out.push(
       failed(
         ref,
@@ -384,7 +385,14 @@ export function withoutSuperseded(
       (s) =>
         r.startsWith(`${tick(s)} is a pattern`) ||
         r.startsWith(`${tick(s)} is outside`) ||
-        r.startsWith(`${tick(s)} names another repository`),
+        r.startsWith(`${tick(s)} names another repository`) ||
+        [s, `${s}.js`].includes(proseNameOf(r) ?? ''),
     )
   return reasons.filter((r) => !replaced(r))
+}
+
+/** `sql.js` of "`sql.js` is a name in prose …" (check-path.ts), as a package name, or null. */
+function proseNameOf(reason: string): string | null {
+  const m = /^`([^`]+)` is a name in prose/.exec(reason)
+  return m ? m[1].toLowerCase() : null
 }

@@ -35,7 +35,11 @@ export async function scriptFlips(
   return out
 }
 
-async function scriptsAt(root: string, rev: string): Promise<Record<string, unknown> | null> {
+/** The root package.json's scripts at a commit; null when unreadable. */
+export async function scriptsAt(
+  root: string,
+  rev: string,
+): Promise<Record<string, unknown> | null> {
   const shown = await showAt(root, rev, 'package.json', SHOW_MAX_BYTES)
   if (!shown.ok) return null
   try {

@@ -90,7 +90,7 @@ describe('countClaims', () => {
     ])
     expect(then.get('`.html` files')).toBe(2)
     const now = folderCounts([{ name: 'a.html', dir: false }])
-    expect(changedCounts(2, then, now)).toEqual([{ what: '`.html` files', now: 1 }])
+    expect(changedCounts(2, then, now)).toEqual([{ what: '`.html` files', then: 2, now: 1 }])
     expect(documentCounts('# T\n## 1. A\n## 2. B\n1. x\n')).toEqual(
       new Map([
         ['numbered headings', 2],

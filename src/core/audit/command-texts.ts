@@ -1,0 +1,77 @@
+/**
+ * Names a note gives that the code declares as text: a console command's namespaced name
+ * (`app:import-books`), an HTTP route's tail (`POST /accounts/:id/adjust-balance`), a
+ * workspace package a command builds (`cargo build -p rustapi-http`). Each is checked like a
+ * back-ticked route (stated-values.ts `routeSpans`; src/node/audit/prose-candidates.ts): held
+ * by a code line when the note was written and by none now, it is gone. Pure.
+ */
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
+
+/** `app:import-books`, `cache:clear`, `db:seed-demo`: a console command's namespaced name. */
+const COMMAND_NAME_RE = /^[a-z][a-z0-9_-]*(?::[a-z][a-z0-9_-]*)+$/
+/** Schemes and specifiers that share the shape (`node:fs`, `mailto:x`) and name no command. */
+const NOT_COMMAND_RE = /^(?:node|npm|jsr|bun|deno|file|data|mailto|tel|git|ssh|https?|ws|wss):/
+
+/**
+ * The namespaced command names a note back-ticks (`app:import-books`, a Symfony, Laravel or
+ * Rake console command): text the command's own code holds (`#[AsCommand(name:
+ * 'app:import-books')]`), checked as such (src/node/audit/prose-candidates.ts). Held by a code
+ * line when the note was written and by none now, the command is gone (blind set AB: two
+ * import commands replaced by one).
+ */
+export function commandNameSpans(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const t = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (t.length >= 5 && COMMAND_NAME_RE.test(t) && !NOT_COMMAND_RE.test(t) && !out.includes(t))
+      out.push(t)
+  }
+  return out
+}
+
+/** `POST /accounts/:id/adjust-balance`: an HTTP method and the route it is sent to. */
+const HTTP_ROUTE_RE =
+  /\b(?:GET|POST|PUT|PATCH|DELETE)[ \t]+`?(\/[\w-]+(?:\/(?:[\w-]+|:\w+|\{\w+\}|\[[\w.]+\]|<\w+>))*)/g
+/** A route's parameter segment. */
+const PARAM_SEGMENT_RE = /^(?::\w+|\{\w+\}|\[[\w.]+\]|<\w+>)$/
+
+/**
+ * The routes a note gives with their HTTP method, as the text the router's code holds: the
+ * segments after the last parameter (`adjust-balance` of `/accounts/:id/adjust-balance`, which a
+ * controller declares as `@Post(':id/adjust-balance')` under its own prefix), or the whole
+ * route when it has none. Checked like a back-ticked route (routeSpans): held by a code line
+ * when the note was written and by none now, the endpoint is gone (blind set AB te-t01).
+ */
+export function httpRoutes(text: string): { readonly written: string; readonly tail: string }[] {
+  const out: { written: string; tail: string }[] = []
+  for (const m of cutFences(text).prose.matchAll(HTTP_ROUTE_RE)) {
+    const segments = m[1].slice(1).split('/')
+    const last = segments.findLastIndex((s) => PARAM_SEGMENT_RE.test(s))
+    const tail = last < 0 ? m[1] : segments.slice(last + 1).join('/')
+    if (tail.length >= 4 && !out.some((r) => r.tail === tail))
+      out.push({ written: m[0].replace('`', ''), tail })
+  }
+  return out
+}
+
+/** `cargo build -p rustapi-http`, `cargo run --bin rustapi`: a crate or binary of the workspace. */
+const CARGO_NAME_RE = /\bcargo\b[^\n`|;&]*?[ \t](?:-p|--package|--bin)[ \t=]([A-Za-z_][\w-]*)/g
+/** `pnpm --filter @app/web dev`, `npm run build -w api`: a package of the workspace. */
+const WORKSPACE_NAME_RE =
+  /\b(?:pnpm|yarn|npm)\b[^\n`|;&]*?[ \t](?:--filter|-F|-w|--workspace)[ \t=]["']?(@?[A-Za-z_][\w.-]*(?:\/[\w.-]+)?)(?=["'\s`]|$)/gm
+
+/**
+ * The workspace's own packages a note's commands name (`-p rustapi-http`, `--filter @app/web`):
+ * text the package's manifest holds (`name = "rustapi-http"`), checked like a back-ticked route
+ * (src/node/audit/prose-candidates.ts). Held by a code line when the note was written and by
+ * none now, the package was renamed or removed and the command fails (blind set AD: crates
+ * renamed with the project, `cargo build -p rustapi-http` left in the notes).
+ */
+export function workspaceNames(text: string): string[] {
+  const out: string[] = []
+  for (const re of [CARGO_NAME_RE, WORKSPACE_NAME_RE])
+    for (const m of text.matchAll(re)) if (!out.includes(m[1])) out.push(m[1])
+  return out
+}
