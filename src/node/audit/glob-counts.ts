@@ -9,6 +9,7 @@
 import { countAgrees, countClaims } from '../../core/audit/count-claims'
 import { short, tick } from '../../core/audit/reason-text'
 import { extractReferences } from '../../core/audit/references'
+import { listCounts, listFolder } from '../../core/audit/list-counts'
 import { matcher } from './prose-candidates'
 import { filesAt } from './prose-grep'
 
@@ -23,13 +24,23 @@ export async function globCountFlips(
   then: string,
   text: string,
 ): Promise<string[]> {
-  if (!text.includes('*')) return []
-  const globs = extractReferences(text).filter((r) => r.kind === 'path' && r.pattern)
+  const globs = text.includes('*')
+    ? extractReferences(text).filter((r) => r.kind === 'path' && r.pattern)
+    : []
   const claims = globs.length === 0 ? [] : countClaims(text, globs)
-  if (claims.length === 0) return []
+  const lists = listCounts(text)
+  if (claims.length + lists.length === 0) return []
   const [before, now] = await Promise.all([filesAt(root, then), filesAt(root, head)])
   if (!before || !now) return []
   const out: string[] = []
+  for (const list of lists) {
+    const f = listFolder(list, before, now)
+    if (!f || f.now === list.count) continue
+    const folder = tick(f.folder === '' ? '.' : `${f.folder}/`)
+    out.push(
+      `the note counts ${list.written} (${list.items.slice(0, 3).join(', ')}, …): ${folder} held ${list.count} \`${f.ext}\` files when the note was written (${short(then)}), ${f.now} now`,
+    )
+  }
   for (const claim of claims) {
     const agrees = (n: number): boolean => countAgrees(claim.count, claim.approx === true, n)
     const count = (glob: string, files: readonly string[]): number => {

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lockFiles, managerSwitch } from '../../../../src/core/audit/package-managers'
 import { folderMembers, stateVersions } from '../../../../src/core/audit/prose-names'
+import { listCounts } from '../../../../src/core/audit/list-counts'
 import { kindMembers } from '../../../../src/core/audit/section-members'
 import { workspaceNames } from '../../../../src/core/audit/command-texts'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -83,6 +84,18 @@ describe('stateVersions', () => {
   })
 })
 
+describe('listCounts', () => {
+  it('reads a count with a list of as many names', () => {
+    expect(listCounts('Strings: 3 total (KMP, Boyer-Moore, Z-Algorithm)')).toEqual([
+      { count: 3, written: '3 total', items: ['KMP', 'Boyer-Moore', 'Z-Algorithm'] },
+    ])
+    expect(listCounts('Now: kmp, trie, lzw = 3 modules, 40 tests')[0]?.written).toBe('3 modules')
+    expect(
+      listCounts('3 skills (a, b) and 2 things (x, y); 3 steps (see the plan, twice, ok!)'),
+    ).toEqual([])
+  })
+})
+
 describe('workspaceNames', () => {
   it("reads the workspace's packages a command names", () => {
     expect(
@@ -119,7 +132,13 @@ describe("blind sets AC and AD's rules on a real repository", () => {
     write(repo, 'build.zig.zon', '.{\n    .name = "zuda",\n    .version = "2.0.0",\n}\n')
     write(repo, 'crates/http/Cargo.toml', '[package]\nname = "rustapi-http"\nversion = "0.1.0"\n')
     write(repo, 'crates/schema/Cargo.toml', '[package]\nname = "app-schema"\nversion = "0.1.0"\n')
+    for (const a of ['kmp', 'boyer_moore', 'trie', 'z_algorithm', 'mod'])
+      write(repo, `src/algorithms/string/${a}.zig`, `// ${a}\n`)
+    for (const a of ['bfs', 'dfs', 'dijkstra'])
+      write(repo, `src/algorithms/graph/${a}.zig`, `// ${a}\n`)
     commit('c1', '2026-04-01T12:00:00Z')
+    for (const a of ['lzw', 'soundex']) write(repo, `src/algorithms/string/${a}.zig`, `// ${a}\n`)
+    for (const a of ['astar', 'kruskal']) write(repo, `src/algorithms/graph/${a}.zig`, '// x\n')
     rmSync(join(repo, 'package-lock.json'))
     write(repo, 'bun.lock', '{}\n')
     write(repo, 'package.json', scripts({ build: 'vite build', lint: 'eslint .' }))
@@ -145,6 +164,8 @@ describe("blind sets AC and AD's rules on a real repository", () => {
         ['Capture', 'Record decisions with the `capture` skill.'],
         ['Rust', '- Rust source: `src-tauri/src/` (lib.rs, commands/, scanner/, db/)'],
         ['Layer', '1. **Frontend Layer** (`/src/app/`): React components and API routes'],
+        ['Strings', '- String algorithms: 4 total (KMP, Boyer-Moore, Trie, Z-Algorithm)'],
+        ['Graphs', '- Graph algorithms: 4 total (BFS, DFS, Dijkstra, Prim)'],
         ['Logo', 'The logo is served at `/images/logo.png`.'],
         ['Version', '- **Version**: 2.0.0 (current — released 2026-03-26)'],
         [
@@ -202,6 +223,16 @@ describe("blind sets AC and AD's rules on a real repository", () => {
     flagged('Layer', 'stale', '`src/app`', 'frontend/src/app')
     // Moved into a web root, a file is still served at the path written.
     expect(byTitle(notes, 'Logo').verdict).not.toBe('stale')
+  })
+
+  it("flags a count whose list was a folder's files then, not one that was not", () => {
+    flagged(
+      'Strings',
+      'suspect',
+      '`src/algorithms/string/` held 4 `.zig` files when the note was written',
+      '6 now',
+    )
+    expect(byTitle(notes, 'Graphs').reasons.join('\n')).not.toContain('the note counts')
   })
 
   it('flags a version given as current that the manifest moved past', () => {
