@@ -377,3 +377,9 @@ function historyBySuffix(history: HistoryIndex, written: string, dir: boolean): 
   }
   return [...out].sort(byDepth)
 }
+
+/** `sql.js` of "`sql.js` is a name in prose …" (checkPath's reason), as a package name, or null. */
+export function proseNameOf(reason: string): string | null {
+  const m = /^`([^`]+)` is a name in prose/.exec(reason)
+  return m ? m[1].toLowerCase() : null
+}

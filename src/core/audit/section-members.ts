@@ -89,6 +89,14 @@ const KIND_FOLDERS: Readonly<Record<string, string>> = {
   workflow: 'workflows',
 }
 const KINDS = Object.keys(KIND_FOLDERS).join('|')
+/**
+ * Folders whose entries run the same way: a command moved into a skill (`commands/review.md`
+ * to `skills/review/SKILL.md`) still runs as `/review`, so the note still holds.
+ */
+const SAME_KIND: Readonly<Record<string, readonly string[]>> = {
+  commands: ['skills'],
+  skills: ['commands'],
+}
 /** "`memory-sync` skill", "the `reviewer` subagent", "skill `x`", "the `/deploy` command". */
 const KIND_RE = new RegExp(
   String.raw`\`\/?([A-Za-z_][\w.-]*)\`[ \t]+(?:slash[ \t]+)?(${KINDS})s?\b|\b(${KINDS})[ \t]+\`\/?([A-Za-z_][\w.-]*)\``,
@@ -101,15 +109,20 @@ const KIND_RE = new RegExp(
  * {@link sectionMembers}: there when the note was written and in no folder of that name now
  * (blind set AC cx-r14: a skill deleted and replaced by another).
  */
-export function kindMembers(text: string): { folder: string; items: string[] }[] {
-  const out: { folder: string; items: string[] }[] = []
+export function kindMembers(
+  text: string,
+): { folder: string; items: string[]; also?: readonly string[] }[] {
+  const out: { folder: string; items: string[]; also?: readonly string[] }[] = []
   for (const m of cutFences(text).prose.matchAll(KIND_RE)) {
     const item = m[1] ?? m[4]
     const folder = KIND_FOLDERS[(m[2] ?? m[3]).toLowerCase()]
     const had = out.find((x) => x.folder === folder)
     if (had) {
       if (!had.items.includes(item)) had.items.push(item)
-    } else out.push({ folder, items: [item] })
+    } else {
+      const also = SAME_KIND[folder]
+      out.push({ folder, items: [item], ...(also ? { also } : {}) })
+    }
   }
   return out
 }

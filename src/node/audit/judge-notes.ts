@@ -7,6 +7,7 @@ import type { AuditNote } from '../../shared/model'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { checkReference } from '../../core/audit/check-reference'
+import { pathThen, withHeldAlternatives } from '../../core/audit/maybe-paths'
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import type { RepoFacts } from '../../core/audit/repo-facts'
 import { judgeNote } from '../../core/audit/verdict'
@@ -228,21 +229,7 @@ function checkNote(
     checked.push(...(prose?.checked ?? []))
     reasons = withoutSuperseded(reasons, prose)
   }
-  return { note, reasons, checked, writtenAt }
-}
-
-/**
- * Whether a prose path written without an extension or `/` (`src/ui/hud`) was one: it holds
- * now, or it left after the note was written. Otherwise it was words (`and/or`), not a path of
- * this repository, and says nothing: never "wrong from the start".
- */
-function pathThen(
-  c: CheckedReference | { readonly skipped: string },
-  w: WrittenAt | null,
-): boolean {
-  if ('skipped' in c) return false
-  if (c.audit.status === 'ok') return true
-  return w !== null && !!c.goneIn && Date.parse(c.goneIn.date) > w.ms
+  return { note, reasons, checked: withHeldAlternatives(checked), writtenAt }
 }
 
 /** At most this many note commits are searched for the names they held (each is a whole-tree grep). */

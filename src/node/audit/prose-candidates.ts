@@ -75,6 +75,8 @@ export interface Member {
    * the member counts only when most of the list was in such a folder when the note was written.
    */
   readonly siblings?: readonly string[]
+  /** Other folders that hold it as well as `folder` does (a command moved into a skill). */
+  readonly also?: readonly string[]
 }
 
 /** Whether the repository tracks a folder of this name now, at any depth. */
@@ -216,7 +218,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   ].filter((d) => !ticked.has(d))
   const member =
     (labelled: boolean) =>
-    ({ folder, items }: { folder: string; items: string[] }): Member[] =>
+    ({ folder, items, also }: { folder: string; items: string[]; also?: readonly string[] }) =>
       items.map((item): Member => {
         const dir = folder.replace(/\/+$/, '')
         const text = `${dir}/${item}`
@@ -225,6 +227,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
           folder: dir,
           item,
           ...(labelled ? { siblings: items } : {}),
+          ...(also ? { also } : {}),
         }
       })
   const members = [

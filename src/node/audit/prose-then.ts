@@ -27,6 +27,7 @@ import type { Reference } from '../../core/audit/reference'
 import { checked, type CheckedReference, type Gone } from '../../core/audit/checked-reference'
 import { pairInLine } from '../../core/audit/prose-names'
 import { absolute } from '../../core/audit/repo-paths'
+import { proseNameOf } from '../../core/audit/check-path'
 import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { Prepared } from './prepare-notes'
@@ -141,7 +142,11 @@ export async function proseThen(
     // A bold package name no manifest lists now (it may never have been a dependency).
     const deps = c.deps.filter((d) => dependencyLines(now, d).length === 0)
     // A listed member of a folder that no folder of that name holds now.
-    const members = c.members.filter((x) => memberPaths(trackedNow, x).length === 0)
+    const members = c.members.filter((x) =>
+      [x.folder, ...(x.also ?? [])].every(
+        (folder) => memberPaths(trackedNow, { ...x, folder }).length === 0,
+      ),
+    )
     const count =
       names.length +
       strings.length +
@@ -389,10 +394,4 @@ export function withoutSuperseded(
         [s, `${s}.js`].includes(proseNameOf(r) ?? ''),
     )
   return reasons.filter((r) => !replaced(r))
-}
-
-/** `sql.js` of "`sql.js` is a name in prose …" (check-path.ts), as a package name, or null. */
-function proseNameOf(reason: string): string | null {
-  const m = /^`([^`]+)` is a name in prose/.exec(reason)
-  return m ? m[1].toLowerCase() : null
 }

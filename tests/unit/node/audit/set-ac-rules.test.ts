@@ -55,12 +55,12 @@ describe('kindMembers', () => {
         'Use the `memory-sync` skill; ask the `reviewer` subagent; run the `/deploy` command.',
       ),
     ).toEqual([
-      { folder: 'skills', items: ['memory-sync'] },
+      { folder: 'skills', items: ['memory-sync'], also: ['commands'] },
       { folder: 'agents', items: ['reviewer'] },
-      { folder: 'commands', items: ['deploy'] },
+      { folder: 'commands', items: ['deploy'], also: ['skills'] },
     ])
     expect(kindMembers('The skill of `x` matters; a `y` skills list')).toEqual([
-      { folder: 'skills', items: ['y'] },
+      { folder: 'skills', items: ['y'], also: ['commands'] },
     ])
   })
 })
@@ -126,6 +126,7 @@ describe("blind sets AC and AD's rules on a real repository", () => {
     write(repo, 'images/logo.png', 'png\n')
     write(repo, '.agents/skills/memory-sync/SKILL.md', '# sync\n')
     write(repo, '.agents/skills/capture/SKILL.md', '# capture\n')
+    write(repo, '.claude/commands/review.md', 'review the diff\n')
     for (const d of ['commands', 'scanner', 'db'])
       write(repo, `src-tauri/src/${d}/mod.rs`, '// mod\n')
     write(repo, 'src-tauri/src/lib.rs', 'pub mod db;\n')
@@ -148,6 +149,8 @@ describe("blind sets AC and AD's rules on a real repository", () => {
     rmSync(join(repo, 'images'), { recursive: true })
     write(repo, 'public/images/logo.png', 'png\n')
     rmSync(join(repo, '.agents/skills/memory-sync/SKILL.md'))
+    rmSync(join(repo, '.claude/commands'), { recursive: true })
+    write(repo, '.claude/skills/review/SKILL.md', 'review the diff\n')
     rmSync(join(repo, 'src-tauri/src/scanner/mod.rs'))
     write(repo, 'src-tauri/core/src/scanner/mod.rs', '// mod\n')
     write(repo, 'build.zig.zon', '.{\n    .name = "zuda",\n    .version = "2.2.0",\n}\n')
@@ -162,6 +165,7 @@ describe("blind sets AC and AD's rules on a real repository", () => {
         ['Lint', '- `npm run lint` checks it (run from the root)'],
         ['Skill', 'Sync memory often (use the `memory-sync` skill).'],
         ['Capture', 'Record decisions with the `capture` skill.'],
+        ['Review', 'Before a commit, run the `/review` command.'],
         ['Rust', '- Rust source: `src-tauri/src/` (lib.rs, commands/, scanner/, db/)'],
         ['Layer', '1. **Frontend Layer** (`/src/app/`): React components and API routes'],
         ['Strings', '- String algorithms: 4 total (KMP, Boyer-Moore, Trie, Z-Algorithm)'],
@@ -213,6 +217,10 @@ describe("blind sets AC and AD's rules on a real repository", () => {
   it('flags a skill whose folder was deleted, not one still there', () => {
     flagged('Skill', 'stale', '`memory-sync` was in `skills/`')
     expect(['fresh', 'unverifiable']).toContain(byTitle(notes, 'Capture').verdict)
+    // A command that became a skill still runs by its name.
+    expect(['fresh', 'unverifiable'], byTitle(notes, 'Review').reasons.join('\n')).toContain(
+      byTitle(notes, 'Review').verdict,
+    )
   })
 
   it("flags a folder list's member folder that moved out", () => {
