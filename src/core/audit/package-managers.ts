@@ -41,16 +41,29 @@ export function lockFiles(paths: Iterable<string>): Map<PackageManager, string> 
 
 /**
  * How the manager a note runs was replaced: its lock file was in the tree when the note was
- * written and is in none now, and another manager's is. Null when it still is, or never was
- * (a note may name a manager the repository never locked with: nothing to say).
+ * written and is in none now, and another manager's is. Or the note ran one the repository did
+ * not lock with, and the repository's one manager then gave way to one other manager now
+ * (blind set AE: `npm run build` in a repository on `yarn.lock` that moved to `pnpm-lock.yaml`).
+ * Null when it still is, or nothing says which manager the repository moved to.
  */
 export function managerSwitch(
   runner: PackageManager,
   then: ReadonlyMap<PackageManager, string>,
   now: ReadonlyMap<PackageManager, string>,
-): { readonly was: string; readonly by: PackageManager; readonly lock: string } | null {
+): {
+  readonly from: PackageManager
+  readonly was: string
+  readonly by: PackageManager
+  readonly lock: string
+} | null {
+  if (now.has(runner)) return null
   const was = then.get(runner)
-  if (was === undefined || now.has(runner)) return null
-  for (const [by, lock] of now) if (!then.has(by)) return { was, by, lock }
-  return null
+  if (was !== undefined) {
+    for (const [by, lock] of now) if (!then.has(by)) return { from: runner, was, by, lock }
+    return null
+  }
+  if (then.size !== 1 || now.size !== 1) return null
+  const [[from, lockThen]] = [...then]
+  const [[by, lock]] = [...now]
+  return by === from || now.has(from) ? null : { from, was: lockThen, by, lock }
 }

@@ -21,13 +21,14 @@ const SUFFIXES = ['', '-client', '_client', '-sdk', '-js', '-py', '-python']
 /**
  * A line's label (`- Tests: \`pnpm test\``, `**Vector:** ChromaDB`): the word that opens a line
  * or bullet and ends with a colon names a topic, not a product (blind set Q: "Tests" matched a
- * `testpaths = ["tests"]` setting as a dependency that went away).
+ * `testpaths = ["tests"]` setting as a dependency that went away). A label may run to three words
+ * ("Path aliases:", blind set AE: "Path" read as the npm package `path`).
  */
 function isLabel(prose: string, at: number, length: number): boolean {
   const start = prose.lastIndexOf('\n', at - 1) + 1
   return (
     /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?$/.test(prose.slice(start, at)) &&
-    /^(?:\*\*|__)?:/.test(prose.slice(at + length))
+    /^(?:[ \t]+[\w-]+){0,2}(?:\*\*|__)?:/.test(prose.slice(at + length))
   )
 }
 

@@ -1,8 +1,8 @@
 /**
  * A note's package-manager commands against the repository when the note was written and now
  * (issue 12: commands that no longer run as written):
- * - the manager it names was replaced (its lock file went, another's came;
- *   src/core/audit/package-managers.ts);
+ * - the manager it names was replaced (its lock file went, another's came), or the one manager
+ *   the repository locked with gave way to another (src/core/audit/package-managers.ts);
  * - a script the root package.json had then is only in another package's now (blind set AC:
  *   `pnpm start` in the root notes of a repository split into `frontend/` and `backend/`),
  *   while the note does not say to run it there.
@@ -54,7 +54,7 @@ export async function runnerFlips(
       if (!sw || told.has(c.runner)) continue
       told.add(c.runner)
       out.push(
-        `the note runs ${tick(c.text)}: the repository used ${c.runner} when the note was written (${tick(sw.was)} at ${short(then)}); ${tick(sw.was)} is gone now and ${tick(sw.lock)} says it uses ${sw.by}`,
+        `the note runs ${tick(c.text)}: the repository used ${sw.from} when the note was written (${tick(sw.was)} at ${short(then)}); ${tick(sw.was)} is gone now and ${tick(sw.lock)} says it uses ${sw.by}`,
       )
     }
   }

@@ -17,6 +17,12 @@ describe('productNames', () => {
     // A label is left out even when it names a product; a product opening a sentence is not.
     expect(productNames('- Qdrant: the vector store')).toEqual([])
     expect(productNames('Qdrant holds the vectors')).toContain('qdrant')
+    // A label of up to three words (blind set AE: "Path" is no use of the npm package `path`).
+    expect(productNames('- Path aliases: `@` → `resources/`')).toEqual([])
+    const labelled = productNames('- **Vector store backend:** ChromaDB')
+    expect(labelled).not.toContain('vector')
+    expect(labelled).toContain('chromadb')
+    expect(productNames('- Qdrant holds the vectors: all of them')).toContain('qdrant')
   })
 
   it('leaves out what the note says is not, or no longer, in use', () => {

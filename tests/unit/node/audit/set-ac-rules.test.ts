@@ -38,13 +38,14 @@ describe('package managers', () => {
     const npm = lockFiles(['package-lock.json'])
     const bun = lockFiles(['bun.lock'])
     expect(managerSwitch('npm', npm, bun)).toEqual({
+      from: 'npm',
       was: 'package-lock.json',
       by: 'bun',
       lock: 'bun.lock',
     })
     expect(managerSwitch('npm', npm, lockFiles(['package-lock.json', 'bun.lock']))).toBeNull()
-    expect(managerSwitch('pnpm', npm, bun)).toBeNull()
     expect(managerSwitch('npm', npm, lockFiles([]))).toBeNull()
+    expect(managerSwitch('bun', npm, bun)).toBeNull()
   })
 })
 
