@@ -21,16 +21,13 @@ export interface DefaultClaim {
   readonly name: string
   /** Its default, as the code would write it (a code span's content, or a bare token). */
   readonly value: string
-  /** As the note writes it, for the reason. */
-  readonly written: string
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{2,}$/
-/** Between the name's span and its default: `` (default ``, ` defaults to `, `, default: `. */
-const BETWEEN_RE = /^\s*(?:\(|,|;|—|-)?\s*(?:the\s+)?defaults?(?:\s+(?:to|is|of))?\s*[:=]?\s*$/i
-/** A bare default after the words: `(default 30m)`, `defaults to 8080.` */
-const BARE_RE =
-  /^\s*(?:\(|,|;|—|-)?\s*(?:the\s+)?defaults?(?:\s+(?:to|is|of))?\s*[:=]?\s*([\w./@:-]*\w)/i
+/** The words after a name's span that give its default: `(default `, ` defaults to `, `, default: `. */
+const LEAD_RE = /^\s*(?:\(|,|;|—|-)?\s*(?:the\s+)?defaults?(?:\s+(?:to|is|of))?\s*[:=]?\s*/i
+/** A default out of back-ticks, after those words: `(default 30m)`, `defaults to 8080.` */
+const BARE_RE = /^[\w./@:-]*\w/
 const TRIVIAL = new Set(['true', 'false', 'null', 'none', 'nil', 'undefined', 'yes', 'no'])
 
 /** The defaults a note gives named settings, each as the name in back-ticks and its value. */
@@ -43,15 +40,19 @@ export function defaultClaims(text: string): DefaultClaim[] {
     if (!NAME_RE.test(name)) continue
     const next = spans[k + 1]
     const gap = text.slice(s.end, next?.start ?? text.length)
+    const lead = LEAD_RE.exec(gap)
+    if (!lead) continue
+    const rest = gap.slice(lead[0].length)
     let value: string | null = null
-    if (next && BETWEEN_RE.test(gap)) value = text.slice(next.contentStart, next.contentEnd).trim()
+    // Only the words before the next span: it is the default.
+    if (next && rest === '') value = text.slice(next.contentStart, next.contentEnd).trim()
     else {
-      const bare = BARE_RE.exec(gap)
+      const bare = BARE_RE.exec(rest)
       // A bare word is prose ("defaults to the first"): a bare value has a digit or a sign.
-      if (bare && !/\n/.test(bare[0]) && /[\d./@:_-]/.test(bare[1])) value = bare[1]
+      if (bare && !lead[0].includes('\n') && /[\d./@:_-]/.test(bare[0])) value = bare[0]
     }
     if (value === null || value.length < 2 || TRIVIAL.has(value.toLowerCase())) continue
-    out.push({ name, value, written: `${name}: default ${value}` })
+    out.push({ name, value })
   }
   return out
 }
