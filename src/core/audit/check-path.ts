@@ -17,11 +17,13 @@ import {
   absolute,
   byDepth,
   candidatePaths,
+  isGenerated,
   isNameSuffix,
   overlongPath,
   webRootPath,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
+import { historyBySuffix, onlyOneThen, retired } from './namesakes'
 
 export function checkPath(
   ref: Reference,
@@ -73,7 +75,7 @@ export function checkPath(
   const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
   let meant: PathFate | null = null
   if (partial && !literalFirst) {
-    const bare = checkBySuffix(ref, path, dir, facts)
+    const bare = checkBySuffix(ref, path, dir, facts, writtenMs)
     meant =
       bare?.restsOn && !dir && facts.history
         ? namesakeThen(facts.history, path, bare.restsOn, writtenMs, facts)
@@ -161,6 +163,17 @@ export function checkPath(
   if (facts.git && runtimeFolderName(ref, path, dir))
     return {
       skipped: `${tick(ref.text)} is a single folder name the repository never had (made at run time or on one machine); not checked`,
+    }
+  // `queued/running/completed/failed`: three or more plain words joined by slashes, the first no
+  // folder the repository ever had, are alternatives (a list of states), not a path (issue 12
+  // item 2; blind set AI: two fresh notes read as wrong from the start).
+  if (
+    facts.git &&
+    /^[a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*){2,}$/.test(path) &&
+    !hadFolder(facts, path.split('/')[0])
+  )
+    return {
+      skipped: `${tick(ref.text)} reads as alternatives (words joined by slashes), not a path the repository ever had; not checked`,
     }
   // `llama.cpp` in a list of tools: a bare name in prose that no file ever had is another
   // project's name (hidden sets K and L: three notes read as wrong from the start).
@@ -263,25 +276,12 @@ function webRootFile(
   const served = WEB_ROOTS.some((w) => into === `${w}/${rel}` || into.endsWith(`/${w}/${rel}`))
   if (left !== null && (writtenMs === null || left > writtenMs) && !served)
     return checkPath(ref, rel, dir, facts, null, writtenMs)
-  const found = checkBySuffix(ref, rel, dir, facts)
+  const found = checkBySuffix(ref, rel, dir, facts, writtenMs)
   return found !== null && found.audit.status === 'ok' ? found : null
 }
 
 /** Folders a web server serves from their own root. */
 const WEB_ROOTS = ['public', 'static', 'www', 'wwwroot', 'web', 'assets']
-
-/** Folder names build tools, package managers and running programs create; never part of the source. */
-const GENERATED_DIRS = new Set(
-  (
-    'dist build out target coverage node_modules .next .nuxt .svelte-kit .turbo .cache .parcel-cache ' +
-    'logs tmp .tmp temp output outputs ' +
-    '.output .vercel .terraform __pycache__ .pytest_cache .mypy_cache .venv venv storybook-static'
-  ).split(' '),
-)
-
-function isGenerated(rel: string): boolean {
-  return rel.split('/').some((seg) => GENERATED_DIRS.has(seg))
-}
 
 /**
  * A bare file name (`money.ts`) or a partial path (`game/character/x.ts`, `base/`) names a
@@ -293,16 +293,23 @@ function checkBySuffix(
   written: string,
   dir: boolean,
   facts: RepoFacts,
+  writtenMs: number | null,
 ): CheckedReference | null {
   // A name with an extension is a file; one written with a trailing `/` a folder.
   const files = [...facts.bySuffix(written)]
     .filter((f) => (dir ? facts.isDir(f) : !facts.isDir(f) || !/\.[^/]+$/.test(written)))
     .sort(byDepth)
-  if (files.length === 1) {
-    return checked(ref, 'ok', absolute(facts.root, files[0]), {
-      restsOn: files[0],
-      namedPath: files[0],
-      reason: `${tick(ref.text)} resolved to ${tick(files[0])}`,
+  // Several now, one when the note was written (blind set AH: `page.tsx` before routes split).
+  const then = files.length > 1 && !dir ? onlyOneThen(facts.history, files, writtenMs) : null
+  if (files.length === 1 || then !== null) {
+    const one = then ?? files[0]
+    const was = then
+      ? `, the one of its ${files.length} namesakes there when the note was written`
+      : ''
+    return checked(ref, 'ok', absolute(facts.root, one), {
+      restsOn: one,
+      namedPath: one,
+      reason: `${tick(ref.text)} resolved to ${tick(one)}${was}`,
     })
   }
   if (files.length > 1) {
@@ -345,37 +352,6 @@ function namesakeThen(
     if (fate.kind !== 'unknown') return fate
   }
   return null
-}
-
-/** A folder name that says its files are kept for the record, not used: `legacy`, `old-api`, `_archive`. */
-const RETIRED_WORD = '(?:legacy|archived?|deprecated|obsolete|old|unused|retired|attic|graveyard)'
-const RETIRED_DIR = new RegExp(
-  `^_?${RETIRED_WORD}$|[-_.]${RETIRED_WORD}$|^${RETIRED_WORD}[-_.]`,
-  'i',
-)
-
-/** Whether `now` lies in an archive folder (RETIRED_DIR) that `then` did not. */
-export function retired(then: string, now: string): boolean {
-  const dirs = (p: string): string[] => p.split('/').slice(0, -1)
-  const before = new Set(dirs(then).map((d) => d.toLowerCase()))
-  return dirs(now).some((d) => RETIRED_DIR.test(d) && !before.has(d.toLowerCase()))
-}
-
-/**
- * Paths in history ending with a bare name or partial path no tracked path has: files that
- * left under that name, or (for a folder) the folders that held files that left.
- */
-function historyBySuffix(history: HistoryIndex, written: string, dir: boolean): string[] {
-  const out = new Set<string>()
-  const tail = `/${written}`
-  for (const p of history.leaves.keys()) {
-    if (p.endsWith(tail)) out.add(p)
-    if (!dir && /\.[^/]+$/.test(written)) continue
-    // A folder: `src/base/a.ts` left, so `src/base` is a candidate for `base/`.
-    const at = p.indexOf(`${tail}/`)
-    if (at !== -1) out.add(p.slice(0, at + tail.length))
-  }
-  return [...out].sort(byDepth)
 }
 
 /** `sql.js` of "`sql.js` is a name in prose …" (checkPath's reason), as a package name, or null. */

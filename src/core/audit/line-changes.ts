@@ -140,22 +140,31 @@ export function keptUse(
   line: { readonly file: string; readonly text: string },
   here: readonly { readonly text: string }[],
   elsewhere: readonly { readonly file: string; readonly text: string }[],
-  use: { readonly name: string; readonly defined: boolean; readonly named: boolean },
+  use: {
+    readonly name: string
+    readonly defined: boolean
+    readonly named: boolean
+    /** The note's text: a word it writes that the line lost is its claim (argumentKept). */
+    readonly noteText?: string
+  },
 ): boolean {
   const { name, defined } = use
   const then = line.text
-  if (here.some((x) => sameUse(then, x.text, name, defined))) return true
+  const kept = (now: string): boolean =>
+    !defined && argumentKept(then, now, name, use.noteText ?? '')
+  if (here.some((x) => sameUse(then, x.text, name, defined) || kept(x.text))) return true
   if (defined || use.named || here.length > 0 || name.length < 4) return false
+  // A file of the same name is the file moved (`src/ui/x.tsx` → `apps/web/src/ui/x.tsx`), not another.
+  const base = (f: string): string => f.slice(f.lastIndexOf('/') + 1)
+  const other = elsewhere.filter((x) => base(x.file) !== base(line.file))
+  if (other.some((x) => kept(x.text))) return true
   const a = norm(then)
   const i = a.indexOf(name)
   // The name as an argument (a key passed to a call), not the callee: `describe.skipIf(` is made
   // the same way by every test file.
   if (i < 8 || !a.slice(0, i).includes('(')) return false
   const through = a.slice(0, i + name.length)
-  // A file of the same name is the file moved (`src/ui/x.tsx` → `apps/web/src/ui/x.tsx`), not another.
-  const base = (f: string): string => f.slice(f.lastIndexOf('/') + 1)
-  return elsewhere.some((x) => {
-    if (base(x.file) === base(line.file)) return false
+  return other.some((x) => {
     const b = norm(x.text)
     const j = b.indexOf(name)
     return j >= 0 && b.slice(0, j + name.length) === through
@@ -193,4 +202,93 @@ export function localRenamed(then: string, now: string, name: string, noteText: 
   const local = (t: string): boolean => /^[a-z_][\w$]*$/.test(t) && !own.has(t)
   if (!local(a[i]) || !local(b[i]) || a[i - 1] === '.' || a[i + 1] === ':') return false
   return !new RegExp(`(?<![\\w$])${a[i].replace(/\$/g, '\\$')}(?![\\w$])`).test(noteText)
+}
+
+/** Brackets a name's own phrase may carry after it: a call, an index, generic arguments. */
+const CLOSE: Readonly<Record<string, string>> = { '(': ')', '[': ']', '<': '>' }
+
+/**
+ * Where a name stands in a line's tokens as an argument: its first token (not a member of
+ * something else) inside an open bracket, and the end of its own phrase (its member chain, call,
+ * index or generic arguments, balanced). Null: absent, or the line's head (a callee, a statement).
+ */
+function argumentAt(
+  t: readonly string[],
+  name: readonly string[],
+): { s: number; e: number } | null {
+  for (let s = 0; s + name.length <= t.length; s++) {
+    // A name in quotes is a key whose other arguments are its value (`Add(TEXT("key"), v)`).
+    if (name.some((w, k) => t[s + k] !== w) || /^[.'"`]$/.test(t[s - 1] ?? '')) continue
+    let depth = 0
+    for (const x of t.slice(0, s))
+      depth +=
+        x === '(' || x === '[' || x === '{' ? 1 : x === ')' || x === ']' || x === '}' ? -1 : 0
+    if (depth <= 0 && t[s - 1] !== '<') continue
+    let e = s + name.length
+    for (;;) {
+      if (t[e] === '.' && /^[A-Za-z_$]/.test(t[e + 1] ?? '')) e += 2
+      else if (
+        t[e] !== undefined &&
+        CLOSE[t[e]] !== undefined &&
+        (t[e] !== '<' || e === s + name.length)
+      ) {
+        const open = t[e]
+        let d = 0
+        let j = e
+        for (; j < t.length; j++) {
+          d += t[j] === open ? 1 : t[j] === CLOSE[open] ? -1 : 0
+          if (d === 0) break
+        }
+        if (j === t.length) return null
+        e = j + 1
+      } else break
+    }
+    return s >= 1 ? { s, e } : null
+  }
+  return null
+}
+
+/**
+ * Whether `now` still passes the name as `then` passed it, as an argument of something the line
+ * changed around it (`reinforce(decision.target_id, boost=scoring.INTERACTION_BOOST["create"])` →
+ * `reinforce(target_id, boost=…)`; `builder.Services.AddExceptionHandler<GlobalExceptionHandler>()`
+ * → `services.AddExceptionHandler<…>()`): the name's own phrase (its call, index or generic
+ * arguments) is the same, with the token before it (and the key before a `=`) and the one after, and the note writes
+ * no word the line lost. The caller's other arguments are not what a note about the name says.
+ * Blind sets AF and AG: four fresh notes called suspect.
+ */
+export function argumentKept(then: string, now: string, name: string, noteText: string): boolean {
+  const a = norm(then).match(TOKEN_RE) ?? []
+  const b = norm(now).match(TOKEN_RE) ?? []
+  const n = name.match(TOKEN_RE) ?? []
+  const at = n.length > 0 && norm(then) !== norm(now) ? argumentAt(a, n) : null
+  if (at === null) return false
+  // The token before the name, and the key or generic owner before a `=`, `:` or `<`.
+  const from = (t: readonly string[], s: number): number =>
+    /^[=:<]$/.test(t[s - 1]) ? s - 2 : s - 1
+  const phrase = a.slice(from(a, at.s), at.e + 1).join(' ')
+  const there = argumentAt(b, n)
+  if (there === null || b.slice(from(b, there.s), there.e + 1).join(' ') !== phrase) return false
+  const kept = new Set(b)
+  const lost = a.filter((w) => /^[A-Za-z_$][\w$]{2,}$/.test(w) && !kept.has(w))
+  return !lost.some((w) =>
+    new RegExp(`(?<![\\w$])${w.replace(/\$/g, '\\$')}(?![\\w$])`).test(noteText),
+  )
+}
+
+/** Code without its layout: no whitespace, no trailing comma before a closing bracket. */
+const layoutFree = (s: string): string => s.replace(/\s+/g, '').replace(/,(?=[)\]}>])/g, '')
+
+/**
+ * Whether a line as it was is the same code now, only wrapped over several lines or re-spaced
+ * (a formatter's work): its text without layout lies within the lines around `line` (1-based)
+ * of the file now, also without layout. A reflow changes no behaviour (set A: a `<link … />`
+ * split over five lines made a fresh note suspect).
+ */
+export function reflowed(then: string, nowText: string, line: number, around = 12): boolean {
+  const key = layoutFree(then)
+  if (key.length < 8) return false
+  const lines = nowText.split(/\r?\n/)
+  const from = Math.max(0, line - 1 - around)
+  return layoutFree(lines.slice(from, line + around).join('\n')).includes(key)
 }

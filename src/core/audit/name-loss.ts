@@ -89,9 +89,15 @@ export function isCommentLine(text: string): boolean {
 const TEST_DIR = /(?:^|\/)(?:tests?|__tests__|__mocks__|specs?|e2e|testing|fixtures)\//i
 const TEST_NAME = /(?:^|\/)(?:test_[^/]*|[^/]*[._-](?:test|spec)s?\.[^/]+|[^/]*Tests?\.[A-Za-z]+)$/
 
-/** Whether a repository-relative file is a test (a tests folder, `x.test.ts`, `test_x.py`, `XTests.swift`). */
+/**
+ * Whether a repository-relative file is a test (a tests folder, `x.test.ts`, `test_x.py`,
+ * `XTests.swift`) or a notebook (`x.ipynb`, whose lines are JSON strings of cells and outputs):
+ * code that exercises or explores the code, not the code a note describes (blind set AH: a
+ * notebook's cell read as the code behind a note's environment variables; AI: a row count in a
+ * notebook's output table read as a setting's value).
+ */
 export function isTestFile(rel: string): boolean {
-  return TEST_DIR.test(rel) || TEST_NAME.test(rel)
+  return TEST_DIR.test(rel) || TEST_NAME.test(rel) || /\.ipynb$/i.test(rel)
 }
 
 /** A file's name without folders and extension (`ContentView` of `App/ContentView.swift`). */
@@ -209,6 +215,7 @@ export function lostLines(
     }
     return top
   }
+  const name = opts.name ?? ''
   const wide =
     opts.name !== undefined &&
     new Set(
@@ -216,8 +223,14 @@ export function lostLines(
         .filter((l) => !isTestFile(l.file) && !isMigrationFile(l.file))
         .map((l) => l.file),
     ).size >= WIDELY_USED
+  // A name bound in many code files (`const storeId = …` in 260 routes) is a local's name, no
+  // one symbol: one of its bindings changed says nothing of it (blind set AF og-r09).
+  const local = new RegExp(`^\\s*(?:const|let|var|val)\\s+${name.replace(/\W/g, '\\$&')}\\s*[:=]`)
+  const homes =
+    name !== '' &&
+    new Set((opts.nowAnywhere ?? []).filter((l) => local.test(l.text)).map((l) => l.file)).size >=
+      WIDELY_USED
   const out: LostLine[] = []
-  const name = opts.name ?? ''
   for (const l of gone) {
     const defined = opts.name !== undefined && defines(l.text, name)
     // A definition that left a file the note names (`MODULE_MAP` moved out of the
@@ -233,7 +246,8 @@ export function lostLines(
     const extends_ = (x: CodeLine): boolean =>
       onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
     if (here.some(extends_)) continue
-    if (keptUse(l, here, unmatched, { name, defined, named: !!named?.has(l.file) })) continue
+    const use = { name, defined, named: !!named?.has(l.file), noteText: opts.noteText }
+    if (keptUse(l, here, unmatched, use) || (homes && !use.named && local.test(l.text))) continue
     if (
       opts.noteText !== undefined &&
       here.some(
@@ -292,6 +306,8 @@ const WIDELY_USED = 4
  */
 function defines(text: string, name: string): boolean {
   const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // `world_config: world_config,` passes a local on under its own name (blind set AH).
+  if (new RegExp(`^\\s*${n}\\s*:\\s*${n}\\s*,?\\s*$`).test(text)) return false
   return new RegExp(
     `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=]|^\\s*(?:export\\s+)?${n}\\s*\\([^)]*\\)[^;{]*\\{\\s*$|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
   ).test(text)
@@ -380,21 +396,4 @@ export function enclosingBlock(
   if (end - start < 2) return [Math.max(1, n - 3), Math.min(lines.length, n + 3)]
   if (end - start + 1 <= max) return [start, end]
   return [Math.max(start, n - around), Math.min(end, n + around)]
-}
-
-/** Code without its layout: no whitespace, no trailing comma before a closing bracket. */
-const layoutFree = (s: string): string => s.replace(/\s+/g, '').replace(/,(?=[)\]}>])/g, '')
-
-/**
- * Whether a line as it was is the same code now, only wrapped over several lines or re-spaced
- * (a formatter's work): its text without layout lies within the lines around `line` (1-based)
- * of the file now, also without layout. A reflow changes no behaviour (set A: a `<link … />`
- * split over five lines made a fresh note suspect).
- */
-export function reflowed(then: string, nowText: string, line: number, around = 12): boolean {
-  const key = layoutFree(then)
-  if (key.length < 8) return false
-  const lines = nowText.split(/\r?\n/)
-  const from = Math.max(0, line - 1 - around)
-  return layoutFree(lines.slice(from, line + around).join('\n')).includes(key)
 }

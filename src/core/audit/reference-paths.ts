@@ -116,6 +116,8 @@ export function spanPathRef(s: string): Reference | null {
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.
   if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
+  // `GET/POST /reports`: an HTTP route with its methods, not a path of the repository.
+  if (/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(?:\/[A-Z]+)*\s+\//.test(raw)) return null
   // `text-violet-500/70`, `w-1/2`, `bg-slate-50/95 backdrop-blur-xl`: utility classes whose `/`
   // is an opacity or a fraction, not a folder (issue 12 item 2).
   if (isClassList(raw)) return null

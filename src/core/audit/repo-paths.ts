@@ -101,3 +101,16 @@ export function isDocFile(rel: string): boolean {
 export function isNameSuffix(path: string): boolean {
   return /^\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/.test(path)
 }
+
+/** Folder names build tools, package managers and running programs create; never part of the source. */
+const GENERATED_DIRS = new Set(
+  (
+    'dist build out target coverage node_modules .next .nuxt .svelte-kit .turbo .cache .parcel-cache ' +
+    'logs tmp .tmp temp output outputs ' +
+    '.output .vercel .terraform __pycache__ .pytest_cache .mypy_cache .venv venv storybook-static'
+  ).split(' '),
+)
+
+export function isGenerated(rel: string): boolean {
+  return rel.split('/').some((seg) => GENERATED_DIRS.has(seg))
+}

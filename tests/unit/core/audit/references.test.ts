@@ -376,6 +376,8 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
 
   it('does not read `A/B/C` alternatives or a name/arity as a path', () => {
     expect(kinds('`find_op/2` and `to_stack_item/1` are Erlang functions.')).toEqual([])
+    // An HTTP route with its methods (blind set AI).
+    expect(kinds('Reports: `GET/POST /reports` and `GET/PATCH /user/profile`.')).toEqual([])
     expect(kinds('The tool is `Read/Write/Edit`; data in `src/Models/user`.')).toEqual([
       ['path', 'src/Models/user'],
     ])

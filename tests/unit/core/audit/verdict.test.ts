@@ -36,6 +36,13 @@ describe('judgeNote', () => {
       verdict: 'stale',
       reasons: ['`src/old.ts` was deleted in bbbbbbb on 2026-03-01'],
     })
+    // Gone in the note's own second: no earlier than the note, which saw it (blind set AH).
+    const same = { ...march10, iso: '2026-03-01T00:00:00.000Z', ms: Date.parse('2026-03-01') }
+    expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), same, facts).verdict).toBe('stale')
+    const after = { ...same, ms: same.ms + 1000 }
+    expect(judgeNote(checked('`src/live.ts` and `src/old.ts`'), after, facts).verdict).toBe(
+      'never-matched',
+    )
     // Never in history at all: wrong from the start for a path, whenever the note was written.
     expect(judgeNote(checked('`src/nowhere.ts`'), feb1, facts).verdict).toBe('never-matched')
     // A folder rests on its existence only: src/live.ts changing under it does not count.

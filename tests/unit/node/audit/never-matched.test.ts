@@ -52,6 +52,7 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
       ['kept', '`keepThing()` in `src/keep.ts` returns the kept value.'],
       ['edited', 'Edits go through `editMe()`.'],
       ['runtime', 'Compiled packs go to `packs/`; uploads default to `./data`.'],
+      ['states', 'Jobs move `queued/running/completed/failed`; code in `src/never/deep/x`.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -62,6 +63,16 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     expect(n.reasons[0]).toBe(
       'wrong from the start: `src/never.ts` does not exist and git history has no record of it',
     )
+  })
+
+  it('slash-joined words whose first the repository never had are alternatives, not a path (blind set AI)', () => {
+    const n = byTitle(notes, 'states')
+    expect(n.reasons).toContain(
+      '`queued/running/completed/failed` reads as alternatives (words joined by slashes), not a path the repository ever had; not checked',
+    )
+    // A path under a folder the repository has is still a path, wrong from the start.
+    expect(n.verdict).toBe('never-matched')
+    expect(n.reasons.some((r) => r.includes('`src/never/deep/x` does not exist'))).toBe(true)
   })
 
   it('a single folder name the repository never had is a run-time folder: not checked, not wrong', () => {

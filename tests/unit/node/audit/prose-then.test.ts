@@ -27,6 +27,10 @@ describe('names in prose, checked through the note time (issue 12)', () => {
   beforeAll(async () => {
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_stockpile']\n")
     write(repo, 'src/build.ts', 'export const chunkSizeWarningLimit = 1200\n')
+    // A notebook's output table: what it printed, not a setting (blind set AI).
+    const nb = (n: number): string =>
+      `{"cells": [{"source": [\n    "| rampRowCount | ${n} |\\n",\n  ]}]}\n`
+    write(repo, 'data/build.ipynb', nb(23))
     write(repo, 'package.json', pkg('1.2.0'))
     write(repo, 'targets/profiles/a.json', '{}\n')
     write(repo, 'targets/profiles/b.json', '{}\n')
@@ -46,6 +50,7 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'build.zig.zon', zon('2.0.4'))
     commit('zig-bumped', '2026-03-02T13:00:00Z')
     write(repo, 'src/build.ts', 'export const chunkSizeWarningLimit = 1800\n')
+    write(repo, 'data/build.ipynb', nb(31))
     // A test keeps the old value on purpose (a config of an older release read back).
     write(repo, 'tests/old-config.test.ts', 'const old = { chunkSizeWarningLimit: 1200 }\n')
     commit('limit-raised', '2026-03-03T12:00:00Z')
@@ -75,6 +80,7 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['english', 'Make sure the Release Notes mention Phase 2 and step 3 of the Setup.'],
       ['pair', 'left-pad pinned to 1.2.0 in the dependencies.'],
       ['pair-id', 'The Vite chunkSizeWarningLimit is 1200 kB.'],
+      ['notebook', 'The rampRowCount is 23 rows.'],
       ['pair-holds', 'An astro 5 static site; `src/jobs.ts` lists eat_food.'],
       ['glob', 'Profiles live in `targets/profiles/*.json`.'],
       ['outside', 'Metrics are copied from `../sibling-repo/data/`.'],
@@ -128,6 +134,12 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       'now `src/build.ts` line 1 holds `export const chunkSizeWarningLimit = 1800`',
     )
     expect(n.reasons[0]).toContain(`changed in ${sha['limit-raised']}`)
+  })
+
+  it("does not take a notebook's printed value for a setting (blind set AI)", () => {
+    const n = byTitle(notes, 'notebook')
+    expect(n.reasons.join('\n')).not.toContain('rampRowCount')
+    expect(n.verdict).not.toBe('stale')
   })
 
   it('keeps a note whose prose names and values still hold as it was', () => {
