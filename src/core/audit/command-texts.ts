@@ -31,6 +31,26 @@ export function commandNameSpans(text: string): string[] {
   return out
 }
 
+/** `ai-realm-save`, `agent-run-started`: three or more lower-case words joined by hyphens. */
+const KEY_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$/
+
+/**
+ * The back-ticked keys a note gives (`persisted to localStorage as \`ai-realm-save\``, an event,
+ * a queue, a cache key): text only the code that uses the key holds, checked as such
+ * (src/node/audit/prose-candidates.ts). Held by a code line when the note was written and by
+ * none now, the key changed (blind set AH: a store's persist key renamed). A key no code held
+ * then says nothing.
+ */
+export function keySpans(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const t = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (t.length >= 8 && KEY_RE.test(t) && !out.includes(t)) out.push(t)
+  }
+  return out
+}
+
 /** `POST /accounts/:id/adjust-balance`: an HTTP method and the route it is sent to. */
 const HTTP_ROUTE_RE =
   /\b(?:GET|POST|PUT|PATCH|DELETE)[ \t]+`?(\/[\w-]+(?:\/(?:[\w-]+|:\w+|\{\w+\}|\[[\w.]+\]|<\w+>))*)/g
@@ -75,3 +95,10 @@ export function workspaceNames(text: string): string[] {
     for (const m of text.matchAll(re)) if (!out.includes(m[1])) out.push(m[1])
   return out
 }
+
+/** Every name of this module's kinds a note gives: commands, keys, workspace packages. */
+export const declaredTexts = (text: string): string[] => [
+  ...commandNameSpans(text),
+  ...keySpans(text),
+  ...workspaceNames(text),
+]

@@ -200,6 +200,19 @@ export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
+/** `$` before a constant's name: a shell's (or a Makefile's, PHP's) sigil, not part of the name. */
+const SIGIL_OK = '(?<=^|[^\\w$]|(?:^|[^\\w$])\\$)'
+
+/**
+ * A name as a whole word of a code line (no identifier character beside it); a constant's
+ * (`SKIP_LINT`) after a shell's `$` too (`"$SKIP_LINT"`: blind set AJ, a hook's variable read as
+ * gone from the code).
+ */
+export function wordRe(name: string): RegExp {
+  const before = /^[A-Z][A-Z0-9_]*$/.test(name) ? SIGIL_OK : '(?<![\\w$])'
+  return new RegExp(`${before}${escapeRe(name)}(?![\\w$])`)
+}
+
 /**
  * Where a line holds the pair's name as the pair needs it, and the text after it (where the
  * value must be): for a manifest pair, a key of shape `"name": "<version>"`, `name = "…"` or

@@ -17,10 +17,11 @@ import {
   memberLists,
   settingLiterals,
 } from '../../core/audit/stated-values'
-import { commandNameSpans, httpRoutes, workspaceNames } from '../../core/audit/command-texts'
+import { declaredTexts, httpRoutes } from '../../core/audit/command-texts'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   classSpans,
+  wordRe,
   quotedPhrases,
   folderMembers,
   proseLines,
@@ -99,9 +100,6 @@ export function memberPaths(paths: Iterable<string>, m: Member): string[] {
 /** Two names joined by one slash, the second without an extension (`log/slog`, `owner/name`). */
 const OWNER_NAME_RE = /^[A-Za-z0-9][\w.-]*\/[A-Za-z][\w-]*$/
 
-export const WORD = (name: string): RegExp =>
-  new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`)
-
 /** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
 export function globOf(path: string): string | null {
   if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))
@@ -170,8 +168,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     ...settingLiterals(checkedText(note)),
     ...hexValues(checkedText(note)),
     ...routes,
-    ...commandNameSpans(checkedText(note)),
-    ...workspaceNames(checkedText(note)),
+    ...declaredTexts(checkedText(note)),
   ])
     strings.push({
       ref: { kind: 'symbol', text, name: text, terms: [text] },
@@ -351,7 +348,7 @@ export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): r
 
 /** Lines holding a name as a whole word. */
 export const wordLines = (lines: readonly CodeLine[] | undefined, name: string): CodeLine[] =>
-  (lines ?? []).filter((l) => WORD(name).test(l.text))
+  (lines ?? []).filter((l) => wordRe(name).test(l.text))
 
 /** Manifest lines that list a bold package name as a dependency. */
 export const dependencyLines = (found: GrepFound, name: string): readonly CodeLine[] =>
@@ -366,9 +363,9 @@ export const dependencyLines = (found: GrepFound, name: string): readonly CodeLi
 export function pairLines(found: GrepFound, pair: ProsePair): readonly CodeLine[] {
   const lines = (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []
   if (pair.manifest) return lines
-  // A notebook's value is one it explored or printed (an output table's row count), never a
-  // setting: left out even when only notebooks hold the name (blind set AI g6-t06).
-  const kept = lines.filter((l) => !/\.ipynb$/i.test(l.path))
+  // A notebook's value is one it explored or printed (an output table's row count), a comment's
+  // one it documents: never a setting, even when only they hold the name (blind sets AI, AJ).
+  const kept = lines.filter((l) => !/\.ipynb$/i.test(l.path) && !isCommentLine(l.text))
   const code = kept.filter((l) => !isTestFile(l.path))
   return code.length > 0 ? code : kept
 }

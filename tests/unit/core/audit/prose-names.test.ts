@@ -12,6 +12,7 @@ import {
   proseNames,
   quotedPhrases,
   versionMatches,
+  wordRe,
 } from '../../../../src/core/audit/prose-names'
 import { boldNames, dependencyIn } from '../../../../src/core/audit/manifest-names'
 import { extractReferences } from '../../../../src/core/audit/references'
@@ -274,5 +275,20 @@ describe('quotedPhrases (hidden set K)', () => {
       ),
     ).toEqual(['Initialize Git & Create Worktree', 'Open Plain Terminal'])
     expect(quotedPhrases('```\nlog("Loaded all the things")\n```\nand a "b c" pair')).toEqual([])
+  })
+})
+
+describe('wordRe (blind set AJ)', () => {
+  it("finds a constant after a shell's `$`, and no name inside another", () => {
+    const w = wordRe('SKIP_FRONTEND_LINT')
+    expect(w.test('    if [ "$SKIP_FRONTEND_LINT" != "1" ]; then')).toBe(true)
+    expect(w.test('echo ${SKIP_FRONTEND_LINT}')).toBe(true)
+    expect(w.test('SKIP_FRONTEND_LINT=1 git commit')).toBe(true)
+    expect(w.test('X$SKIP_FRONTEND_LINT')).toBe(false)
+    expect(w.test('$$SKIP_FRONTEND_LINT')).toBe(false)
+    expect(w.test('NO_SKIP_FRONTEND_LINT=1')).toBe(false)
+    // A lower-case name after `$` is another identifier (`$store` is not `store`).
+    expect(wordRe('store').test('const x = $store')).toBe(false)
+    expect(wordRe('store').test('const x = store.get()')).toBe(true)
   })
 })
