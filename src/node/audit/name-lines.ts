@@ -246,14 +246,7 @@ async function sinceOf(
  */
 async function logged(root: string, sha: string): Promise<Set<string> | null> {
   const r = await runGit(
-    [
-      'log',
-      '-z',
-      '--no-renames',
-      '--name-only',
-      '--format=',
-      `${sha}..HEAD`,
-    ],
+    ['log', '-z', '--no-renames', '--name-only', '--format=', `${sha}..HEAD`],
     { cwd: root, timeoutMs: GREP_TIMEOUT_MS, maxBytes: GREP_MAX_BYTES },
   )
   if (r.code !== 0) return null
