@@ -73,6 +73,7 @@ export function auditReport(r: AuditResult): string {
     `Repository: ${r.repo ?? 'none'}`,
     `${s.stale} stale, ${s.suspect} suspect, ${s.fresh} fresh, ${s['never-matched']} never matched, ${s.unverifiable} unverifiable`,
   ]
+  for (const p of r.problems ?? []) out.push(`  ! ${p.path}: ${p.reason}`)
   const order = { stale: 0, suspect: 1, 'never-matched': 2, unverifiable: 3, fresh: 4 } as const
   for (const n of [...r.notes].sort((a, b) => order[a.verdict] - order[b.verdict])) {
     out.push('', `${n.verdict.toUpperCase()}  ${n.title}  (${n.file}:${n.line})`)

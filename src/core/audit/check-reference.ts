@@ -28,9 +28,14 @@ export function checkReference(
       if (ref.runner === 'file') return checkPath(ref, ref.target, false, facts, noteDir, writtenMs)
       return checkCommand(ref, facts)
     case 'symbol':
-      return checkSymbol(ref, facts)
-    case 'snippet':
-      return checkSnippet(ref, facts)
+    case 'snippet': {
+      const c = ref.kind === 'symbol' ? checkSymbol(ref, facts) : checkSnippet(ref, facts)
+      // Not found by a search that failed is not known to be gone.
+      const failed = ref.kind === 'symbol' ? facts.unsearched?.words : facts.unsearched?.quotes
+      if (c.audit.status !== 'missing' || failed === undefined) return c
+      const shown = ref.kind === 'symbol' ? ref.name : firstLine(ref.code)
+      return { skipped: `${tick(shown)}: the search for it failed (${failed}); not checked` }
+    }
   }
 }
 

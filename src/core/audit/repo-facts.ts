@@ -43,6 +43,11 @@ export interface RepoFacts {
   readonly history: HistoryIndex | null
   /** Files (relative) in which each word occurs; a word absent from the map was not searched. */
   readonly wordFiles: ReadonlyMap<string, readonly string[]>
+  /**
+   * A search that failed (git's reason, a time limit): a word or quote it did not find is not
+   * known to be absent (check-reference.ts skips it with the reason).
+   */
+  readonly unsearched?: { readonly words?: string; readonly quotes?: string }
   /** Script name → package.json files (relative) that define it. */
   readonly scripts: ReadonlyMap<string, readonly string[]>
   readonly packageFiles: readonly string[]

@@ -20,7 +20,7 @@ import { BoundedCache } from '../cache/bounded-cache'
 import type { AuditFactsCache } from '../audit/audit-cache'
 import { cacheKey } from '../audit/audit-cache'
 import { createNoteStamps, type KeyValueStore } from '../edits/note-stamps'
-import { auditMemory } from '../audit/audit'
+import { auditMemory, cutShort } from '../audit/audit'
 import type { WrittenAtProvider } from '../audit/judge-notes'
 import { BackendError } from './errors'
 
@@ -122,9 +122,10 @@ export function createAuditJobs(deps: AuditJobDeps): AuditJobs {
       void (async () => {
         const before = await token(a.dir, a.repo)
         const kept = views.peek(key)
-        // Nothing changed since the last audit: its verdicts stand, the stamps are read afresh.
+        // Nothing changed since the last audit, which finished every search: its verdicts stand,
+        // the stamps are read afresh.
         const audit =
-          kept && kept.token === before
+          kept && kept.token === before && !cutShort(kept.audit)
             ? kept.audit
             : await auditMemory({
                 memoryDir: a.dir,

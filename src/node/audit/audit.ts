@@ -10,6 +10,7 @@ import { cacheKey, type Armed, type AuditFactsCache } from './audit-cache'
 import { loadNotes, type Loaded } from './load-notes'
 import { judgeAll, type Judged, type WrittenAtProvider } from './judge-notes'
 import { prepare, type Prepared } from './prepare-notes'
+import { cutOffsText, gatheringCutOffs } from '../git/cut-offs'
 
 export interface AuditOptions {
   readonly memoryDir: string
@@ -50,16 +51,24 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
   }
   let ran: { prepared: Prepared; loaded: Loaded; memoryDir: string } | null = null
   let judged: Judged[]
+  let late = ''
   try {
-    const prepared = await prepare(loaded, opts.repo, step, signal, undefined, arm)
-    while (done < phases) step()
-    judged = await judgeAll(prepared, opts.writtenAtFor, step, signal)
+    const gathered = await gatheringCutOffs(async () => {
+      const prepared = await prepare(loaded, opts.repo, step, signal, undefined, arm)
+      while (done < phases) step()
+      return { prepared, judged: await judgeAll(prepared, opts.writtenAtFor, step, signal) }
+    })
+    const { prepared } = gathered.value
+    judged = gathered.value.judged
+    if (gathered.cutOffs.length > 0) late = cutOffsText(gathered.cutOffs)
     ran = { prepared, loaded, memoryDir: opts.memoryDir }
   } finally {
     const held = armed as Armed | null // set inside arm(), which the type checker does not follow
     if (cache && held) cache.done(cacheKey(opts.memoryDir, opts.repo), held, ran)
   }
   const { prepared } = ran
+  // A search cut off by its time limit answered nothing: a fresh note may hide a finding.
+  if (late) judged = judged.map((j) => (j.note.verdict === 'fresh' ? withLate(j, late) : j))
   cache?.keepResult(
     cacheKey(opts.memoryDir, opts.repo),
     prepared.facts && prepared.state ? prepared.facts.root : null,
@@ -78,6 +87,27 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     repo: prepared.facts ? prepared.facts.root : null,
     notes: judged.map((j) => j.note),
     summary,
-    problems: prepared.problems,
+    problems: late
+      ? [
+          ...prepared.problems,
+          { path: prepared.facts?.root ?? opts.memoryDir, reason: lateProblem(late) },
+        ]
+      : prepared.problems,
   }
 }
+
+const withLate = (j: Judged, late: string): Judged => ({
+  ...j,
+  note: {
+    ...j.note,
+    reasons: [...j.note.reasons, `not every check finished (${late}): this note may not be fresh`],
+  },
+})
+
+const LATE_TAIL =
+  'what those searches would have found is missing, so fresh notes carry a reason (run the audit again on a less busy machine)'
+const lateProblem = (late: string): string => `${late}; ${LATE_TAIL}`
+
+/** Whether an audit had a search cut off by its time limit: its verdicts are not to be kept. */
+export const cutShort = (r: AuditResult): boolean =>
+  (r.problems ?? []).some((p) => p.reason.endsWith(LATE_TAIL))

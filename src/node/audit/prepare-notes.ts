@@ -187,10 +187,11 @@ export async function prepare(
 
   // Symbols: every word of every symbol, one search.
   const wordFiles = new Map<string, readonly string[]>()
+  const unsearched: { words?: string; quotes?: string } = {}
   if (symbolRun) {
     const s = await symbolRun
     if (s.ok) for (const [k, v] of s.files) wordFiles.set(k, v)
-    else problems.push({ path: root, reason: s.reason })
+    else problems.push({ path: root, reason: (unsearched.words = s.reason) })
   }
   // Ignored is not absent: a `.env` the notes name is read when present (issue 12 item 6).
   if (state && terms.length > 0) {
@@ -213,7 +214,7 @@ export async function prepare(
   let snippets = new Map<string, SnippetFinding>()
   if (quoteRun) {
     const lineHits = await quoteRun
-    if (!lineHits.ok) problems.push({ path: root, reason: lineHits.reason })
+    if (!lineHits.ok) problems.push({ path: root, reason: (unsearched.quotes = lineHits.reason) })
     const quotes: Quote[] = []
     const seen = new Set<string>()
     for (const n of quoteNotes) {
@@ -277,6 +278,7 @@ export async function prepare(
     withSuffix: (suffix) => suffixed.get(suffix) ?? [],
     history,
     wordFiles,
+    unsearched,
     ...manifests,
     snippets,
     dirty,

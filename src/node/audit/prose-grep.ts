@@ -163,6 +163,8 @@ export function filesAt(root: string, sha: string): Promise<readonly string[] | 
       maxBytes: GREP_MAX_BYTES,
     }).then((r) => (r.code === 0 ? parseNulList(r.stdout) : null))
     trees.set(key, hit)
+    // A failure (a time limit) is not kept: the next audit asks again and says if it fails.
+    void hit.then((files) => files === null && trees.delete(key))
   }
   return hit
 }

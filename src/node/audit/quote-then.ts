@@ -36,6 +36,8 @@ export function commitAt(
       timeoutMs: 20_000,
     }).then((r) => {
       const [sha, date] = r.stdout.trim().split('\x1f')
+      // A failure (a time limit) is not kept: the next audit asks again and says if it fails.
+      if (r.code !== 0) commits.delete(key)
       return r.code === 0 && sha && date ? { sha, date } : null
     })
     if (commits.size > 256) commits.clear()

@@ -22,6 +22,7 @@ import type { Stats } from 'node:fs'
 import { lstat, readFile, realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { parseGitFile } from '../../core/git/parse'
+import { cutOff } from './cut-offs'
 
 export interface GitResult {
   readonly code: number
@@ -359,6 +360,7 @@ function spawnGit(
     }
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
+      if (!done) cutOff(args, timeoutMs)
       finish({
         code: -1,
         stdout: '',

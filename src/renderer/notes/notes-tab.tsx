@@ -18,6 +18,7 @@ import { NoteList } from './note-list'
 import { NotesLayout, useNotesFrame } from './notes-layout'
 import { prewarmNoteDiffs } from './note-diffs'
 import { useDraftKeys } from './note-drafts'
+import { ProblemList } from '../common/problem-list'
 
 export function NotesTab({ project }: { project: ProjectInfo }) {
   // The first click on a note should not wait for Monaco's worker or a language to load.
@@ -89,6 +90,8 @@ function NotesBody({ memoryDir, repoRoot }: { memoryDir: string; repoRoot: strin
           </button>
         ))}
       </div>
+      {/* What the audit could not read or finish (a search cut off by its time limit). */}
+      <ProblemList problems={state.audit?.problems ?? []} testId="audit-problems" />
       {state.audit && rows.length === 0 && (
         <p className="empty">
           No {state.filter === 'all' ? '' : `${VERDICT_LABEL[state.filter]} `}notes.
