@@ -60,6 +60,13 @@ export function checkPath(
   if (found !== undefined) {
     return checked(ref, 'ok', absolute(facts.root, found), { restsOn: found, namedPath: found })
   }
+  // A compiled file under a build folder stands for its source (`dist/x.test.js`, `x.test.ts`).
+  const source = candidates.map((c) => builtFrom(c, facts)).find((c) => c !== null)
+  if (source) {
+    const c = checkPath(ref, source, false, facts, noteDir, writtenMs)
+    const built = `${tick(ref.text)} is built from ${tick(source)}`
+    return 'skipped' in c ? c : { ...c, reason: c.reason ? `${built}: ${c.reason}` : built }
+  }
   // Ignored or generated files are local to a machine: their absence says nothing.
   const generated = candidates.some(isGenerated)
   if (candidates.some((c) => facts.ignored(c))) {
@@ -194,6 +201,30 @@ export function checkPath(
  * its entries there (blind set Z: `rodski-web/` over `src/`, read as the root `src/` that went).
  * A top folder the repository never had is its own name: the entries are the root's.
  */
+/** The extensions of a compiled file's source, by the compiled file's own (`.js`, `.mjs`). */
+const SOURCES: Readonly<Record<string, readonly string[]>> = {
+  js: ['ts', 'tsx', 'jsx'],
+  mjs: ['mts'],
+  cjs: ['cts'],
+}
+
+/**
+ * The tracked source of a compiled file a note names under a build folder (`dist/tests/a.test.js`
+ * from `tests/a.test.ts`, or `src/…` under a `rootDir`), when the repository has it or had it:
+ * the build output is on no one's disk but the source says whether the file still exists (blind
+ * set AM: `node --test dist/tests/…/x.test.js` after `x.test.ts` was deleted).
+ */
+function builtFrom(rel: string, facts: RepoFacts): string | null {
+  const m = /^(?:dist|build|out|lib)\/(.+)\.(c?js|mjs)$/.exec(rel)
+  if (!m) return null
+  for (const base of [m[1], `src/${m[1]}`])
+    for (const ext of SOURCES[m[2]] ?? []) {
+      const p = `${base}.${ext}`
+      if (facts.exists(p) || facts.history?.arrivals.has(p)) return p
+    }
+  return null
+}
+
 function hadFolder(facts: RepoFacts, top: string): boolean {
   if (top === '' || top.startsWith('/') || top.startsWith('..')) return false
   if (facts.isDir(top)) return true

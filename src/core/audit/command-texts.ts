@@ -31,8 +31,14 @@ export function commandNameSpans(text: string): string[] {
   return out
 }
 
-/** `ai-realm-save`, `agent-run-started`: three or more lower-case words joined by hyphens. */
+/**
+ * `ai-realm-save`, `agent-run-started`: three or more lower-case words joined by hyphens; or two
+ * in a longer key (`session-artifacts`, a feature flag, blind set AL), not a short class or
+ * option (`h-screen`, `dry-run`).
+ */
 const KEY_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$/
+const PAIR_KEY_RE = /^[a-z][a-z0-9]{2,}-[a-z0-9]{3,}$/
+const PAIR_KEY_MIN = 12
 
 /**
  * The back-ticked keys a note gives (`persisted to localStorage as \`ai-realm-save\``, an event,
@@ -46,7 +52,9 @@ export function keySpans(text: string): string[] {
   const out: string[] = []
   for (const s of findCodeSpans(prose)) {
     const t = prose.slice(s.contentStart, s.contentEnd).trim()
-    if (t.length >= 8 && KEY_RE.test(t) && !out.includes(t)) out.push(t)
+    const key =
+      (t.length >= 8 && KEY_RE.test(t)) || (t.length >= PAIR_KEY_MIN && PAIR_KEY_RE.test(t))
+    if (key && !out.includes(t)) out.push(t)
   }
   return out
 }

@@ -131,7 +131,7 @@ function* numbersIn(sentence: string): Generator<[string, number, boolean]> {
   }
 }
 
-function sentencesOf(prose: string): string[] {
+export function sentencesOf(prose: string): string[] {
   return prose.split(/\n|(?<=[.!?])\s+(?=[A-Z*_(`"[])/)
 }
 

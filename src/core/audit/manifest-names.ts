@@ -5,6 +5,8 @@
  * manifests at the note's commit and now (src/node/audit/prose-candidates.ts).
  */
 import { escapeRe, proseOf } from './prose-names'
+import { findCodeSpans } from './code-spans'
+import { cutFences } from './note-fences'
 
 /**
  * Bold package names of a note's prose (`**pandas** / **numpy** - Data processing`, a stack
@@ -22,6 +24,22 @@ export function boldNames(text: string): string[] {
       !/\.(?:md|json|ya?ml|toml|[cm]?[jt]sx?|py|rb|go|rs|sh)$/.test(name)
     )
       if (!out.includes(name)) out.push(name)
+  }
+  return out
+}
+
+/**
+ * Back-ticked plain words (`turbo`, `zod`): a tool or package a note names in code form that no
+ * other rule reads (no capital, dot or underscore marks it as a name of the code). Like a bold
+ * name, each counts only through a manifest's dependency line then and now (blind set AL: "root
+ * `turbo`-orchestrated scripts" after the repository moved from turbo to nx).
+ */
+export function tickedWords(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const word = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (/^[a-z][a-z0-9-]{3,40}$/.test(word) && !out.includes(word)) out.push(word)
   }
   return out
 }
@@ -46,6 +64,15 @@ export function phasedOutNames(text: string): string[] {
   return out
 }
 
+/**
+ * What a JSON manifest gives a dependency: a version range, a tag, a protocol (`workspace:*`,
+ * `npm:`, `file:`, a git URL) or a `user/repo` shorthand; not a command. A `scripts` entry has
+ * the same form (`"start": "mint dev -p 6660"`), and a sentence's first word read as a product
+ * ("Start new docs from …") matched it as a dependency the repository dropped (blind set AL).
+ */
+const VERSION_SPEC_RE =
+  /^(?:$|[\^~<>=*\d]|v\d|x\b|(?:latest|next|beta|alpha|canary|rc|stable|dev)$|(?:workspace|catalog|file|link|portal|patch|npm|jsr|github|gitlab|bitbucket|https?):|git(?:\+|:\/\/|@)|[\w.-]+\/[\w.-]+(?:#\S*)?$)/i
+
 /** A manifest line giving the package's own field, not a dependency. */
 const OWN_FIELD_RE =
   /^\s*(?:["']?(?:name|description|version|title|summary|author|license|homepage|repository|readme|keywords)["']?\s*[:=]|\.(?:executable|library|target|executableTarget|testTarget|plugin|macro)\s*\(\s*name:)/i
@@ -65,7 +92,10 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   // (`.executable(name: "Clawdis", …)`): `name: "Clawdis",` in Package.swift, `name =
   // "app"` in pyproject.toml (blind set Z2: the app's own name read as a dependency it dropped).
   if (OWN_FIELD_RE.test(line)) return false
-  if (/\.json$/i.test(path)) return new RegExp(String.raw`^\s*"${n}"\s*:\s*"`).test(line)
+  if (/\.json$/i.test(path)) {
+    const value = new RegExp(String.raw`^\s*"${n}"\s*:\s*"([^"]*)"`).exec(line)?.[1]
+    return value !== undefined && VERSION_SPEC_RE.test(value)
+  }
   const extra = String.raw`(?:\[[^\]]*\])?`
   // `base = "frontend"` in netlify.toml, `testpaths = "tests"`: a setting's one value, not a
   // dependency (blind set AB: a deploy folder read as a package the repository dropped). A

@@ -32,9 +32,13 @@ import { normalizePath } from '../paths'
 const IDENT = '[A-Za-z_$][\\w$]*'
 const SYMBOL_RE = new RegExp(`^(${IDENT}(?:(?:\\.|::|#)${IDENT})*)(\\(\\))?$`)
 const PROSE_CALL_RE = new RegExp(`(?<![\\w$./\\\\-])(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\)`, 'g')
-/** A call whose arguments are all bare names: `name(a, b)`, `Cart.add(item)`. */
+/**
+ * A call whose arguments are all bare names or elided: `name(a, b)`, `Cart.add(item)`,
+ * `Depends(...)` (blind set AM: an elision read as quoted code no file ever held).
+ */
+const ARG = `(?:${IDENT}|\\.\\.\\.|…)`
 const CALL_SHAPE_RE = new RegExp(
-  `^(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\s*${IDENT}(?:\\s*,\\s*${IDENT})*\\s*\\)$`,
+  `^(${IDENT}(?:(?:\\.|::)${IDENT})*)\\(\\s*${ARG}(?:\\s*,\\s*${ARG})*\\s*\\)$`,
 )
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`\][)(]+(?:\([^\s<>"'`()]*\)[^\s<>"'`\][)(]*)*/g
 /** A label stops at `[` and a target at `(`, so `[[[[…` and `[a](b[a](b…` take linear time (issue 8). */

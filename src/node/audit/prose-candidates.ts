@@ -34,6 +34,7 @@ import {
   dependencyIn,
   packageNamesOf,
   phasedOutNames,
+  tickedWords,
 } from '../../core/audit/manifest-names'
 import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
@@ -210,6 +211,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...boldNames(checkedText(note)),
       ...phasedOutNames(checkedText(note)),
       ...productNames(checkedText(note)),
+      ...tickedWords(checkedText(note)),
       ...packages,
     ]),
   ].filter((d) => !ticked.has(d))

@@ -216,6 +216,31 @@ describe('bold package names and manifest dependency lines', () => {
     expect(dependencyIn('  "Project": "1.0",', 'project', 'package.json')).toBe(false)
   })
 
+  it('takes a JSON key as a dependency only with a version spec, not a command (blind set AL)', () => {
+    // "Start new docs from …": a script named `start` is no package the repository dropped.
+    const pkg = 'apps/docs/package.json'
+    expect(dependencyIn('    "start": "mint dev -p 6660 --no-open",', 'start', pkg)).toBe(false)
+    expect(dependencyIn('    "lint": "eslint .",', 'lint', pkg)).toBe(false)
+    expect(dependencyIn('    "deploy": "git push origin main",', 'deploy', pkg)).toBe(false)
+    for (const spec of [
+      '^5.1.0',
+      '~1.2',
+      '>=2 <3',
+      '*',
+      '',
+      'latest',
+      'v1.0.0',
+      'workspace:*',
+      'npm:react@18',
+      'file:../lib',
+      'git+https://github.com/a/b.git',
+      'github:a/b',
+      'expressjs/express#v4',
+      'https://example.com/x.tgz',
+    ])
+      expect(dependencyIn(`    "mint": "${spec}",`, 'mint', pkg), spec).toBe(true)
+  })
+
   it('never takes the manifest own name or description as a dependency (blind set Z2)', () => {
     expect(dependencyIn('    name: "Clawdis",', 'clawdis', 'apps/macos/Package.swift')).toBe(false)
     expect(dependencyIn('name = "pandas-lite"', 'pandas-lite', 'pyproject.toml')).toBe(false)

@@ -325,6 +325,15 @@ describe('extractReferences', () => {
     ])
   })
 
+  it('reads a call with elided arguments as the function (blind set AM)', () => {
+    expect(kinds('Parse params via `Depends(...)` and `Query(alias, …)`.')).toEqual([
+      ['symbol', 'Depends(...)'],
+      ['symbol', 'Query(alias, …)'],
+    ])
+    // A spread is code: `...parts` is no elision.
+    expect(kinds('Join them with `merge(...parts)`.')).toEqual([['snippet', 'merge(...parts)']])
+  })
+
   it('finds dot-folder paths in prose', () => {
     expect(
       kinds('Rules live in .claude/rules/api-handlers.md and .github/workflows/; not .eslintrc.'),
