@@ -19,6 +19,7 @@
  */
 import { findCodeSpans } from './code-spans'
 import { alternatives, onlyNegated } from './prose-forms'
+import { namesByLanguage } from './fence-languages'
 import { cutFences } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
@@ -38,6 +39,8 @@ export interface ProseNames {
   /** Identifier-shaped words of the prose, then of fenced code, without duplicates. */
   readonly names: readonly string[]
   readonly pairs: readonly ProsePair[]
+  /** Names only fences of one language give, and that language's files (fence-languages.ts). */
+  readonly fencedIn: ReadonlyMap<string, RegExp>
 }
 
 /**
@@ -119,13 +122,14 @@ function bareProse(text: string): string {
 }
 
 /**
- * Each prose line (fences and code spans blanked) with its identifier-shaped names: a line that
- * names one file and some names says where those names are (`src/models/types.ts` — core
- * types (CardInfo, CardDatabase)).
+ * Each prose clause (a line, cut at `; `; fences and code spans blanked) with its
+ * identifier-shaped names: a clause that names one file and some names says where those names
+ * are (`src/models/types.ts` — core types (CardInfo, CardDatabase)); the clause after a `;` says
+ * something else (blind set AN: "`a.ts` holds the types; the view renders CardInfo").
  */
 export function proseLines(text: string): { readonly line: string; readonly names: string[] }[] {
   const { prose } = cutFences(text)
-  return prose.split('\n').map((line) => {
+  return prose.split(/\n|;\s+/).map((line) => {
     const names = [...new Set([...bareProse(line).matchAll(WORD_RE)].map((m) => m[0]))]
     return { line, names: names.filter(identifierShaped) }
   })
@@ -138,16 +142,14 @@ export function proseNames(text: string): ProseNames {
   const bare = bareProse(text)
   // Quoted code names things too: a fenced block's identifiers (`DownloadManager.make(…)`,
   // a type in its comment) are candidates like the prose's, under the same two rules.
-  const fenced = cutFences(text)
-    .fences.map((f) => f.code)
-    .join('\n')
+  const fenced = cutFences(text).fences.map((f) => ({
+    lang: f.lang,
+    names: [...f.code.matchAll(CODE_WORD_RE)].map((m) => m[0]),
+  }))
   const prose = [...bare.matchAll(WORD_RE)]
   const negated = onlyNegated(bare, prose)
-  const words = [
-    ...prose.map((m) => m[0]),
-    ...[...fenced.matchAll(CODE_WORD_RE)].map((m) => m[0]),
-    ...alternatives(bare, identifierShaped),
-  ]
+  const alts = alternatives(bare, identifierShaped)
+  const words = [...prose.map((m) => m[0]), ...fenced.flatMap((f) => f.names), ...alts]
   for (const w of words) {
     if (identifierShaped(w) && !seen.has(w) && !negated.has(w)) {
       seen.add(w)
@@ -170,7 +172,8 @@ export function proseNames(text: string): ProseNames {
     seenPairs.add(key)
     pairs.push({ name, value, manifest })
   }
-  return { names, pairs }
+  const inProse = new Set([...prose.map((m) => m[0]), ...alts])
+  return { names, pairs, fencedIn: namesByLanguage(fenced, inProse) }
 }
 
 /** The numbers of a value or a code line: `^5.17.2` → [5, 17, 2]; `.v26` → [26]. */

@@ -260,3 +260,12 @@ export function slashCommandRefs(s: string): Reference[] | null {
     })),
   )
 }
+
+/** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
+export function globOf(path: string): string | null {
+  if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))
+    return null
+  return path
+    .replace(/\[[A-Za-z][\w-]*\]|<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\}/g, '*')
+    .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
+}

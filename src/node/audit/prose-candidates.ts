@@ -36,7 +36,7 @@ import {
   phasedOutNames,
   tickedWords,
 } from '../../core/audit/manifest-names'
-import { PATH_PLACEHOLDER_RE } from '../../core/audit/reference-paths'
+import { globOf } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 
@@ -46,6 +46,8 @@ import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 
 export interface Candidates {
   readonly names: readonly string[]
+  /** Names only an example in one language gives: held only by that language's files. */
+  readonly fencedIn: ReadonlyMap<string, RegExp>
   readonly pairs: readonly ProsePair[]
   /** Paths outside the repository, and the literal string code may hold. */
   readonly strings: readonly StringCandidate[]
@@ -100,15 +102,6 @@ export function memberPaths(paths: Iterable<string>, m: Member): string[] {
 
 /** Two names joined by one slash, the second without an extension (`log/slog`, `owner/name`). */
 const OWNER_NAME_RE = /^[A-Za-z0-9][\w.-]*\/[A-Za-z][\w-]*$/
-
-/** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
-export function globOf(path: string): string | null {
-  if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))
-    return null
-  return path
-    .replace(/\[[A-Za-z][\w-]*\]|<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\}/g, '*')
-    .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
-}
 
 /** The identifier-shaped names a note gives in plain prose (prose-names.ts). */
 export function proseNamesOf(note: Note): readonly string[] {
@@ -245,6 +238,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   ]
   return {
     names,
+    fencedIn: prose.fencedIn,
     pairs,
     strings,
     globs,

@@ -147,16 +147,9 @@ export async function proseThen(
         (folder) => memberPaths(trackedNow, { ...x, folder }).length === 0,
       ),
     )
-    const count =
-      names.length +
-      strings.length +
-      pairs.length +
-      globs.length +
-      paths.length +
-      deps.length +
-      members.length
-    if (count + located.length > 0)
-      failing.set(n, { names, pairs, strings, globs, paths, located, deps, members })
+    const some = [names, strings, pairs, globs, paths, deps, members, located]
+    if (some.some((x) => x.length > 0))
+      failing.set(n, { ...c, names, pairs, strings, globs, paths, located, deps, members })
   }
 
   // The trees then, one search per commit.
@@ -231,7 +224,8 @@ async function judgeThen(
   const out: CheckedReference[] = []
   const supersedes: string[] = []
   for (const name of c.names) {
-    const held = wordLines(t.then.code.get(name), name)
+    const lang = c.fencedIn.get(name)
+    const held = wordLines(t.then.code.get(name), name).filter((l) => lang?.test(l.path) ?? true)
     if (held.length === 0) continue
     const ref: Reference = { kind: 'symbol', text: name, name, terms: [name] }
     const gone = await removal(

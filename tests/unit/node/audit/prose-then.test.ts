@@ -41,6 +41,9 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     const zon = (v: string): string =>
       `.{\n    .dependencies = .{\n        .zuda = .{\n            .hash = "zuda-${v}-ih6_AbC",\n        },\n    },\n}\n`
     write(repo, 'build.zig.zon', zon('1.15.0'))
+    // A Python module and a React component hold names a TSX example gives (blind set AM).
+    write(repo, 'backend/forms.py', 'onSubmitDraft = None\n')
+    write(repo, 'web/Form.tsx', 'export const onCancelDraft = () => null\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note: each of these goes or changes.
     write(repo, 'src/jobs.ts', "export const kinds = ['eat_food', 'haul_to_storage']\n")
@@ -67,6 +70,9 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     write(repo, 'models/splitter.py', 'def build():\n    return spec()\n')
     write(repo, 'common/export.py', 'def export(spec):\n    clear()\n')
     commit('export-moved', '2026-03-05T14:00:00Z')
+    write(repo, 'backend/forms.py', 'on_submit = None\n')
+    write(repo, 'web/Form.tsx', 'export const onClose = () => null\n')
+    commit('forms-changed', '2026-03-05T15:00:00Z')
     // A name added after the note and removed again: it was not in the code when written.
     write(repo, 'src/tmp.ts', 'export const temp_flag_value = 1\n')
     commit('temp-added', '2026-03-06T12:00:00Z')
@@ -87,6 +93,9 @@ describe('names in prose, checked through the note time (issue 12)', () => {
       ['located', '- `src/models/types.ts` — core types (CardInfo, MissingType)'],
       ['located-ticked', '- Export: tray.py/splitter.py call `clear()` before the STL.'],
       ['located-held', '- tray.py calls `reset_bed()` first.'],
+      ['located-clause', '- `src/models/types.ts` holds the models; the deck view takes CardInfo.'],
+      ['fence-other-language', 'The form:\n\n```tsx\n<Form onSubmitDraft={save} />\n```'],
+      ['fence-same-language', 'The form:\n\n```tsx\n<Form onCancelDraft={close} />\n```'],
       ['pair-zig', 'zuda v1.15.0 is declared in `build.zig.zon`.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
@@ -184,6 +193,23 @@ describe('names in prose, checked through the note time (issue 12)', () => {
     )
     // The file it places a name in still holds it: nothing to say.
     expect(byTitle(notes, 'located-held').verdict).toBe('fresh')
+  })
+
+  it("checks a name only a fenced example gives in that example's language's files (blind set AM)", () => {
+    // Held then only by a Python file: a TSX example's prop says nothing of it.
+    const o = byTitle(notes, 'fence-other-language')
+    expect(o.reasons.join('\n')).not.toContain('`onSubmitDraft` was in the code')
+    expect(o.verdict).toBe('never-matched')
+    const n = byTitle(notes, 'fence-same-language')
+    expect(n.verdict).toBe('stale')
+    expect(n.reasons[0]).toContain('`onCancelDraft` was in the code')
+    expect(n.reasons[0]).toContain('`web/Form.tsx`')
+  })
+
+  it('places no name across a `;` in the file the clause before it names (blind set AN)', () => {
+    const n = byTitle(notes, 'located-clause')
+    expect(n.reasons.join('\n')).not.toContain('CardInfo')
+    expect(n.verdict).toBe('fresh')
   })
 })
 
