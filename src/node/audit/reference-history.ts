@@ -22,6 +22,7 @@ import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
 import { matchSnippet, quotedCode, SNIPPET_SIMILAR_MIN } from '../../core/audit/snippet-match'
 import { tick } from '../../core/audit/reason-text'
+import { placeholderNames } from '../../core/audit/placeholder-names'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
 
@@ -202,6 +203,15 @@ export async function withGoneIn(
 ): Promise<CheckedReference> {
   const asked = askedOf(c)
   if (asked.length === 0) return c
+  // A quote naming `Foo` is an example (placeholder-names.ts): not a copy the code lost.
+  const examples =
+    c.ref.kind === 'snippet' && c.audit.status === 'missing' ? placeholderNames(c.ref.code) : []
+  if (examples.length > 0)
+    return {
+      ...c,
+      goneIn: null,
+      reason: `${c.reason ?? 'quoted code is not found'}; it names ${examples.slice(0, 2).map(tick).join(', ')}, a placeholder`,
+    }
   // No needle was in the code at the note's commit (known only from `held`).
   let noneThen = false
   if (held && writtenMs !== undefined) {

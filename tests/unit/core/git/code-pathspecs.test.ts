@@ -60,6 +60,8 @@ const PATHS = [
   'src/bak.ts',
   'Logs/Quotation.log',
   'src/log.ts',
+  '.claude/projects/-home-x/0a1b.jsonl',
+  'src/jsonl.ts',
   'img/a.png',
   'img/a.png.ts',
   'v/sp ace.md',
@@ -137,6 +139,11 @@ describe('code pathspecs', () => {
   it('leaves logs out: what code printed is not code', () => {
     expect(isCodePathspecFile('Logs/Quotation.log')).toBe(false)
     expect(isCodePathspecFile('src/log.ts')).toBe(true)
+  })
+
+  it('leaves JSON Lines out: a committed session transcript is not code (blind set AP)', () => {
+    expect(isCodePathspecFile('.claude/projects/-home-x/0a1b.jsonl')).toBe(false)
+    expect(isCodePathspecFile('src/jsonl.ts')).toBe(true)
   })
 
   it('reads every path of a diff back, quoted or not', () => {

@@ -18,6 +18,19 @@ describe('routeSpans', () => {
       routeSpans('`/home` → Home; `/users/:id/` → User; `/a`; `src/app.ts`; `/blog/[slug]`'),
     ).toEqual(['/home', '/users/:id', '/blog/[slug]'])
   })
+
+  it("reads a local server URL's path, in prose or a command (blind set AP)", () => {
+    const text = [
+      'Open http://localhost:5173/dashboard.',
+      '```bash',
+      'curl -s http://localhost:5050/jsonrpc -X POST',
+      'curl http://127.0.0.1:8000/api/v1/items?limit=5',
+      'open http://localhost:3000/ && curl http://localhost:3000/users/${id}',
+      'curl https://example.com/api/other',
+      '```',
+    ].join('\n')
+    expect(routeSpans(text)).toEqual(['/dashboard', '/jsonrpc', '/api/v1/items'])
+  })
 })
 
 describe('a route the app dropped', () => {
@@ -28,8 +41,10 @@ describe('a route the app dropped', () => {
     const routes = (list: string[]): string =>
       `export const ROUTES = {\n${list.map((r) => `  '${r}': '${r.slice(1)}',`).join('\n')}\n}\n`
     write(repo, 'src/App.jsx', routes(['/home', '/inicio', '/ventas']))
+    write(repo, 'server/http.py', '@app.post("/jsonrpc")\ndef rpc(): ...\n')
     commit('c1', '2026-05-01T12:00:00Z')
     write(repo, 'src/App.jsx', routes(['/inicio', '/ventas', '/homepage']))
+    write(repo, 'server/http.py', 'def stdio(): ...\n')
     commit('drop home', '2026-05-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -38,6 +53,10 @@ describe('a route the app dropped', () => {
         ['Home', '- `/home` → EmployeeHomeView'],
         ['Sales', '- `/ventas` → SalesView'],
         ['Never', '- `/reports` → ReportsView (planned)'],
+        [
+          'Curl',
+          'Store:\n\n```bash\ncurl -s http://localhost:5050/jsonrpc -X POST -d @req.json\n```',
+        ],
       ],
       '2026-05-10T12:00:00Z',
     )
@@ -48,6 +67,12 @@ describe('a route the app dropped', () => {
     const text = n.reasons.join('\n')
     expect(n.verdict, text).toBe('stale')
     expect(text).toContain(sha['drop home'].slice(0, 7))
+  })
+
+  it("calls a local URL's route the server dropped stale (blind set AP)", () => {
+    const n = byTitle(notes, 'Curl')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('/jsonrpc')
   })
 
   it('finds nothing in a route still served or never served', () => {
