@@ -9,7 +9,7 @@
  *   have it, none of them can make the note suspect.
  */
 import type { HistoryIndex, PathFate } from '../git/parse'
-import { followDir, followPath } from '../git/parse'
+import { cameOf, fateOf, leftTime } from './path-fates'
 import type { Reference } from './reference'
 import type { RepoFacts } from './repo-facts'
 import { checked, type CheckedReference } from './checked-reference'
@@ -67,19 +67,31 @@ export function checkPath(
     const built = `${tick(ref.text)} is built from ${tick(source)}`
     return 'skipped' in c ? c : { ...c, reason: c.reason ? `${built}: ${c.reason}` : built }
   }
-  // Ignored or generated files are local to a machine: their absence says nothing.
-  const generated = candidates.some(isGenerated)
-  if (candidates.some((c) => facts.ignored(c))) {
-    return {
-      skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
-    }
-  }
-  const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
   // The path as written, through history: when it left after the note was written, that is
   // what the note meant; a later namesake elsewhere does not make it hold.
   const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
   const leftAt = literal === null ? null : leftTime(literal)
   const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
+  // Ignored or generated files are local to a machine: their absence says nothing. Not so a
+  // source path git deleted after the note and ignores since (blind set AP: `tests/` removed
+  // with the suite, then added to .gitignore): no clone has it. An agent's own folder is its
+  // session state (`.claude/handoff/pm-output.md`), committed by mistake and ignored since.
+  const generated = candidates.some(isGenerated)
+  const agentState = candidates.some((c) => /(?:^|\/)\.(?:claude|cursor|codex|gemini)\//.test(c))
+  // Tracked when the note was written, not only committed for a while after it (visible set:
+  // a `static/` of local assets, ignored then, committed and removed later).
+  const trackedThen = (c: string): boolean => {
+    const came = facts.history && cameOf(facts.history, c, writtenMs).cameIn
+    return !came || writtenMs === null || Date.parse(came.date) <= writtenMs
+  }
+  const deletedSince =
+    literalFirst && writtenMs !== null && !generated && !agentState && candidates.some(trackedThen)
+  if (candidates.some((c) => facts.ignored(c)) && !deletedSince) {
+    return {
+      skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
+    }
+  }
+  const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
   let meant: PathFate | null = null
   if (partial && !literalFirst) {
     const bare = checkBySuffix(ref, path, dir, facts, writtenMs)
@@ -135,7 +147,7 @@ export function checkPath(
       renames: fate.steps,
       deletedIn: fate.sha,
       goneIn: { sha: fate.sha, date: fate.date, how: 'deleted' },
-      ...cameOf(facts.history, fate.steps[0]?.from ?? fate.path),
+      ...cameOf(facts.history, fate.steps[0]?.from ?? fate.path, writtenMs),
     }
   }
   if (generated) return notInGit
@@ -233,43 +245,10 @@ function hadFolder(facts: RepoFacts, top: string): boolean {
   return false
 }
 
-/** When a path's name last came to be, as CheckedReference.cameIn. */
-function cameOf(history: HistoryIndex, path: string): Pick<CheckedReference, 'cameIn'> {
-  let came = history.arrivals.get(path)
-  // A folder came with its first file (blind set Z: a folder of examples added after the note).
-  if (!came)
-    for (const [p, t] of history.arrivals)
-      if (p.startsWith(`${path}/`) && (!came || t.time < came.time)) came = t
-  return came ? { cameIn: { sha: came.sha, date: came.date } } : {}
-}
-
 /** One folder name, written as a folder (`packs/`) or from the current folder (`./data`). */
 function runtimeFolderName(ref: Reference, path: string, dir: boolean): boolean {
   if (path.includes('/') || path === '' || path === '.' || path === '..') return false
   return dir || (ref.text.startsWith('./') && !/\.[A-Za-z0-9]+$/.test(path))
-}
-
-/** The first known fate of these paths in history (a file's renames, else a folder's). */
-function fateOf(
-  history: HistoryIndex,
-  paths: readonly string[],
-  dir: boolean,
-  facts: RepoFacts,
-): PathFate {
-  for (const c of paths) {
-    let fate = followPath(history, c, facts.exists)
-    if (fate.kind === 'unknown' && (dir || !/\.[^/]+$/.test(c)))
-      fate = followDir(history, c, facts.exists)
-    if (fate.kind !== 'unknown') return fate
-  }
-  return { kind: 'unknown' }
-}
-
-/** When a path left the name it was written with (renamed or deleted); null when it never did. */
-function leftTime(fate: PathFate): number | null {
-  if (fate.kind === 'unknown') return null
-  const date = fate.steps[0]?.date ?? (fate.kind === 'deleted' ? fate.date : null)
-  return date === null ? null : Date.parse(date)
 }
 
 /**

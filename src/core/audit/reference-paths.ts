@@ -269,3 +269,10 @@ export function globOf(path: string): string | null {
     .replace(/\[[A-Za-z][\w-]*\]|<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\}/g, '*')
     .replace(/(^|[-_./])(?:N{2,}|X{2,}|YYYY|MM|DD)(?=$|[-_./])/g, '$1*')
 }
+
+/** Folders in the home that many tools share: no one program's own. */
+export const SHARED_HOME_DIRS = new Set(
+  '.config .cache .local .ssh .npm .nvm .aws .kube .docker .vscode .cursor .gnupg .cargo .rustup .pyenv .gradle .bun .deno .yarn .pnpm .git .claude .codex .gemini .env .bashrc .zshrc .profile'.split(
+    ' ',
+  ),
+)

@@ -354,7 +354,10 @@ export function routeSpans(text: string): string[] {
   // A local server's URL, in prose or a command (`curl http://localhost:5050/jsonrpc`), names a
   // route this repository serves (blind set AP: an HTTP transport removed, its curl examples kept).
   for (const m of text.matchAll(LOCAL_URL_RE)) {
-    const path = m[1].replace(/[?#].*$/, '').replace(/[.,;:!]+$/, '').replace(/\/$/, '')
+    const path = m[1]
+      .replace(/[?#].*$/, '')
+      .replace(/[.,;:!]+$/, '')
+      .replace(/\/$/, '')
     if (!/[{}<>$%*]/.test(path)) add(path)
   }
   return out
@@ -363,3 +366,19 @@ export function routeSpans(text: string): string[] {
 /** `http://localhost:5050/jsonrpc`, `http://127.0.0.1:8000/api/v1/items`: the path part. */
 const LOCAL_URL_RE =
   /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{2,5})?(\/[^\s'"`)\]]*)/g
+
+/** `localhost:3000`, `127.0.0.1:8000`: a local server's address with its port. */
+const LOCAL_PORT_RE = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{4,5})(?!\d)/g
+
+/**
+ * The ports a note gives a local server (`localhost:3000`, in prose, a command or a diagram):
+ * the number a code line setting a port holds (src/node/audit/prose-candidates.ts `portKey`).
+ * Held by such a line when the note was written and by none now, the server moved (blind set
+ * AR: a daemon's default port changed from 3000 to 41593 under an architecture diagram).
+ */
+export function localPorts(text: string): { readonly written: string; readonly port: string }[] {
+  const out: { written: string; port: string }[] = []
+  for (const m of text.matchAll(LOCAL_PORT_RE))
+    if (!out.some((x) => x.port === m[1])) out.push({ written: m[0], port: m[1] })
+  return out
+}

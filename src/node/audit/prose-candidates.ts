@@ -12,6 +12,7 @@ import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/sect
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
+  localPorts,
   routeSpans,
   listsExactly,
   memberLists,
@@ -36,7 +37,7 @@ import {
   phasedOutNames,
   tickedWords,
 } from '../../core/audit/manifest-names'
-import { globOf } from '../../core/audit/reference-paths'
+import { globOf, SHARED_HOME_DIRS } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 
@@ -108,13 +109,6 @@ export function proseNamesOf(note: Note): readonly string[] {
   return proseNames(checkedText(note)).names
 }
 
-/** Folders in the home that many tools share: no one program's own. */
-const SHARED_HOME_DIRS = new Set(
-  '.config .cache .local .ssh .npm .nvm .aws .kube .docker .vscode .cursor .gnupg .cargo .rustup .pyenv .gradle .bun .deno .yarn .pnpm .git .claude .codex .gemini .env .bashrc .zshrc .profile'.split(
-    ' ',
-  ),
-)
-
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
   const prose = proseNames(checkedText(note))
@@ -178,6 +172,14 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
         bounded: true,
         uncommented: true,
       })
+  for (const { written, port } of localPorts(checkedText(note)))
+    strings.push({
+      ref: { kind: 'symbol', text: written, name: port, terms: [port] },
+      text: port,
+      bounded: true,
+      uncommented: true,
+      portKey: true,
+    })
   // A back-ticked union (`owner | admin | sales`), looked up by its members (stringsIn).
   for (const members of memberLists(checkedText(note))) {
     const text = members.join(' | ')
@@ -296,6 +298,8 @@ export interface StringCandidate {
    * the manifest at 2.94.0, `"2.0.0"` still in a doc comment's example).
    */
   readonly versionKey?: true
+  /** A local server's port (stated-values.ts `localPorts`): held only by a line naming a port. */
+  readonly portKey?: true
   /** A union's members (stated-values.ts `memberLists`): held by a line listing exactly these. */
   readonly members?: readonly string[]
   /** A module's name: held by a line importing it (`require('x')`, `from 'x'`), no other. */
@@ -318,7 +322,8 @@ export function stringLines(
     )
     return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
   }
-  const keyed = x.versionKey ? (lines ?? []).filter((l) => VERSION_KEY_RE.test(l.text)) : lines
+  const key = x.versionKey ? VERSION_KEY_RE : x.portKey ? /port/i : null
+  const keyed = key ? (lines ?? []).filter((l) => key.test(l.text)) : lines
   const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
   if (!x.bounded) return code ?? []
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -268,9 +268,11 @@ async function judgeThen(
     )
     const none = s.versionKey
       ? 'no line setting a version holds it now'
-      : s.members
-        ? 'no code line lists exactly these now'
-        : 'no code holds it now'
+      : s.portKey
+        ? 'no line setting a port holds it now'
+        : s.members
+          ? 'no code line lists exactly these now'
+          : 'no code holds it now'
     const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))
   }

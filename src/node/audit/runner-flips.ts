@@ -22,6 +22,14 @@ export interface RunnerRepo {
   readonly scripts: ReadonlyMap<string, readonly string[]>
 }
 
+/** Each tree's lock files, read once (a tree is read for every note that runs a command). */
+const locks = new WeakMap<ReadonlySet<string>, ReturnType<typeof lockFiles>>()
+function locksOf(tree: ReadonlySet<string>): ReturnType<typeof lockFiles> {
+  let l = locks.get(tree)
+  if (!l) locks.set(tree, (l = lockFiles(tree)))
+  return l
+}
+
 /** One reason per replaced manager, and per script that left the root package.json. */
 export async function runnerFlips(
   repo: RunnerRepo,
@@ -47,7 +55,7 @@ export async function runnerFlips(
   const out: string[] = []
   const [before, now] = await Promise.all([repo.treeAt(then), repo.treeAt(repo.head)])
   if (before && now) {
-    const [locksThen, locksNow] = [lockFiles(before), lockFiles(now)]
+    const [locksThen, locksNow] = [locksOf(before), locksOf(now)]
     const told = new Set<string>()
     for (const c of commands) {
       const sw = managerSwitch(c.runner, locksThen, locksNow)

@@ -41,10 +41,12 @@ describe('git runs cut off by their time limit', () => {
 
   it('are gathered per job, and only inside it', async () => {
     write(repo, 'src/a.ts', 'export const a = 1\n')
+    // 24 MB to inflate: a search of it outlasts its 1 ms limit however loaded the machine (a
+    // `git log` of one commit could finish, under load, before the timer's turn came).
+    write(repo, 'data/big.txt', `${'export const filler = 0123456789abcdef\n'.repeat(600_000)}`)
     commit('c1', '2026-06-01T12:00:00Z')
-    // A 1 ms limit: git has not even started reading the repository by then.
     const slow = (): ReturnType<typeof runGit> =>
-      runGit(['log', '--name-status', 'HEAD'], { cwd: repo, timeoutMs: 1 })
+      runGit(['grep', '-c', 'no-such-text', 'HEAD', '--'], { cwd: repo, timeoutMs: 1 })
     const [one, two] = await Promise.all([
       gatheringCutOffs(async () => {
         await slow()
@@ -58,12 +60,12 @@ describe('git runs cut off by their time limit', () => {
     ])
     expect(one.value).toBe('one')
     expect(one.cutOffs).toEqual([
-      { command: 'git log', limitMs: 1 },
-      { command: 'git log', limitMs: 1 },
+      { command: 'git grep', limitMs: 1 },
+      { command: 'git grep', limitMs: 1 },
     ])
     // The job beside it, run at the same time, finished its search: nothing gathered.
     expect(two).toEqual({ value: 0, cutOffs: [] })
-    expect(cutOffsText(one.cutOffs)).toBe('2 searches ran out of time: git log (limit 1 ms) ×2')
+    expect(cutOffsText(one.cutOffs)).toBe('2 searches ran out of time: git grep (limit 1 ms) ×2')
     // Outside a job a cut-off goes nowhere (and throws nothing).
     expect((await slow()).stderr).toContain('timed out after 1 ms')
   })
@@ -81,6 +83,8 @@ describe('an audit whose searches were cut off', () => {
   it('says so, and no fresh note reads as checked', async () => {
     write(repo, 'src/price.ts', 'export function price() {\n  return applyDiscount(1)\n}\n')
     write(repo, 'src/stable.ts', 'export const stableValue = 7\n')
+    // Enough to read that no search of it ends within 1 ms, however the machine is loaded.
+    write(repo, 'data/big.txt', `${'export const filler = 0123456789abcdef\n'.repeat(300_000)}`)
     commit('c1', '2026-06-01T12:00:00Z')
     write(repo, 'src/price.ts', 'export function price() {\n  return 1\n}\n')
     commit('c2', '2026-06-20T12:00:00Z')

@@ -5,7 +5,7 @@
  * still serves, or never served, is no finding.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routeSpans } from '../../../../src/core/audit/stated-values'
+import { localPorts, routeSpans } from '../../../../src/core/audit/stated-values'
 import type { AuditNote } from '../../../../src/shared/model'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
@@ -31,6 +31,11 @@ describe('routeSpans', () => {
     ].join('\n')
     expect(routeSpans(text)).toEqual(['/dashboard', '/jsonrpc', '/api/v1/items'])
   })
+
+  it('reads the port of a local address, once', () => {
+    const text = 'API on localhost:3000; see http://localhost:3000/x and 127.0.0.1:8000, not :80'
+    expect(localPorts(text).map((p) => p.port)).toEqual(['3000', '8000'])
+  })
 })
 
 describe('a route the app dropped', () => {
@@ -42,9 +47,12 @@ describe('a route the app dropped', () => {
       `export const ROUTES = {\n${list.map((r) => `  '${r}': '${r.slice(1)}',`).join('\n')}\n}\n`
     write(repo, 'src/App.jsx', routes(['/home', '/inicio', '/ventas']))
     write(repo, 'server/http.py', '@app.post("/jsonrpc")\ndef rpc(): ...\n')
+    write(repo, 'daemon/index.js', 'const PORT = process.env.PORT || 3000\nconst WS = 8080\n')
+    write(repo, 'web/vite.config.js', 'export default { server: { port: 5173 } }\n')
     commit('c1', '2026-05-01T12:00:00Z')
     write(repo, 'src/App.jsx', routes(['/inicio', '/ventas', '/homepage']))
     write(repo, 'server/http.py', 'def stdio(): ...\n')
+    write(repo, 'daemon/index.js', 'const PORT = process.env.PORT || 41593\nconst WS = 8080\n')
     commit('drop home', '2026-05-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -53,6 +61,8 @@ describe('a route the app dropped', () => {
         ['Home', '- `/home` → EmployeeHomeView'],
         ['Sales', '- `/ventas` → SalesView'],
         ['Never', '- `/reports` → ReportsView (planned)'],
+        ['Port', 'Flow:\n\n```\nHook  →  POST /agent/*  →  Daemon\n          localhost:3000\n```'],
+        ['Port kept', '- The web app runs on http://localhost:5173 in dev.'],
         [
           'Curl',
           'Store:\n\n```bash\ncurl -s http://localhost:5050/jsonrpc -X POST -d @req.json\n```',
@@ -73,6 +83,13 @@ describe('a route the app dropped', () => {
     const n = byTitle(notes, 'Curl')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('/jsonrpc')
+  })
+
+  it("calls a local server's port no line setting a port holds now stale (blind set AR)", () => {
+    const n = byTitle(notes, 'Port')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('no line setting a port holds it now')
+    expect(byTitle(notes, 'Port kept').verdict).not.toBe('stale')
   })
 
   it('finds nothing in a route still served or never served', () => {

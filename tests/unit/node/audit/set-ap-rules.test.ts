@@ -3,7 +3,8 @@
  * quote that names its thing `Foo` is an example of a pattern, not code that was removed when
  * the function it resembled changed; a committed session transcript (`.jsonl`) is not code, so
  * a name only a transcript held is no name the code lost; a folder a shell block's command
- * names (`pytest tests/api/`) is a path the repository held.
+ * names (`pytest tests/api/`) is a path the repository held, and one git deleted after the note
+ * and ignores since is gone, not "ignored, not checked".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -40,6 +41,10 @@ describe('set AP rules on a real repository', () => {
     write(repo, 'ltms/config.py', 'LOG_LEVEL = "INFO"\n')
     write(repo, '.claude/projects/-home-x/s1.jsonl', '{"text": "DB_PATH=ltmc.db"}\n')
     write(repo, 'tests/api/test_rpc.py', 'def test_rpc():\n    assert True\n')
+    write(repo, '.claude/handoff/pm-output.md', '# PM output\n')
+    // Local assets, ignored when the note was written; committed for a while after it.
+    write(repo, '.gitignore', 'static/\n')
+    write(repo, 'static/models/city.img', 'img\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // After the note: one resource's read function is rewritten, the other keeps the pattern;
     // the transcript goes and the config starts reading DB_PATH.
@@ -50,8 +55,15 @@ describe('set AP rules on a real repository', () => {
     )
     write(repo, '.claude/projects/-home-x/s1.jsonl', '{"text": "done"}\n')
     write(repo, 'ltms/config.py', 'LOG_LEVEL = "INFO"\nDB_PATH = os.getenv("DB_PATH", "ltmc.db")\n')
+    // The suite is deleted and its folder ignored from then on.
     git(repo, 'rm', '-q', '-r', 'tests')
+    git(repo, 'rm', '-q', '-r', '.claude/handoff')
+    write(repo, '.gitignore', 'static/\ntests/\n.claude/handoff/\n')
     commit('rewrite', '2026-03-01T12:00:00Z')
+    git(repo, 'add', '-f', 'static/models/city.img')
+    commit('assets-in', '2026-03-02T12:00:00Z')
+    git(repo, 'rm', '-q', '-r', 'static')
+    commit('assets-out', '2026-03-03T12:00:00Z')
 
     notes = await auditTopics(
       repo,
@@ -65,6 +77,8 @@ describe('set AP rules on a real repository', () => {
           'Tests',
           'Run:\n\n```bash\npytest tests/api/          # API endpoint tests\nmypy ltms/\n```',
         ],
+        ['Handoff', '- [ ] Requirements → .claude/handoff/pm-output.md'],
+        ['Assets', '- The tests read `static/models/city.img`.'],
         [
           'Config',
           'Environment:\n\n```bash\nDB_PATH=ltmc.db      # SQLite database path\nLOG_LEVEL=INFO       # Logging verbosity\n```',
@@ -80,10 +94,22 @@ describe('set AP rules on a real repository', () => {
     expect(n.reasons[0]).toContain('a placeholder')
   })
 
-  it("calls a folder a shell block's command names, deleted since, stale", () => {
+  it("calls a folder a shell block's command names, deleted since and ignored, stale", () => {
     const n = byTitle(notes, 'Tests')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('`tests/api` was deleted in')
+  })
+
+  it("leaves an agent's session file, deleted and ignored since, unchecked", () => {
+    const n = byTitle(notes, 'Handoff')
+    expect(n.verdict).not.toBe('stale')
+    expect(n.reasons[0]).toBe('`.claude/handoff/pm-output.md` is ignored by git; not checked')
+  })
+
+  it('leaves a path ignored when the note was written, committed and removed since, unchecked', () => {
+    const n = byTitle(notes, 'Assets')
+    expect(n.verdict).not.toBe('stale')
+    expect(n.verdict).not.toBe('never-matched')
   })
 
   it('reads no committed transcript as code that held a name', () => {
