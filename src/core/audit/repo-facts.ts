@@ -91,3 +91,13 @@ export function parseMakeTargets(text: string): string[] {
   }
   return [...out]
 }
+
+/**
+ * The file name of a repository path that no file of the tree has now, as written or as the end
+ * of a tracked path (`NIGHTYTIDY-REPORT.md`, a file the code writes); null for any other path.
+ */
+export function goneFileName(facts: RepoFacts, path: string): string | null {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  if (/^(?:\.\.?\/|\/|~)/.test(path) || !/^[\w.-]+\.[A-Za-z]\w{0,4}$/.test(name)) return null
+  return !facts.exists(path) && facts.bySuffix(name).length === 0 ? name : null
+}

@@ -126,3 +126,15 @@ export function kindMembers(
   }
   return out
 }
+
+/** The paths of `paths` that are the member: `<…/>folder/item[.ext][/…]`. */
+export function memberPaths(
+  paths: Iterable<string>,
+  m: { readonly folder: string; readonly item: string },
+): string[] {
+  const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const re = new RegExp(`(?:^|/)${esc(m.folder)}/${esc(m.item)}(?:\\.[^/]+)?(?:/|$)`)
+  const out: string[] = []
+  for (const p of paths) if (re.test(p)) out.push(p)
+  return out
+}

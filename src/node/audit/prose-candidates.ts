@@ -39,6 +39,7 @@ import {
 } from '../../core/audit/manifest-names'
 import { globOf, SHARED_HOME_DIRS } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
+import { goneFileName } from '../../core/audit/repo-facts'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 
 /** The part of a note that is checked, as its references are (prepare-notes.ts). */
@@ -92,15 +93,6 @@ function toolFolder(p: Prepared, name: string): boolean {
   return false
 }
 
-/** The paths of `paths` that are the member: `<…/>folder/item[.ext][/…]`. */
-export function memberPaths(paths: Iterable<string>, m: Member): string[] {
-  const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`(?:^|/)${esc(m.folder)}/${esc(m.item)}(?:\\.[^/]+)?(?:/|$)`)
-  const out: string[] = []
-  for (const p of paths) if (re.test(p)) out.push(p)
-  return out
-}
-
 /** Two names joined by one slash, the second without an extension (`log/slog`, `owner/name`). */
 const OWNER_NAME_RE = /^[A-Za-z0-9][\w.-]*\/[A-Za-z][\w-]*$/
 
@@ -144,6 +136,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     // (blind set N: a logger the code dropped).
     else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path))
       strings.push({ ref: r, text: path, bounded: true, uncommented: true })
+    // A file no tree has now, by a name the code wrote: text the code holds; held then and by
+    // none now, the output moved (blind set AR: a report written to `NIGHTYTIDY-REPORT.md`,
+    // now to `audit-reports/00_…_*.md`).
+    else if (glob === null && r.kind === 'path' && !r.dir && p.facts && goneFileName(p.facts, path))
+      strings.push({ ref: r, text: goneFileName(p.facts, path)!, bounded: true, uncommented: true })
     // The app's own folder in the home (`~/.clawdis/credentials/`) is text its code holds (a
     // `".clawdis"` joined to the home); held then and by no code now, it moved (blind set Z2).
     const home = /^~\/(\.[A-Za-z][\w-]{2,})(?:\/|$)/.exec(path)

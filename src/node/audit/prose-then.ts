@@ -41,13 +41,13 @@ import {
   inTree,
   matcher,
   matchesNow,
-  memberPaths,
   pairLines,
   stringsIn,
   wordLines,
   type Candidates,
   type Member,
 } from './prose-candidates'
+import { memberPaths } from '../../core/audit/section-members'
 import { toPosix } from './repo-file'
 
 /** What prose adds to one note: failing references, and reasons it makes obsolete. */
