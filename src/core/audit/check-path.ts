@@ -74,10 +74,11 @@ export function checkPath(
   const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
   // Ignored or generated files are local to a machine: their absence says nothing. Not so a
   // source path git deleted after the note and ignores since (blind set AP: `tests/` removed
-  // with the suite, then added to .gitignore): no clone has it. An agent's own folder is its
-  // session state (`.claude/handoff/pm-output.md`), committed by mistake and ignored since.
+  // with the suite, then added to .gitignore): no clone has it. Nor is an agent's session state
+  // (`.claude/handoff/pm-output.md`), committed by mistake and ignored since; its shared files
+  // are (`.claude/docs/erd.md`, blind set AU).
   const generated = candidates.some(isGenerated)
-  const agentState = candidates.some((c) => /(?:^|\/)\.(?:claude|cursor|codex|gemini)\//.test(c))
+  const agentState = candidates.some((c) => AGENT_STATE_RE.test(c))
   // Tracked when the note was written, not only committed for a while after it (visible set:
   // a `static/` of local assets, ignored then, committed and removed later).
   const trackedThen = (c: string): boolean => {
@@ -214,6 +215,10 @@ export function checkPath(
  * A top folder the repository never had is its own name: the entries are the root's.
  */
 /** The extensions of a compiled file's source, by the compiled file's own (`.js`, `.mjs`). */
+/** An agent's session state in its folder: handoffs, transcripts, to-dos, logs, local settings. */
+const AGENT_STATE_RE =
+  /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
+
 const SOURCES: Readonly<Record<string, readonly string[]>> = {
   js: ['ts', 'tsx', 'jsx'],
   mjs: ['mts'],

@@ -307,3 +307,8 @@ export function distinctiveLines(snippet: string, max = 3): string[] {
     .slice(0, max)
     .map((x) => x.t)
 }
+
+/** `DownloadManager.shared`, `Theme.of`: the member chains a line of code uses. */
+export function memberChains(line: string): string[] {
+  return line.match(/(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+/g) ?? []
+}

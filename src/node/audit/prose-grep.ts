@@ -9,6 +9,7 @@ import { parseNulList } from '../../core/git/parse'
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS } from './pickaxe'
+import { isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { fixedStringsInput } from '../git/grep-patterns'
 
 export interface CodeLine {
@@ -167,4 +168,11 @@ export function filesAt(root: string, sha: string): Promise<readonly string[] | 
     void hit.then((files) => files === null && trees.delete(key))
   }
   return hit
+}
+
+/** A code file (docs are not code) holding a line with each of `texts` now; null when none does. */
+export async function codeHoldsAll(root: string, texts: readonly string[]): Promise<string | null> {
+  const now = await grepLines(root, null, { code: texts, manifest: [] })
+  const held = texts.map((x) => (now?.code.get(x) ?? []).find((l) => isCodePathspecFile(l.path)))
+  return held.every((l) => l !== undefined) ? (held[0]?.path ?? null) : null
 }

@@ -20,11 +20,17 @@ import type { Reference } from '../../core/audit/reference'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { NameAsk } from './name-lines'
 import { newestChange, type CodeChange, type Needle, type SearchRepo } from './pickaxe'
-import { matchSnippet, quotedCode, SNIPPET_SIMILAR_MIN } from '../../core/audit/snippet-match'
+import {
+  matchSnippet,
+  memberChains,
+  quotedCode,
+  SNIPPET_SIMILAR_MIN,
+} from '../../core/audit/snippet-match'
 import { tick } from '../../core/audit/reason-text'
 import { placeholderNames } from '../../core/audit/placeholder-names'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
+import { keptQuote } from './quote-kept'
 
 /**
  * The lines of a quote asked of history: its first line and its two most distinctive other
@@ -104,11 +110,6 @@ export type HeldThen = ((n: Needle) => readonly string[] | undefined) & {
 /** Files read, at most, to see whether a quote was code when its note was written. */
 const QUOTE_FILES_THEN = 4
 const QUOTE_FILE_MAX_BYTES = 2 * 1024 * 1024
-
-/** `DownloadManager.shared`, `Theme.of`: the member chains a line of code uses. */
-function memberChains(line: string): string[] {
-  return line.match(/(?<![\w.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+/g) ?? []
-}
 
 /** Member chains of a quote asked about, at most. */
 const CHAINS_MAX = 16
@@ -280,6 +281,13 @@ export async function withGoneIn(
           }
         }
       }
+      // Its lines the code held then, code holds still: an example (quote-kept.ts).
+      const kept = await keptQuote(
+        c,
+        repo.root,
+        there.map((x) => x.n.text),
+      )
+      if (kept) return kept
       if (there.length > 0) {
         const since = await Promise.all(
           there.map((x) => newestChange(repo, x.n, writtenMs, x.f ?? null)),
@@ -300,6 +308,12 @@ export async function withGoneIn(
   const hits = found.filter((f): f is CodeChange => f !== null && f !== undefined)
   if (hits.length === 0) return { ...c, goneIn: null }
   if (c.audit.status === 'changed') return c
+  const kept = await keptQuote(
+    c,
+    repo.root,
+    asked.filter((_, i) => found[i]).map((n) => n.text),
+  )
+  if (kept) return kept
   const newest = hits.reduce((a, b) => (b.ms > a.ms ? b : a))
   // A quote none of whose lines was code when the note was written, one of which the code holds
   // now: a commit after the note added or moved that line, none removed it; the quote fails as

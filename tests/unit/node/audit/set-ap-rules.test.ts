@@ -42,6 +42,7 @@ describe('set AP rules on a real repository', () => {
     write(repo, '.claude/projects/-home-x/s1.jsonl', '{"text": "DB_PATH=ltmc.db"}\n')
     write(repo, 'tests/api/test_rpc.py', 'def test_rpc():\n    assert True\n')
     write(repo, '.claude/handoff/pm-output.md', '# PM output\n')
+    write(repo, '.claude/docs/erd.md', '# ERD\n')
     // Local assets, ignored when the note was written; committed for a while after it.
     write(repo, '.gitignore', 'static/\n')
     write(repo, 'static/models/city.img', 'img\n')
@@ -57,8 +58,8 @@ describe('set AP rules on a real repository', () => {
     write(repo, 'ltms/config.py', 'LOG_LEVEL = "INFO"\nDB_PATH = os.getenv("DB_PATH", "ltmc.db")\n')
     // The suite is deleted and its folder ignored from then on.
     git(repo, 'rm', '-q', '-r', 'tests')
-    git(repo, 'rm', '-q', '-r', '.claude/handoff')
-    write(repo, '.gitignore', 'static/\ntests/\n.claude/handoff/\n')
+    git(repo, 'rm', '-q', '-r', '.claude/handoff', '.claude/docs')
+    write(repo, '.gitignore', 'static/\ntests/\n.claude/handoff/\n.claude/docs/\n')
     commit('rewrite', '2026-03-01T12:00:00Z')
     git(repo, 'add', '-f', 'static/models/city.img')
     commit('assets-in', '2026-03-02T12:00:00Z')
@@ -78,6 +79,7 @@ describe('set AP rules on a real repository', () => {
           'Run:\n\n```bash\npytest tests/api/          # API endpoint tests\nmypy ltms/\n```',
         ],
         ['Handoff', '- [ ] Requirements → .claude/handoff/pm-output.md'],
+        ['Docs', '- [ERD](.claude/docs/erd.md) — the models and their relations'],
         ['Assets', '- The tests read `static/models/city.img`.'],
         [
           'Config',
@@ -110,6 +112,11 @@ describe('set AP rules on a real repository', () => {
     const n = byTitle(notes, 'Assets')
     expect(n.verdict).not.toBe('stale')
     expect(n.verdict).not.toBe('never-matched')
+  })
+
+  it("calls a shared file of the agent's folder, deleted and ignored since, stale (blind set AU)", () => {
+    const n = byTitle(notes, 'Docs')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
   })
 
   it('reads no committed transcript as code that held a name', () => {
