@@ -207,7 +207,14 @@ export function isCommandLine(s: string): boolean {
 export function commandLineRefs(line: string): Reference[] {
   const out: Reference[] = []
   for (const part of stripPrompt(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
-    const words = part.trim().split(/\s+/).slice(1)
+    const [tool, ...words] = part.trim().split(/\s+/)
+    // `cd mobile && dart pub get`: the one argument of `cd` is a folder (blind set AT).
+    const cd = tool === 'cd' && words.length === 1 && /^[\w@+-][\w@.+/-]*$/.test(words[0])
+    if (cd && !/^\.+$/.test(words[0]) && /[A-Za-z]/.test(words[0])) {
+      const p = pathRef(words[0].endsWith('/') ? words[0] : `${words[0]}/`)
+      if (p) out.push(p)
+      continue
+    }
     for (const raw of words) {
       const w = raw.replace(/^(['"])(.*)\1$/, '$2')
       if (/^https?:\/\/\S+$/i.test(w)) {

@@ -27,7 +27,7 @@ import {
   SNIPPET_SIMILAR_MIN,
 } from '../../core/audit/snippet-match'
 import { tick } from '../../core/audit/reason-text'
-import { placeholderNames } from '../../core/audit/placeholder-names'
+import { exampleSign } from '../../core/audit/placeholder-names'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
 import { keptQuote } from './quote-kept'
@@ -204,15 +204,11 @@ export async function withGoneIn(
 ): Promise<CheckedReference> {
   const asked = askedOf(c)
   if (asked.length === 0) return c
-  // A quote naming `Foo` is an example (placeholder-names.ts): not a copy the code lost.
-  const examples =
-    c.ref.kind === 'snippet' && c.audit.status === 'missing' ? placeholderNames(c.ref.code) : []
-  if (examples.length > 0)
-    return {
-      ...c,
-      goneIn: null,
-      reason: `${c.reason ?? 'quoted code is not found'}; it names ${examples.slice(0, 2).map(tick).join(', ')}, a placeholder`,
-    }
+  // A quote naming `Foo`, or marked `// ❌ Bad`, is an example (placeholder-names.ts).
+  const sign =
+    c.ref.kind === 'snippet' && c.audit.status === 'missing' ? exampleSign(c.ref.code) : null
+  if (sign)
+    return { ...c, goneIn: null, reason: `${c.reason ?? 'quoted code is not found'}; ${sign}` }
   // No needle was in the code at the note's commit (known only from `held`).
   let noneThen = false
   if (held && writtenMs !== undefined) {

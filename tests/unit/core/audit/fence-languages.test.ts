@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { languageFiles, namesByLanguage } from '../../../../src/core/audit/fence-languages'
 import { proseNames } from '../../../../src/core/audit/prose-names'
+import { exampleSign } from '../../../../src/core/audit/placeholder-names'
 
 describe('names a fenced example gives, by its language', () => {
   it('maps a fence language to its family of files', () => {
@@ -30,5 +31,21 @@ describe('names a fenced example gives, by its language', () => {
     expect(p.names).toContain('onSubmitDraft')
     expect(p.fencedIn.get('onSubmitDraft')?.test('web/Form.tsx')).toBe(true)
     expect(p.fencedIn.has('Form')).toBe(false)
+  })
+})
+
+describe('signs that a quote is an example', () => {
+  it('reads placeholder names and good/bad markers, not an ordinary comment', () => {
+    expect(exampleSign('func resourceFooRead() {}')).toBe(
+      'it names `resourceFooRead`, a placeholder',
+    )
+    expect(exampleSign('// ❌ Bad - only metadata\nlogger.debug({ n })')).toBe(
+      'it is marked as an example (`❌`)',
+    )
+    expect(exampleSign('# Wrong:\nrows = query(sql)')).toBe(
+      'it is marked as an example (`# Wrong:`)',
+    )
+    expect(exampleSign('// avoid double render\nuseMemo(() => x, [x])')).toBeNull()
+    expect(exampleSign('const football = 1\nconst barcode = 2')).toBeNull()
   })
 })
