@@ -23,7 +23,7 @@ import {
   webRootPath,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
-import { historyBySuffix, onlyOneThen, retired } from './namesakes'
+import { historyBySuffix, mirroredFate, onlyOneThen, retired } from './namesakes'
 
 export function checkPath(
   ref: Reference,
@@ -97,8 +97,9 @@ export function checkPath(
   if (partial && !literalFirst) {
     const bare = checkBySuffix(ref, path, dir, facts, writtenMs)
     meant =
-      bare?.restsOn && !dir && facts.history
-        ? namesakeThen(facts.history, path, bare.restsOn, writtenMs, facts)
+      bare?.restsOn && facts.history
+        ? (!dir && namesakeThen(facts.history, path, bare.restsOn, writtenMs, facts)) ||
+          mirroredFate(facts.history, path, bare.restsOn, dir, writtenMs, facts)
         : null
     if (bare && meant === null) return bare
   }

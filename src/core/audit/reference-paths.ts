@@ -109,6 +109,8 @@ export function isWebAddress(s: string): boolean {
   return WEB_HOST_RE.test(s)
 }
 
+const MEMBER_ALTERNATIVES_RE = /^_?[A-Z_][\w$]*\.[A-Za-z_$][\w$]{0,11}(?:\/[A-Za-z_$][\w$]{0,11})+$/
+
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
@@ -116,6 +118,9 @@ export function spanPathRef(s: string): Reference | null {
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.
   if (/^[A-Z][a-z]+(?:\/[A-Z][a-z]+)+$/.test(raw) || /^[a-z_][\w]*\/\d+$/.test(raw)) return null
+  // `[Fe/H]`, `[Fe/H]=0.25`: a bracketed notation; `_Track.Bes/Fs`: a class's field and the
+  // ones beside it, as alternatives (blind set AY: five true notes read as wrong from the start).
+  if (/^\[[^[\]/]*\/[^[\]]*\][^/]*$/.test(raw) || MEMBER_ALTERNATIVES_RE.test(raw)) return null
   // `GET/POST /reports`: an HTTP route with its methods, not a path of the repository.
   if (/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(?:\/[A-Z]+)*\s+\//.test(raw)) return null
   // `text-violet-500/70`, `w-1/2`, `bg-slate-50/95 backdrop-blur-xl`: utility classes whose `/`

@@ -382,3 +382,17 @@ export function localPorts(text: string): { readonly written: string; readonly p
     if (!out.some((x) => x.port === m[1])) out.push({ written: m[0], port: m[1] })
   return out
 }
+
+/**
+ * A line that sets a version: the key ends with `version`, then `:` or `=`; or any line of a
+ * version file (`VERSION`, `.version`; blind set AW: `VERSION` held 0.1.1, then 0.8.0).
+ */
+const VERSION_KEY_RE = /version["']?\s*[:=]/i
+const VERSION_FILE_RE = /(?:^|\/)(?:VERSION|version|\.version)(?:\.txt)?$/
+
+/** Whether a code line may hold a stated version or port (src/node/audit/prose-candidates.ts). */
+export function keyLine(kind: 'version' | 'port', path: string, text: string): boolean {
+  return kind === 'port'
+    ? /port/i.test(text)
+    : VERSION_KEY_RE.test(text) || VERSION_FILE_RE.test(path)
+}

@@ -52,12 +52,25 @@ const NOT_CODE_FOLDERS: readonly string[] = [
   ...['node_modules', '.pnpm-store', 'bower_components'],
 ]
 
+/**
+ * The folder Claude Code makes its worktrees in (`main/.claude/worktrees/feat`, docs/memory-rules.md
+ * §3.8): a repository that commits one holds a stale copy of itself, not its code
+ * (blind set AW: five agent worktrees kept `orchestrator_service.py` alive after the file went).
+ */
+const AGENT_WORKTREES = '.claude/worktrees'
+
+/** Whether a repository-relative path lies in a committed agent worktree (AGENT_WORKTREES). */
+export function isAgentWorktreeCopy(path: string): boolean {
+  return path.startsWith(`${AGENT_WORKTREES}/`) || path.includes(`/${AGENT_WORKTREES}/`)
+}
+
 /** Pathspecs for code files: everything but docs, licences and binaries. */
 export const CODE_PATHSPECS: readonly string[] = [
   '.',
   ...NOT_CODE_NAMES.map((g) => `:(exclude,glob,icase)**/${g}`),
   ...NOT_CODE_NAMES_EXACT.map((g) => `:(exclude,glob)**/${g}`),
   ...NOT_CODE_FOLDERS.map((d) => `:(exclude,glob,icase)**/${d}/**`),
+  `:(exclude,glob)**/${AGENT_WORKTREES}/**`,
 ]
 
 /** A glob of `*` and literal characters as an anchored regular expression (`*`: no slash). */
@@ -81,7 +94,7 @@ const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => c.toLowerCa
 export function isCodePathspecFile(path: string): boolean {
   const parts = path.split('/')
   const last = parts[parts.length - 1]
-  if (NAME_TESTS.some((re) => re.test(last))) return false
+  if (NAME_TESTS.some((re) => re.test(last)) || isAgentWorktreeCopy(path)) return false
   for (let i = 0; i < parts.length - 1; i++)
     if (NOT_CODE_FOLDERS.includes(asciiLower(parts[i]))) return false
   return true

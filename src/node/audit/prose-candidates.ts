@@ -12,6 +12,7 @@ import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/sect
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
+  keyLine,
   localPorts,
   routeSpans,
   listsExactly,
@@ -303,9 +304,6 @@ export interface StringCandidate {
   readonly imported?: true
 }
 
-/** A line that sets a version: the key ends with `version`, then `:` or `=`. */
-const VERSION_KEY_RE = /version["']?\s*[:=]/i
-
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
 export function stringLines(
   lines: readonly CodeLine[] | undefined,
@@ -319,8 +317,8 @@ export function stringLines(
     )
     return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
   }
-  const key = x.versionKey ? VERSION_KEY_RE : x.portKey ? /port/i : null
-  const keyed = key ? (lines ?? []).filter((l) => key.test(l.text)) : lines
+  const kind = x.versionKey ? 'version' : x.portKey ? 'port' : null
+  const keyed = kind ? (lines ?? []).filter((l) => keyLine(kind, l.path, l.text)) : lines
   const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
   if (!x.bounded) return code ?? []
   const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

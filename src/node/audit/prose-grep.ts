@@ -9,7 +9,7 @@ import { parseNulList } from '../../core/git/parse'
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS } from './pickaxe'
-import { isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { isAgentWorktreeCopy, isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { fixedStringsInput } from '../git/grep-patterns'
 
 export interface CodeLine {
@@ -162,7 +162,9 @@ export function filesAt(root: string, sha: string): Promise<readonly string[] | 
       cwd: root,
       timeoutMs: GREP_TIMEOUT_MS,
       maxBytes: GREP_MAX_BYTES,
-    }).then((r) => (r.code === 0 ? parseNulList(r.stdout) : null))
+    }).then((r) =>
+      r.code === 0 ? parseNulList(r.stdout).filter((f) => !isAgentWorktreeCopy(f)) : null,
+    )
     trees.set(key, hit)
     // A failure (a time limit) is not kept: the next audit asks again and says if it fails.
     void hit.then((files) => files === null && trees.delete(key))

@@ -16,6 +16,7 @@ import {
 } from '../../core/git/parse'
 import type { HistoryIndex, Worktree } from '../../core/git/parse'
 import { runGit } from './run'
+import { isAgentWorktreeCopy } from '../../core/git/code-pathspecs'
 import { renameLog } from './history-store'
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -33,7 +34,7 @@ export interface RepoState {
   readonly shallow: boolean
   /** HEAD is not on a branch. */
   readonly detached: boolean
-  /** Tracked files (relative, `/`-separated). */
+  /** Tracked files (relative, `/`-separated), but for committed agent worktrees' copies. */
   readonly tracked: ReadonlySet<string>
   /** Every folder holding a tracked file. */
   readonly trackedDirs: ReadonlySet<string>
@@ -105,7 +106,8 @@ async function openWithGit(root: string): Promise<{ opened: OpenRepo; certain: b
       const reason = `git ls-files failed: ${firstLine(ls.stderr)}`
       return { opened: { ok: false, reason }, certain: false }
     }
-    const tracked = new Set(parseNulList(ls.stdout))
+    // A committed agent worktree is a stale copy of the repository, not its files (code-pathspecs.ts).
+    const tracked = new Set(parseNulList(ls.stdout).filter((p) => !isAgentWorktreeCopy(p)))
     const trackedDirs = new Set<string>()
     for (const p of tracked) {
       let i = p.lastIndexOf('/')

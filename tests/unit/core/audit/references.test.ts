@@ -292,6 +292,11 @@ describe('extractReferences', () => {
     expect(
       kinds('```ts\nimport { x } from "./<module>/index"\n```\n\n```\nconst a = f(…)\n```'),
     ).toEqual([])
+    // A script run by its path, with arguments (blind set AY); alone it is a path as before.
+    expect(kinds('Status comes from `scripts/topic-log.py status --json`.')).toEqual([
+      ['command', 'scripts/topic-log.py'],
+    ])
+    expect(kinds('See `scripts/topic-log.py`.')).toEqual([['path', 'scripts/topic-log.py']])
   })
 
   it('does not take examples introduced by e.g. or such as as references', () => {
@@ -389,6 +394,14 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     expect(kinds('Reports: `GET/POST /reports` and `GET/PATCH /user/profile`.')).toEqual([])
     expect(kinds('The tool is `Read/Write/Edit`; data in `src/Models/user`.')).toEqual([
       ['path', 'src/Models/user'],
+    ])
+    // A bracketed notation and a class's fields side by side (blind set AY).
+    expect(kinds('Metallicity `[Fe/H]`, fields `_Track.Bes/Fs` and `Track.Lis/Lic`.')).toEqual([])
+    expect(kinds('At `[Fe/H]=0.25` and `[Fe/H]≈0.00`.').filter(([k]) => k === 'path')).toEqual([])
+    expect(kinds('Routes: `[id]/page.tsx`, `app/[slug]/page.tsx`, `vendor.dir/lib`.')).toEqual([
+      ['path', '[id]/page.tsx'],
+      ['path', 'app/[slug]/page.tsx'],
+      ['path', 'vendor.dir/lib'],
     ])
   })
 

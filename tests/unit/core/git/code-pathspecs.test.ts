@@ -83,6 +83,10 @@ const PATHS = [
   'Node_Modules/x.js',
   'src/node_modules_shim.ts',
   'src/pnpm-store.ts',
+  '.claude/worktrees/agent-a1/app/x.py',
+  'web/.claude/worktrees/feat/x.ts',
+  '.claude/worktrees.ts',
+  'src/claude/worktrees/x.ts',
 ]
 
 const dir = mkdtempSync(join(tmpdir(), 'mc-code-pathspecs-'))
@@ -112,6 +116,13 @@ describe('code pathspecs', () => {
     expect(listed.length).toBeGreaterThan(5)
     expect(listed.length).toBeLessThan(PATHS.length)
     expect(PATHS.filter(isCodePathspecFile).sort()).toEqual([...listed].sort())
+  })
+
+  it('leaves out a committed agent worktree, a stale copy of the code (blind set AW)', () => {
+    expect(isCodePathspecFile('.claude/worktrees/agent-a1/app/x.py')).toBe(false)
+    expect(isCodePathspecFile('web/.claude/worktrees/feat/x.ts')).toBe(false)
+    expect(isCodePathspecFile('.claude/worktrees.ts')).toBe(true)
+    expect(isCodePathspecFile('src/claude/worktrees/x.ts')).toBe(true)
   })
 
   it('leaves backup copies out (blind set P)', () => {

@@ -137,6 +137,8 @@ describe('nounCountClaims (blind set AI)', () => {
     expect(nounCountClaims('`retryLoop` waits 30 seconds, 3 times')).toEqual([])
     expect(nounCountClaims('`a_one` and `b_two` hold 5 handlers')).toEqual([])
     expect(nounCountClaims('The app registers 11 blueprints')).toEqual([])
+    // A section's number (blind set AY: "so §3 holds" read as three holds).
+    expect(nounCountClaims('Every view reads a `StellarState` field, so §3 holds.')).toEqual([])
   })
 })
 

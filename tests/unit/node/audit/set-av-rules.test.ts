@@ -1,0 +1,96 @@
+/**
+ * Rules blind sets AV and AW (docs/eval-audit.md) showed were missing, on a real git repository:
+ * a partial folder path whose one match now is the tests' mirror of a source folder that went;
+ * a committed agent worktree (`.claude/worktrees/…`) that keeps a deleted file's copy; a folder's
+ * members listed in parentheses inside a table cell; the version a `VERSION` file held.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditNote } from '../../../../src/shared/model'
+import { git } from '../../../helpers/git'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
+
+afterAll(removeBase)
+
+/** A Swift type of some length, so git sees a moved file as a rename. */
+const swift = (name: string): string =>
+  `import Foundation\n\n@MainActor\nfinal class ${name} {\n${Array.from(
+    { length: 12 },
+    (_, i) => `  var field${i}: Int = ${i}\n`,
+  ).join('')}}\n`
+
+describe('set AV and AW rules on a real repository', () => {
+  const { repo, mem, sha, commit } = historyCase('sav')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'Sources/App/Core/Stores/WorkspaceStore.swift', swift('WorkspaceStore'))
+    write(repo, 'Sources/App/Core/Stores/SessionRuntime.swift', swift('SessionRuntime'))
+    write(repo, 'Tests/AppTests/Core/Stores/WorkspaceStoreTests.swift', swift('StoreTests'))
+    write(repo, 'Tests/AppTests/Core/Mocks/MockStore.swift', swift('MockStore'))
+    write(repo, 'app/services/orchestrator_service.py', 'def record_run(run):\n    return run\n')
+    write(repo, 'app/services/run_recorder.py', 'def save(run):\n    return run\n')
+    write(
+      repo,
+      '.claude/worktrees/agent-a1/app/services/orchestrator_service.py',
+      'def record_run(run):\n    return run\n',
+    )
+    for (const m of ['base', 'ws_adapter', 'factory'])
+      write(repo, `lib/adapters/${m}.py`, `class ${m.toUpperCase()}:\n    pass\n`)
+    write(repo, 'VERSION', '0.1.1\n')
+    write(repo, 'install.sh', '#!/bin/sh\necho install\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    git(repo, 'mv', 'Sources/App/Core/Stores/WorkspaceStore.swift', 'Sources/App/Core/State')
+    git(repo, 'mv', 'Sources/App/Core/Stores/SessionRuntime.swift', 'Sources/App/Core/Runtime')
+    git(repo, 'rm', '-q', 'app/services/orchestrator_service.py', 'lib/adapters/ws_adapter.py')
+    write(repo, 'VERSION', '0.8.0\n')
+    commit('split', '2026-02-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Stores', '| `WorkspaceStore` | `Core/Stores/` | Canonical associations |'],
+        ['Mocks', '| `MockStore` | `Core/Mocks/` | Test doubles |'],
+        ['Runs', 'Runs are recorded by `orchestrator_service.py` after each step.'],
+        ['Adapters', '| Transport adapters | `lib/adapters/` (base, ws_adapter, factory) |'],
+        ['Layout', '- `install.sh` (installer), `VERSION` (0.1.1), `LICENSE` (MIT).'],
+        ['Release', '- **Version:** 0.1.1 · **License:** MIT'],
+      ],
+      '2026-01-10T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('reads a partial folder path as the source folder that went, not its tests mirror (AV)', () => {
+    const n = byTitle(notes, 'Stores')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`Sources/App/Core/Stores`')
+    expect(n.reasons[0]).toContain(sha.split)
+  })
+
+  it('keeps a folder only the tests ever had resolved to it', () => {
+    const n = byTitle(notes, 'Mocks')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+  })
+
+  it('does not let a committed agent worktree keep a deleted file alive (AW)', () => {
+    const n = byTitle(notes, 'Runs')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('app/services/orchestrator_service.py')
+    expect(n.reasons[0]).toContain(sha.split)
+  })
+
+  it("reads a folder's members listed in parentheses in a table cell (AW)", () => {
+    const n = byTitle(notes, 'Adapters')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`ws_adapter` was in `lib/adapters/`')
+  })
+
+  it('reads the version a VERSION file held, after the file name or a Version label (AW)', () => {
+    for (const title of ['Layout', 'Release']) {
+      const n = byTitle(notes, title)
+      expect(n.verdict, `${title}: ${n.reasons.join('\n')}`).toBe('stale')
+      expect(n.reasons[0]).toContain('`0.1.1` was in `VERSION`')
+      expect(n.reasons[0]).toContain('no line setting a version holds it now')
+    }
+  })
+})
