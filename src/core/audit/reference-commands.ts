@@ -216,8 +216,9 @@ export function commandLineRefs(line: string): Reference[] {
   const out: Reference[] = []
   for (const part of stripPrompt(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
     const [tool, ...words] = part.trim().split(/\s+/)
-    // `cd mobile && dart pub get`: the one argument of `cd` is a folder (blind set AT).
-    const cd = tool === 'cd' && words.length === 1 && /^[\w@+-][\w@.+/-]*$/.test(words[0])
+    // `cd mobile && dart pub get`: the one argument of `cd` is a folder (blind set AT); in a home,
+    // it may be a checkout of this repository (`cd ~/app/mobile`, repo-paths.ts; blind set BA).
+    const cd = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(words[0])
     if (cd && !/^\.+$/.test(words[0]) && /[A-Za-z]/.test(words[0])) {
       const p = pathRef(words[0].endsWith('/') ? words[0] : `${words[0]}/`)
       if (p) out.push(p)

@@ -299,9 +299,11 @@ function classifySpan(raw: string): Reference[] {
   // A command line is not code the repository must contain: only its file arguments count.
   if (isCommandLine(s)) return commandLineRefs(s)
   if (/^@[\w.-]+\/[\w.-]+$/.test(s)) return [] // a scoped npm package, not a path
-  // `Actions.fog()/setFog()`: alternatives, each a name (issue 12 item 2), not one path.
+  // `Actions.fog()/setFog()`, `getTasks/createTask` (set BA): each a name (issue 12 item 2).
   const alternatives = s.split('/')
-  if (alternatives.length > 1 && alternatives.every((a) => /^[\w$.:#]+\(\)$/.test(a))) {
+  const nameLike = (a: string): boolean =>
+    /^[\w$.:#]+\(\)$/.test(a) || /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/.test(a)
+  if (alternatives.length > 1 && alternatives.every(nameLike)) {
     const names = alternatives.flatMap((a) => symbolRef(a, false) ?? [])
     if (names.length === alternatives.length) return names
   }

@@ -36,6 +36,10 @@ export function candidatePaths(
   const push = (p: string | null): void => {
     if (p !== null && p !== '' && !out.includes(p)) out.push(p)
   }
+  // `cd ~/haAutomation/inventory`: a home's checkout of this repository, by its folder's name
+  // (blind set BA: the crate folder renamed since), is a path in it.
+  const own = ownCheckout(path, root)
+  if (own !== null) return candidatePaths(own, root, null)
   if (path.startsWith('/')) {
     const rel = relativeInside(path, root)
     return rel === null ? null : [rel]
@@ -44,6 +48,9 @@ export function candidatePaths(
   // `.claude/projects/-Users-ro-app/memory/x.md`: a Claude home's project folder (its layout:
   // docs/memory-rules.md §1.3), written from the home, not from the repository (blind set M).
   if (/^\.claude\/projects\/[^/]+\//.test(path)) return null
+  // `.claude.json`: Claude Code's own file in the home (`~/.claude.json`, docs/memory-rules.md),
+  // not the repository's (blind set AZ: "2.1.126 requires missing `.claude.json`").
+  if (path === '.claude.json') return null
   // `refs/heads/`, `.git/worktrees/*/HEAD`, `packed-refs`: git's own files, in the repository's
   // git folder, not its tree (hidden set K: a note on reading branches from disk).
   if (/^(?:\.git\/|refs\/(?:heads|tags|remotes)(?:\/|$)|packed-refs$)/.test(path)) return null
@@ -53,6 +60,20 @@ export function candidatePaths(
     if (base !== null) push(resolveRelative(base === '' ? path : `${base}/${path}`))
   }
   return out.length > 0 ? out : null
+}
+
+/**
+ * The rest of a path into a checkout of the repository in a home (`~/<name>/x`,
+ * `/Users/<user>/…/<name>/x`, `<name>` the repository folder's name, four characters or more),
+ * when it is not the repository's own absolute path; null otherwise.
+ */
+function ownCheckout(path: string, root: string): string | null {
+  const name = root.replace(/\/+$/, '').split('/').pop() ?? ''
+  if (name.length < 4 || relativeInside(path, root) !== null) return null
+  if (!/^(?:~|\/(?:Users|home)\/[^/]+)\//.test(path)) return null
+  const parts = path.split('/')
+  const at = parts.indexOf(name)
+  return at > 0 && at < parts.length - 1 ? parts.slice(at + 1).join('/') : null
 }
 
 /** First folders of absolute paths on a machine (Linux, macOS, Windows under WSL or Git Bash). */

@@ -384,10 +384,11 @@ export function localPorts(text: string): { readonly written: string; readonly p
 }
 
 /**
- * A line that sets a version: the key ends with `version`, then `:` or `=`; or any line of a
- * version file (`VERSION`, `.version`; blind set AW: `VERSION` held 0.1.1, then 0.8.0).
+ * A line that sets a version: the key ends with `version`, then `:` or `=`; a pin
+ * (`claude-code@2.1.107`, `x==1.2.0`, `node:20.11.1`; blind set AZ: a Dockerfile's install line);
+ * or any line of a version file (`VERSION`, `.version`; blind set AW: 0.1.1, then 0.8.0).
  */
-const VERSION_KEY_RE = /version["']?\s*[:=]/i
+const VERSION_KEY_RE = /version["']?\s*[:=]|(?:[\w-]@|==|[A-Za-z]:)v?\d+\.\d+\.\d+/i
 const VERSION_FILE_RE = /(?:^|\/)(?:VERSION|version|\.version)(?:\.txt)?$/
 
 /** Whether a code line may hold a stated version or port (src/node/audit/prose-candidates.ts). */

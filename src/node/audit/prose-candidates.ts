@@ -9,6 +9,7 @@ import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
 import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
+import { bareLists } from '../../core/audit/bare-lists'
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
@@ -84,6 +85,8 @@ export interface Member {
   readonly siblings?: readonly string[]
   /** Other folders that hold it as well as `folder` does (a command moved into a skill). */
   readonly also?: readonly string[]
+  /** A bare list's name (bare-lists.ts): its folder is the one the tree shows for `siblings`. */
+  readonly anyFolder?: true
 }
 
 /** Whether the repository tracks a folder of this name now, at any depth. */
@@ -209,7 +212,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     ]),
   ].filter((d) => !ticked.has(d))
   const member =
-    (labelled: boolean) =>
+    (labelled: boolean, anyFolder = false) =>
     ({ folder, items, also }: { folder: string; items: string[]; also?: readonly string[] }) =>
       items.map((item): Member => {
         const dir = folder.replace(/\/+$/, '')
@@ -220,6 +223,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
           item,
           ...(labelled ? { siblings: items } : {}),
           ...(also ? { also } : {}),
+          ...(anyFolder ? { anyFolder: true as const } : {}),
         }
       })
   const members = [
@@ -229,6 +233,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...kindMembers(checkedText(note)),
     ].flatMap(member(false)),
     ...labelMembers(checkedText(note)).flatMap(member(true)),
+    ...bareLists(checkedText(note)).flatMap((items) => member(true, true)({ folder: '', items })),
     // Only a tool with a folder of its name now: `git pull` in a repository without one asks nothing.
     ...cliSubcommands(checkedText(note))
       .filter(({ tool }) => toolFolder(p, tool))

@@ -45,9 +45,10 @@ import {
   stringsIn,
   wordLines,
   type Candidates,
-  type Member,
 } from './prose-candidates'
 import { memberPaths } from '../../core/audit/section-members'
+import { heldInList } from '../../core/audit/bare-lists'
+import { listMemberThen, mostlyHeld } from './list-members'
 import { toPosix } from './repo-file'
 
 /** What prose adds to one note: failing references, and reasons it makes obsolete. */
@@ -143,9 +144,11 @@ export async function proseThen(
     const deps = c.deps.filter((d) => dependencyLines(now, d).length === 0)
     // A listed member of a folder that no folder of that name holds now.
     const members = c.members.filter((x) =>
-      [x.folder, ...(x.also ?? [])].every(
-        (folder) => memberPaths(trackedNow, { ...x, folder }).length === 0,
-      ),
+      x.anyFolder
+        ? !heldInList(trackedNow, x.siblings ?? [], x.item)
+        : [x.folder, ...(x.also ?? [])].every(
+            (folder) => memberPaths(trackedNow, { ...x, folder }).length === 0,
+          ),
     )
     const some = [names, strings, pairs, globs, paths, deps, members, located]
     if (some.some((x) => x.length > 0))
@@ -327,7 +330,9 @@ async function judgeThen(
       ),
     )
   }
-  for (const m of c.members) {
+  for (const x of c.members) {
+    const m = x.anyFolder ? listMemberThen(p, t.files ?? [], x) : x
+    if (m === null) continue
     const held = memberPaths(t.files ?? [], m)
     if (held.length === 0 || !mostlyHeld(t.files ?? [], m)) continue
     const gone = lastLeave(p, held)
@@ -339,13 +344,6 @@ async function judgeThen(
     ? c.paths.filter((x) => !inTree(files, x.path)).map((x) => x.ref.text)
     : []
   return { checked: out, supersedes, absentThen }
-}
-
-/** A labelled list's member: two thirds of its list were in such a folder then, or it says nothing. */
-function mostlyHeld(files: readonly string[], m: Member): boolean {
-  if (!m.siblings) return true
-  const held = m.siblings.filter((item) => memberPaths(files, { ...m, item }).length > 0)
-  return held.length * 3 >= m.siblings.length * 2
 }
 
 /**

@@ -42,6 +42,15 @@ describe('checkReference', () => {
     for (const p of ['refs/heads/', '.git/worktrees/a/HEAD', 'packed-refs'])
       expect(candidatePaths(p, '/r', null)).toBeNull()
     expect(candidatePaths('src/refs/heads.ts', '/r', null)).toEqual(['src/refs/heads.ts'])
+    // A home's checkout of this repository, by its folder's name (blind set BA).
+    const root = '/w/haAutomation'
+    expect(candidatePaths('~/haAutomation/inventory', root, null)).toEqual(['inventory'])
+    expect(candidatePaths('/Users/me/dev/haAutomation/a/b.rs', root, null)).toEqual(['a/b.rs'])
+    expect(candidatePaths('~/other/inventory', root, null)).toBeNull()
+    expect(candidatePaths('/srv/haAutomation/x', root, null)).toBeNull()
+    expect(candidatePaths('~/app/x', '/w/app', null)).toBeNull()
+    // Claude Code's own file in the home (blind set AZ).
+    expect(candidatePaths('.claude.json', '/r', null)).toBeNull()
   })
 
   it('skips git-ignored paths and build output instead of calling them missing', () => {

@@ -396,6 +396,12 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       ['path', 'src/Models/user'],
     ])
     // A bracketed notation and a class's fields side by side (blind set AY).
+    expect(kinds('Exports `getTasks/createTask/deleteTask`.')).toEqual([
+      ['symbol', 'getTasks'],
+      ['symbol', 'createTask'],
+      ['symbol', 'deleteTask'],
+    ])
+    expect(kinds('See `userProfile/index.ts`.')).toEqual([['path', 'userProfile/index.ts']])
     expect(kinds('Metallicity `[Fe/H]`, fields `_Track.Bes/Fs` and `Track.Lis/Lic`.')).toEqual([])
     expect(kinds('At `[Fe/H]=0.25` and `[Fe/H]≈0.00`.').filter(([k]) => k === 'path')).toEqual([])
     expect(kinds('Routes: `[id]/page.tsx`, `app/[slug]/page.tsx`, `vendor.dir/lib`.')).toEqual([

@@ -1,8 +1,11 @@
 /**
- * Rules blind sets AV and AW (docs/eval-audit.md) showed were missing, on a real git repository:
+ * Rules blind sets AV, AW, AZ and BA (docs/eval-audit.md) showed were missing, on a real git repository:
  * a partial folder path whose one match now is the tests' mirror of a source folder that went;
  * a committed agent worktree (`.claude/worktrees/…`) that keeps a deleted file's copy; a folder's
- * members listed in parentheses inside a table cell; the version a `VERSION` file held.
+ * members listed in parentheses inside a table cell; the version a `VERSION` file held; a bare
+ * list of names (`database, redis, qdrant, jwt`) as the files of the folder that held them; a
+ * version an install line pins (`claude-code@2.1.107`); Claude Code's `.claude.json` (set AZ);
+ * `cd ~/<repository>/inventory` as the repository's `inventory` (set BA).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -37,13 +40,28 @@ describe('set AV and AW rules on a real repository', () => {
     )
     for (const m of ['base', 'ws_adapter', 'factory'])
       write(repo, `lib/adapters/${m}.py`, `class ${m.toUpperCase()}:\n    pass\n`)
+    for (const name of ['database', 'redis', 'qdrant', 'jwt'])
+      write(repo, `infra/secrets/${name}.secret.example`, `${name.toUpperCase()}_KEY=\n`)
     write(repo, 'VERSION', '0.1.1\n')
+    write(
+      repo,
+      'docker/Dockerfile',
+      'FROM node:20\nRUN npm install -g @anthropic-ai/claude-code@2.1.107\n',
+    )
+    write(repo, 'inventory/Cargo.toml', '[package]\nname = "inventory"\nversion = "0.1.0"\n')
     write(repo, 'install.sh', '#!/bin/sh\necho install\n')
     commit('c1', '2026-01-01T12:00:00Z')
     git(repo, 'mv', 'Sources/App/Core/Stores/WorkspaceStore.swift', 'Sources/App/Core/State')
     git(repo, 'mv', 'Sources/App/Core/Stores/SessionRuntime.swift', 'Sources/App/Core/Runtime')
     git(repo, 'rm', '-q', 'app/services/orchestrator_service.py', 'lib/adapters/ws_adapter.py')
+    git(repo, 'rm', '-q', 'infra/secrets/qdrant.secret.example')
+    git(repo, 'mv', 'inventory', 'home-inventory')
     write(repo, 'VERSION', '0.8.0\n')
+    write(
+      repo,
+      'docker/Dockerfile',
+      'FROM node:20\nRUN npm install -g @anthropic-ai/claude-code@2.1.170\n',
+    )
     commit('split', '2026-02-01T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -55,6 +73,14 @@ describe('set AV and AW rules on a real repository', () => {
         ['Adapters', '| Transport adapters | `lib/adapters/` (base, ws_adapter, factory) |'],
         ['Layout', '- `install.sh` (installer), `VERSION` (0.1.1), `LICENSE` (MIT).'],
         ['Release', '- **Version:** 0.1.1 · **License:** MIT'],
+        [
+          'Secrets',
+          '| Level | Secrets | Effect |\n|---|---|---|\n| CRITICAL | database, redis, qdrant, jwt | Blocks startup |',
+        ],
+        ['Pinned', '- **Claude Code CLI: `2.1.107`**. Do not bump without a run.'],
+        ['Home file', 'Claude Code 2.1.126 requires `.claude.json` in the home.'],
+        ['Image build', '- Image: `cd ~/sav-repo/inventory && docker build -t inventory:dev .`'],
+        ['Kept secrets', '| OPTIONAL | database, redis, jwt, admin | Silent |'],
       ],
       '2026-01-10T00:00:00Z',
     )
@@ -83,6 +109,31 @@ describe('set AV and AW rules on a real repository', () => {
     const n = byTitle(notes, 'Adapters')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('`ws_adapter` was in `lib/adapters/`')
+  })
+
+  it('reads a bare list of names as the files of the folder that held them (AV)', () => {
+    const n = byTitle(notes, 'Secrets')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`qdrant` was in `infra/secrets/`')
+    expect(n.reasons[0]).toContain(sha.split)
+    // A name the folder never had (`admin`) is not one that left.
+    const kept = byTitle(notes, 'Kept secrets')
+    expect(['fresh', 'unverifiable'], kept.reasons.join('\n')).toContain(kept.verdict)
+  })
+
+  it("reads a version an install line pinned, and Claude Code's `.claude.json` as the home's (AZ)", () => {
+    const n = byTitle(notes, 'Pinned')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`2.1.107` was in `docker/Dockerfile`')
+    const home = byTitle(notes, 'Home file')
+    expect(home.verdict, home.reasons.join('\n')).not.toBe('never-matched')
+    expect(home.reasons[0]).toContain('`.claude.json` is outside the audited repository')
+  })
+
+  it("reads a path into a home's checkout of the repository as the repository's (BA)", () => {
+    const n = byTitle(notes, 'Image build')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`inventory` was renamed to `home-inventory`')
   })
 
   it('reads the version a VERSION file held, after the file name or a Version label (AW)', () => {
