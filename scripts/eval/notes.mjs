@@ -48,8 +48,12 @@ export function noteText(gitDir, note) {
   return out
 }
 
+/**
+ * A commit's committer date. `git log -1`, not `git show -s`: show reads the commit's diff even
+ * with `-s`, and a snapshot that lacks one of its blobs makes it fail (blind set BB).
+ */
 export function committerDate(gitDir, commit) {
-  const r = git(['show', '-s', '--format=%cI', `${commit}^{commit}`], { gitDir })
+  const r = git(['log', '-1', '--format=%cI', `${commit}^{commit}`, '--'], { gitDir })
   return r.stdout.trim()
 }
 

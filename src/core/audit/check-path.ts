@@ -56,6 +56,15 @@ export function checkPath(
     return {
       skipped: `${tick(ref.text)} is outside the audited repository (another project or folder); not checked`,
     }
+  // A quoted import's module: a file, or else a package folder; another package's when no top
+  // folder of the repository has or had its first part (`from django.db import models`).
+  if (ref.kind === 'path' && ref.module && facts.git) {
+    if (!hadFolder(facts, path.split('/')[0]))
+      return { skipped: `${tick(ref.text)} is another package's module; not checked` }
+    const pkg = path.replace(/\.py$/, '')
+    if (!facts.exists(path) && hadFolder(facts, pkg))
+      return checkPath({ ...ref, module: undefined }, pkg, true, facts, noteDir, writtenMs)
+  }
   const found = candidates.find((c) => facts.exists(c))
   if (found !== undefined) {
     return checked(ref, 'ok', absolute(facts.root, found), { restsOn: found, namedPath: found })

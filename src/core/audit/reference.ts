@@ -34,6 +34,12 @@ export type Reference =
        * (check-path.ts).
        */
       readonly under?: string
+      /**
+       * A Python module a quoted import names (`from src.config.ssot_config import config`, as
+       * `src/config/ssot_config.py`): a file or a package folder, checked only under a top folder
+       * the repository has or had (fence-imports.ts, check-path.ts).
+       */
+      readonly module?: true
     }
   | {
       readonly kind: 'symbol'

@@ -11,6 +11,7 @@
 import { stateNames } from './state-names'
 import { findCodeSpans, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
+import { moduleImports } from './fence-imports'
 import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
 import type { Reference } from './reference'
 import {
@@ -98,17 +99,9 @@ const NEGATED_AFTER_RE =
 const EXAMPLE_LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi
 const BRANCH_AFTER_RE = /`([\w][\w./-]*)`\s+branch\b/gi
-const KNOWN_BRANCHES = new Set([
-  'main',
-  'master',
-  'develop',
-  'dev',
-  'trunk',
-  'staging',
-  'production',
-  'release',
-  'gh-pages',
-])
+const KNOWN_BRANCHES = new Set(
+  'main master develop dev trunk staging production release gh-pages'.split(' '),
+)
 
 interface Found {
   readonly pos: number
@@ -142,6 +135,7 @@ export function extractReferences(text: string): Reference[] {
     } else if (!GLUED_PLACEHOLDER_RE.test(f.code) && !STRING_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
+      for (const ref of moduleImports(f.code)) found.push({ pos: f.pos, ref })
     }
   }
 

@@ -275,7 +275,8 @@ function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[]
     )
     if (found.some((f) => f.length !== 1)) continue
     const inLine = symbols.filter((r) => line.includes(`\`${r.text}\``)).map((r) => r.name)
-    for (const name of [...names, ...inLine]) {
+    // A platform (`iOS`, `macOS`) is a product in prose, not a name the file holds (set BC).
+    for (const name of [...names, ...inLine].filter((n) => !/^(?:[a-z]+|iPad)OS$/.test(n))) {
       if (seen.has(name) || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) continue
       seen.add(name)
       out.push({ name, files: [...new Set(found.map((f) => f[0]))] })

@@ -1,11 +1,13 @@
 /**
- * Rules blind sets AV, AW, AZ and BA (docs/eval-audit.md) showed were missing, on a real git repository:
+ * Rules blind sets AV, AW, AZ, BA and BB (docs/eval-audit.md) showed were missing, on a real git repository:
  * a partial folder path whose one match now is the tests' mirror of a source folder that went;
  * a committed agent worktree (`.claude/worktrees/…`) that keeps a deleted file's copy; a folder's
  * members listed in parentheses inside a table cell; the version a `VERSION` file held; a bare
  * list of names (`database, redis, qdrant, jwt`) as the files of the folder that held them; a
  * version an install line pins (`claude-code@2.1.107`); Claude Code's `.claude.json` (set AZ);
- * `cd ~/<repository>/inventory` as the repository's `inventory` (set BA).
+ * `cd ~/<repository>/inventory` as the repository's `inventory` (set BA); a quoted import's
+ * module (`from src.config.ssot_config import config`, set BB); a platform named in prose (`iOS`)
+ * is not a name the file beside it must hold (set BC).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -48,6 +50,11 @@ describe('set AV and AW rules on a real repository', () => {
       'docker/Dockerfile',
       'FROM node:20\nRUN npm install -g @anthropic-ai/claude-code@2.1.107\n',
     )
+    write(repo, 'src/config/ssot_config.py', 'config = object()\n')
+    write(repo, 'app/services/__init__.py', '')
+    write(repo, 'app/services/mail.py', 'def send():\n    return 1\n')
+    write(repo, 'src/components/IosWarning.tsx', 'export const IosWarning = () => "iOS only"\n')
+    write(repo, 'src/platform.ts', 'export const isIOS = (ua: string) => ua.includes("iOS")\n')
     write(repo, 'inventory/Cargo.toml', '[package]\nname = "inventory"\nversion = "0.1.0"\n')
     write(repo, 'install.sh', '#!/bin/sh\necho install\n')
     commit('c1', '2026-01-01T12:00:00Z')
@@ -56,6 +63,8 @@ describe('set AV and AW rules on a real repository', () => {
     git(repo, 'rm', '-q', 'app/services/orchestrator_service.py', 'lib/adapters/ws_adapter.py')
     git(repo, 'rm', '-q', 'infra/secrets/qdrant.secret.example')
     git(repo, 'mv', 'inventory', 'home-inventory')
+    git(repo, 'rm', '-q', 'src/config/ssot_config.py')
+    write(repo, 'src/components/IosWarning.tsx', 'export const IosWarning = () => "ios only"\n')
     write(repo, 'VERSION', '0.8.0\n')
     write(
       repo,
@@ -80,6 +89,9 @@ describe('set AV and AW rules on a real repository', () => {
         ['Pinned', '- **Claude Code CLI: `2.1.107`**. Do not bump without a run.'],
         ['Home file', 'Claude Code 2.1.126 requires `.claude.json` in the home.'],
         ['Image build', '- Image: `cd ~/sav-repo/inventory && docker build -t inventory:dev .`'],
+        ['SSOT', '```python\n# ✅ Use SSOT config\nfrom src.config.ssot_config import config\n```'],
+        ['Services', '```python\nfrom app.services import mail\nfrom django.db import models\n```'],
+        ['Warning', '- `IosWarning.tsx` — shown first on problematic iOS contexts'],
         ['Kept secrets', '| OPTIONAL | database, redis, jwt, admin | Silent |'],
       ],
       '2026-01-10T00:00:00Z',
@@ -134,6 +146,21 @@ describe('set AV and AW rules on a real repository', () => {
     const n = byTitle(notes, 'Image build')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('`inventory` was renamed to `home-inventory`')
+  })
+
+  it("reads a quoted import's module as a file of the repository, even in an example (BB)", () => {
+    const n = byTitle(notes, 'SSOT')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`src/config/ssot_config.py` was deleted in ' + sha.split)
+    // A package folder is a module too; another package's module is not checked.
+    const s2 = byTitle(notes, 'Services')
+    expect(s2.references.find((r) => r.text === 'app.services')?.status).toBe('ok')
+    expect(s2.reasons.join('\n')).toContain("`django.db` is another package's module")
+  })
+
+  it('does not read a platform named in prose as a name the file it names must hold (BC)', () => {
+    const n = byTitle(notes, 'Warning')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
   })
 
   it('reads the version a VERSION file held, after the file name or a Version label (AW)', () => {
