@@ -114,6 +114,9 @@ const MEMBER_ALTERNATIVES_RE = /^_?[A-Z_][\w$]*\.[A-Za-z_$][\w$]{0,11}(?:\/[A-Za
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
+  // `.migration_freeze`: a dot-name of two words, a file if the repository had one (set BB).
+  const two = isDotWord(raw) && /^\.[a-z]+[_-][a-z][\w-]*$/.test(raw) ? pathRef(raw) : null
+  if (two) return { ...two, maybe: true }
   if (isDotWord(raw) || isWebAddress(raw)) return null
   // `Read/Write/Edit`, `Stale/Fresh`: alternatives, not a folder path; `find_op/2`: a
   // function's name and arity (Erlang, Elixir), not a path.

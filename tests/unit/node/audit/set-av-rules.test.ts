@@ -7,7 +7,7 @@
  * version an install line pins (`claude-code@2.1.107`); Claude Code's `.claude.json` (set AZ);
  * `cd ~/<repository>/inventory` as the repository's `inventory` (set BA); a quoted import's
  * module (`from src.config.ssot_config import config`, set BB); a platform named in prose (`iOS`)
- * is not a name the file beside it must hold (set BC).
+ * is not a name the file beside it must hold (set BC); `.migration_freeze` is a file (set BB).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -55,6 +55,7 @@ describe('set AV and AW rules on a real repository', () => {
     write(repo, 'app/services/mail.py', 'def send():\n    return 1\n')
     write(repo, 'src/components/IosWarning.tsx', 'export const IosWarning = () => "iOS only"\n')
     write(repo, 'src/platform.ts', 'export const isIOS = (ua: string) => ua.includes("iOS")\n')
+    write(repo, '.migration_freeze', 'DB split in progress\n')
     write(repo, 'inventory/Cargo.toml', '[package]\nname = "inventory"\nversion = "0.1.0"\n')
     write(repo, 'install.sh', '#!/bin/sh\necho install\n')
     commit('c1', '2026-01-01T12:00:00Z')
@@ -63,7 +64,7 @@ describe('set AV and AW rules on a real repository', () => {
     git(repo, 'rm', '-q', 'app/services/orchestrator_service.py', 'lib/adapters/ws_adapter.py')
     git(repo, 'rm', '-q', 'infra/secrets/qdrant.secret.example')
     git(repo, 'mv', 'inventory', 'home-inventory')
-    git(repo, 'rm', '-q', 'src/config/ssot_config.py')
+    git(repo, 'rm', '-q', 'src/config/ssot_config.py', '.migration_freeze')
     write(repo, 'src/components/IosWarning.tsx', 'export const IosWarning = () => "ios only"\n')
     write(repo, 'VERSION', '0.8.0\n')
     write(
@@ -92,6 +93,8 @@ describe('set AV and AW rules on a real repository', () => {
         ['SSOT', '```python\n# ✅ Use SSOT config\nfrom src.config.ssot_config import config\n```'],
         ['Services', '```python\nfrom app.services import mail\nfrom django.db import models\n```'],
         ['Warning', '- `IosWarning.tsx` — shown first on problematic iOS contexts'],
+        ['Freeze', '| **Migration freeze active** (`.migration_freeze`) | no new migrations |'],
+        ['Attribute', 'A user is checked with `.is_active` before each step.'],
         ['Kept secrets', '| OPTIONAL | database, redis, jwt, admin | Silent |'],
       ],
       '2026-01-10T00:00:00Z',
@@ -161,6 +164,15 @@ describe('set AV and AW rules on a real repository', () => {
   it('does not read a platform named in prose as a name the file it names must hold (BC)', () => {
     const n = byTitle(notes, 'Warning')
     expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+  })
+
+  it('reads a dot-name of two words as a file when the repository had one (BB)', () => {
+    const n = byTitle(notes, 'Freeze')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`.migration_freeze` was deleted in ' + sha.split)
+    // One the repository never had is an attribute, not a file wrong from the start.
+    const a = byTitle(notes, 'Attribute')
+    expect(a.verdict, a.reasons.join('\n')).not.toBe('never-matched')
   })
 
   it('reads the version a VERSION file held, after the file name or a Version label (AW)', () => {
