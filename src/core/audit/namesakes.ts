@@ -79,23 +79,17 @@ export function sourceLeftBesideTests(
   if (writtenMs === null || !inTests(now)) return null
   for (const then of historyBySuffix(history, written, dir)) {
     if (then === now || inTests(then) || presentNow(then)) continue
-    const under = dir ? `${then}/` : null
-    let came = false
-    let left = false
-    for (const [p, t] of history.arrivals)
-      if ((p === then || (under && p.startsWith(under))) && t.time * 1000 <= writtenMs) came = true
-    for (const [p, ls] of history.leaves)
-      if (
-        (p === then || (under && p.startsWith(under))) &&
-        ls.some((l) => l.time * 1000 > writtenMs)
-      )
-        left = true
+    const inside = (p: string): boolean => p === then || (dir && p.startsWith(`${then}/`))
+    const came = [...history.arrivals].some(([p, t]) => inside(p) && t.time * 1000 <= writtenMs)
+    const left = [...history.leaves].some(
+      ([p, ls]) => inside(p) && ls.some((l) => l.time * 1000 > writtenMs),
+    )
     if (came && left) return then
   }
   return null
 }
 
-/** The fate of the source namesake a tests tree's mirror stands in for now (namesakes.ts). */
+/** The fate of the source namesake a tests tree's mirror stands in for now (sourceLeftBesideTests). */
 export function mirroredFate(
   history: HistoryIndex,
   written: string,
@@ -108,11 +102,5 @@ export function mirroredFate(
   const then = sourceLeftBesideTests(history, written, now, dir, writtenMs, presentNow)
   if (then === null) return null
   const fate = fateOf(history, [then], dir, facts)
-  if (fate.kind !== 'unknown' || !dir) return fate.kind === 'unknown' ? null : fate
-  // A folder whose files went several ways (AV: stores split into three new folders) is gone
-  // as a place: its last file left in the newest of those commits.
-  let last: { sha: string; date: string; time: number } | null = null
-  for (const [p, ls] of history.leaves)
-    if (p.startsWith(`${then}/`) && (!last || ls[0].time > last.time)) last = ls[0]
-  return last && { kind: 'deleted', path: then, sha: last.sha, date: last.date, steps: [] }
+  return fate.kind === 'unknown' ? null : fate
 }

@@ -257,7 +257,8 @@ export function followPath(
 /**
  * What became of a folder that no longer exists: when the files that left it
  * were renamed into one other folder that exists, it moved there; when they were
- * deleted, it was deleted (by the newest such commit).
+ * deleted, or went elsewhere than one folder (blind set AV: stores split into three
+ * new folders), it is gone as a place, by the newest commit that took a file from it.
  */
 export function followDir(
   index: HistoryIndex,
@@ -267,9 +268,11 @@ export function followDir(
   const prefix = `${dir}/`
   const targets = new Map<string, { sha: string; date: string; time: number }>()
   let lastDelete: Leave | null = null
+  let lastLeave: Leave | null = null
   for (const [path, list] of index.leaves) {
     if (!path.startsWith(prefix)) continue
     const leave = list[0]
+    if (!lastLeave || leave.time > lastLeave.time) lastLeave = leave
     if (leave.kind === 'deleted') {
       if (!lastDelete || leave.time > lastDelete.time) lastDelete = leave
       continue
@@ -289,6 +292,8 @@ export function followDir(
   if (lastDelete && existing.length === 0) {
     return { kind: 'deleted', path: dir, sha: lastDelete.sha, date: lastDelete.date, steps: [] }
   }
+  if (lastLeave && existing.length !== 1 && !dirExists(dir))
+    return { kind: 'deleted', path: dir, sha: lastLeave.sha, date: lastLeave.date, steps: [] }
   return { kind: 'unknown' }
 }
 

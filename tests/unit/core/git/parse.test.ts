@@ -109,7 +109,11 @@ describe('history index', () => {
       time: 400,
       date: '2026-04-01T00:00:00Z',
       parents: ['c'],
-      changes: [{ status: 'M', path: 'src/c.ts' }],
+      changes: [
+        { status: 'M', path: 'src/c.ts' },
+        { status: 'R', from: 'core/stores/a.ts', path: 'core/state/a.ts', score: 100 },
+        { status: 'R', from: 'core/stores/b.ts', path: 'core/runtime/b.ts', score: 100 },
+      ],
     },
     {
       sha: sha('c'),
@@ -144,6 +148,7 @@ describe('history index', () => {
   ]
   const index = buildHistoryIndex(log)
   const now = new Set(['src/c.ts', 'src/keep.ts', 'pkg/x/one.ts', 'pkg/x/two.ts', 'pkg/x'])
+  for (const p of ['core/state', 'core/runtime', 'core/state/a.ts', 'core/runtime/b.ts']) now.add(p)
   const exists = (p: string): boolean => now.has(p)
 
   it('follows a rename chain to the current name', () => {
@@ -175,6 +180,16 @@ describe('history index', () => {
       steps: [{ from: 'lib/x', to: 'pkg/x', sha: sha('c'), date: '2026-03-05T00:00:00Z' }],
     })
     expect(followDir(index, 'nothing', exists)).toEqual({ kind: 'unknown' })
+  })
+
+  it('calls a folder whose files went several ways gone, by the newest such commit (set AV)', () => {
+    expect(followDir(index, 'core/stores', exists)).toEqual({
+      kind: 'deleted',
+      path: 'core/stores',
+      sha: sha('d'),
+      date: '2026-04-01T00:00:00Z',
+      steps: [],
+    })
   })
 
   it('keeps the newest touch per path and finds the commit at a time', () => {
