@@ -82,6 +82,9 @@ function fileFits(n: Needle, file: string): boolean {
   return true
 }
 
+const WORD_ONLY = /^[A-Za-z0-9_]+$/
+const WORD_RUNS = /[A-Za-z0-9_]+/g
+
 function wordIn(text: string, word: string): boolean {
   let i = text.indexOf(word)
   const w = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9_]/.test(c)
@@ -136,6 +139,17 @@ export async function grepTrees(
   for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm))
     if (mayHold(m[1])) unread.add(m[1])
   if (r.code !== 0 && r.code !== 1 && (unread.size === 0 || r.stdout === '')) return false
+  // A word needle of word characters only is a whole word of a line exactly when it is one of
+  // the line's runs of word characters (wordIn): looked up, not searched for, line by line.
+  const whole = new Map<string, Needle[]>()
+  const others: Needle[] = []
+  for (const n of asked) {
+    if (n.kind === 'word' && WORD_ONLY.test(n.text)) {
+      const same = whole.get(n.text)
+      if (same) same.push(n)
+      else whole.set(n.text, [n])
+    } else others.push(n)
+  }
   for (const rec of r.stdout.split('\n')) {
     const [where, num, ...rest] = rec.split('\0')
     if (where === undefined || num === undefined || rest.length === 0) continue
@@ -147,14 +161,24 @@ export async function grepTrees(
     const line = Number(num)
     let byNeedle = into.get(rev)
     if (!byNeedle) into.set(rev, (byNeedle = new Map()))
-    for (const n of asked) {
-      if (!fileFits(n, file)) continue
-      const p = pattern(n)
-      if (!(words ? wordIn(text, p) : text.includes(p))) continue
+    const add = (n: Needle): void => {
       const list = byNeedle.get(key(n))
       const l = { file, line, text }
       if (list) list.push(l)
       else byNeedle.set(key(n), [l])
+    }
+    if (whole.size > 0) {
+      const seen = new Set<string>()
+      for (const w of text.match(WORD_RUNS) ?? []) {
+        if (seen.has(w)) continue
+        seen.add(w)
+        for (const n of whole.get(w) ?? []) add(n)
+      }
+    }
+    for (const n of others) {
+      if (!fileFits(n, file)) continue
+      const p = pattern(n)
+      if (words ? wordIn(text, p) : text.includes(p)) add(n)
     }
   }
   return true

@@ -34,6 +34,7 @@ describe('grepTrees over every code file', () => {
     commit('c1', '2026-01-01T12:00:00Z')
     first = git(repo, 'rev-parse', 'HEAD').trim()
     write(repo, 'src/later.ts', line)
+    write(repo, 'src/longer.ts', 'const zebraNames = cfg.zebra.name\n')
     commit('c2', '2026-02-01T12:00:00Z')
     head = git(repo, 'rev-parse', 'HEAD').trim()
   })
@@ -57,5 +58,27 @@ describe('grepTrees over every code file', () => {
       ])
       expect(unread.size).toBe(0)
     }
+  })
+
+  it('finds a word needle as a whole word only, word characters or not', async () => {
+    const found: Found = new Map()
+    const asked: Needle[] = [
+      { kind: 'word', text: 'zebraName' },
+      { kind: 'word', text: 'zebra.name' },
+      { kind: 'word', text: 'zebra' },
+      { kind: 'word', text: 'Names' },
+    ]
+    expect(await grepTrees(repo, [head], asked, null, true, found, new Set())).toBe(true)
+    const files = (n: Needle): string[] =>
+      (found.get(head)?.get(`${n.kind}\0${n.text}`) ?? []).map((l) => l.file).sort()
+    expect(files(asked[0])).toEqual([
+      'src/app.ts',
+      'src/guide.md/real.ts',
+      'src/later.ts',
+      'src/sp ace.ts',
+    ])
+    expect(files(asked[1])).toEqual(['src/longer.ts'])
+    expect(files(asked[2])).toEqual(['src/longer.ts'])
+    expect(files(asked[3])).toEqual([])
   })
 })
