@@ -4,6 +4,7 @@
  * (load-notes.ts), gathers repository facts in a few batched git runs (prepare-notes.ts),
  * then judges each note (judge-notes.ts) with the pure rules of src/core/audit.
  */
+import { flushKeptSearches } from '../git/kept-searches'
 import type { AuditResult, Problem, Verdict } from '../../shared/model'
 import type { RepoState } from '../git/history'
 import { cacheKey, type Armed, type AuditFactsCache } from './audit-cache'
@@ -62,6 +63,8 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
     judged = gathered.value.judged
     if (gathered.cutOffs.length > 0) late = cutOffsText(gathered.cutOffs)
     ran = { prepared, loaded, memoryDir: opts.memoryDir }
+    // A run cut short keeps what its finished searches found; an aborted one keeps nothing.
+    await flushKeptSearches()
   } finally {
     const held = armed as Armed | null // set inside arm(), which the type checker does not follow
     if (cache && held) cache.done(cacheKey(opts.memoryDir, opts.repo), held, ran)

@@ -40,7 +40,7 @@ import {
 import { showAt, type ShowResult } from '../git/history'
 import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
-import { grepTrees, key, type Found } from './name-lines'
+import { grepTrees, key, type Found } from './tree-grep'
 import type { Needle } from './pickaxe'
 import type { Prepared } from './prepare-notes'
 import { commitAt } from './quote-then'

@@ -30,11 +30,10 @@ import { reflowed } from '../../core/audit/line-changes'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
-import { runGit, type GitResult } from '../git/run'
-import { excludedPath, missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
+import { runGit } from '../git/run'
 import type { Needle } from './pickaxe'
-import { fixedStringsInput } from '../git/grep-patterns'
-import { isBinaryByName, isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { grepTrees, key, type Found } from './tree-grep'
+import { isCodePathspecFile } from '../../core/git/code-pathspecs'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -66,122 +65,6 @@ export interface NameLoss extends NameChange {
   readonly noteSha: string
   readonly thenLines?: readonly [number, number]
   readonly nowLines?: readonly [number, number]
-}
-
-export const key = (n: Needle): string => `${n.kind}\0${n.text}`
-
-/** The grep pattern of a needle and the files its lines may come from. */
-function pattern(n: Needle): string {
-  return n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text
-}
-
-function fileFits(n: Needle, file: string): boolean {
-  const base = file.slice(file.lastIndexOf('/') + 1)
-  if (n.kind === 'script') return base === 'package.json'
-  if (n.kind === 'make') return /^(?:[Mm]akefile|.*\.mk)$/.test(base)
-  return true
-}
-
-const WORD_ONLY = /^[A-Za-z0-9_]+$/
-const WORD_RUNS = /[A-Za-z0-9_]+/g
-
-function wordIn(text: string, word: string): boolean {
-  let i = text.indexOf(word)
-  const w = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9_]/.test(c)
-  while (i !== -1) {
-    if (!w(text[i - 1]) && !w(text[i + word.length])) return true
-    i = text.indexOf(word, i + 1)
-  }
-  return false
-}
-
-/** Lines per tree and needle, from one `git grep` over several trees. */
-export type Found = Map<string, Map<string, CodeLine[]>>
-
-export async function grepTrees(
-  root: string,
-  revs: readonly string[],
-  needles: readonly Needle[],
-  files: readonly string[] | null,
-  words: boolean,
-  into: Found,
-  /** Files git could not read in some tree (a partial clone's missing blobs). */
-  unread: Set<string>,
-): Promise<boolean> {
-  const asked = needles.filter((n) => (n.kind === 'word') === words)
-  const patterns = [...new Set(asked.map(pattern))].filter((p) => p !== '' && !p.includes('\n'))
-  if (patterns.length === 0 || revs.length === 0) return true
-  // Every code file: no pathspecs, the files CODE_PATHSPECS would take are picked from what
-  // git prints (git matches their 23 globs against every entry of every tree: half the time).
-  const specs = files === null ? [] : files.map((f) => `:(literal)${f}`)
-  const code = (file: string): boolean => files !== null || isCodePathspecFile(file)
-  // A blob git could not read leaves a search unknown only when it could hold a line.
-  const mayHold = (file: string): boolean => code(file) && !isBinaryByName(file)
-  const flags = ['-z', '-n', '-I', '-E', '--no-color', ...(words ? ['-w'] : [])]
-  const grep = (left: readonly string[]): Promise<GitResult> =>
-    runGit(['grep', ...flags, '-f', '-', ...revs, '--', ...specs, ...left], {
-      cwd: root,
-      timeoutMs: GREP_TIMEOUT_MS,
-      maxBytes: GREP_MAX_BYTES,
-      input: fixedStringsInput(patterns),
-    })
-  let r = await grep([])
-  // A partial clone with a promisor remote stops at a blob it lacks: ask again without the
-  // files such blobs were at, which are then unread (node/git/missing-blobs.ts).
-  if (stoppedOnMissingObject(r)) {
-    const left = await missingBlobExcludes(root, revs)
-    if (left !== null) {
-      r = await grep(left)
-      for (const spec of left) if (mayHold(excludedPath(spec))) unread.add(excludedPath(spec))
-    }
-  }
-  // Exit 1: nothing matched. A blob a partial clone lacks is named on stderr and skipped.
-  for (const m of r.stderr.matchAll(/^error: '[0-9a-f]+:(.+)': unable to read/gm))
-    if (mayHold(m[1])) unread.add(m[1])
-  if (r.code !== 0 && r.code !== 1 && (unread.size === 0 || r.stdout === '')) return false
-  // A word needle of word characters only is a whole word of a line exactly when it is one of
-  // the line's runs of word characters (wordIn): looked up, not searched for, line by line.
-  const whole = new Map<string, Needle[]>()
-  const others: Needle[] = []
-  for (const n of asked) {
-    if (n.kind === 'word' && WORD_ONLY.test(n.text)) {
-      const same = whole.get(n.text)
-      if (same) same.push(n)
-      else whole.set(n.text, [n])
-    } else others.push(n)
-  }
-  for (const rec of r.stdout.split('\n')) {
-    const [where, num, ...rest] = rec.split('\0')
-    if (where === undefined || num === undefined || rest.length === 0) continue
-    const colon = where.indexOf(':')
-    const rev = where.slice(0, colon)
-    const file = where.slice(colon + 1)
-    if (!code(file)) continue
-    const text = rest.join('\0')
-    const line = Number(num)
-    let byNeedle = into.get(rev)
-    if (!byNeedle) into.set(rev, (byNeedle = new Map()))
-    const add = (n: Needle): void => {
-      const list = byNeedle.get(key(n))
-      const l = { file, line, text }
-      if (list) list.push(l)
-      else byNeedle.set(key(n), [l])
-    }
-    if (whole.size > 0) {
-      const seen = new Set<string>()
-      for (const w of text.match(WORD_RUNS) ?? []) {
-        if (seen.has(w)) continue
-        seen.add(w)
-        for (const n of whole.get(w) ?? []) add(n)
-      }
-    }
-    for (const n of others) {
-      if (!fileFits(n, file)) continue
-      const p = pattern(n)
-      if (words ? wordIn(text, p) : text.includes(p)) add(n)
-    }
-  }
-  return true
 }
 
 const newer = (a: Touch, b: Touch): boolean =>

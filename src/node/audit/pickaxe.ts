@@ -15,10 +15,12 @@
  * - In a shallow clone, a hit on the cut edge (a parentless commit) is not known. In a partial
  *   clone, a search that stops on a blob the clone lacks is asked again without the files such
  *   blobs were at (node/git/missing-blobs.ts).
- * - One search per (repository, HEAD, needle, files), cached for the process; at most two run
- *   at once (the machine's cores are shared).
+ * - One search per (repository, HEAD, needle, files), cached for the process and kept between
+ *   command-line runs (node/git/kept-searches.ts: the same HEAD gives the same answer); at most
+ *   two run at once (the machine's cores are shared).
  */
 import { BoundedCache } from '../cache/bounded-cache'
+import { keptSearches } from '../git/kept-searches'
 import { runGit, type GitResult } from '../git/run'
 import { escapeEre } from '../git/grep-patterns'
 import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
@@ -110,7 +112,17 @@ export function newestChange(
   const key = `${root}\0${head}\0${needle.kind}\0${needle.text}\0${since ?? ''}\0${(files ?? []).join('\0')}`
   const known = cache.get(key)
   if (known) return known
-  const run = slot(async () => {
+  const keptKey = key.slice(root.length + head.length + 2)
+  const run = (async (): Promise<CodeChange | null | undefined> => {
+    const kept = await keptSearches(root)
+    const was = kept?.get('pickaxe', head, keptKey) as CodeChange | null | undefined
+    if (was !== undefined) return was
+    const found = await slot(searchNewest)
+    if (found !== undefined) kept?.keep('pickaxe', head, keptKey, found)
+    return found
+  })()
+  async function searchNewest(): Promise<CodeChange | null | undefined> {
+    if (head === null) return undefined
     const search = (left: readonly string[]): Promise<GitResult> =>
       runGit(
         [
@@ -141,7 +153,7 @@ export function newestChange(
     if (shallow && (parents ?? '').trim() === '') return undefined
     if (since !== null && secs <= since) return null
     return { sha, ms: secs * 1000, date: date ?? new Date(secs * 1000).toISOString() }
-  })
+  }
   cache.set(key, run)
   void run.then((v) => {
     if (v === undefined) cache.delete(key)
@@ -198,8 +210,17 @@ export async function newestChanges(
   /** Histories of at least this many commits are walked in halves (tests lower it). */
   splitAt = WALK_SPLIT_MIN_COMMITS,
 ): Promise<Map<string, CodeChange | null> | undefined> {
-  const asked = needles.filter((n) => n.text !== '' && !n.text.includes('\n'))
-  if (head === null || asked.length === 0 || asked.length > WALK_MAX_NEEDLES) return undefined
+  const all = needles.filter((n) => n.text !== '' && !n.text.includes('\n'))
+  if (head === null || all.length === 0 || all.length > WALK_MAX_NEEDLES) return undefined
+  // What a walk from this HEAD found before is kept (kept-searches.ts): the rest is walked.
+  const kept = await keptSearches(root)
+  const out = new Map<string, CodeChange | null>()
+  const asked = all.filter((n) => {
+    const was = kept?.get('walk', head, `${n.kind}\0${n.text}`) as CodeChange | null | undefined
+    if (was !== undefined) out.set(`${n.kind}\0${n.text}`, was)
+    return was === undefined
+  })
+  if (asked.length === 0) return out
   // Git only picks the files whose added or removed lines may hold a needle: each needle as
   // plain text, one alternation. Whole words are checked below, line by line, on what it
   // prints; the same lines as `(^|[^A-Za-z0-9_$])word([^A-Za-z0-9_$]|$)` would pick, and a
@@ -221,12 +242,13 @@ export async function newestChanges(
       if (!b || h.at < b.at) best.set(k, h)
     }
   }
-  const out = new Map<string, CodeChange | null>()
   for (const n of asked) {
     const k = `${n.kind}\0${n.text}`
     const h = best.get(k)
     // A shallow clone's cut edge lists every line as added: it says nothing about when.
-    if (!h?.cutEdge) out.set(k, h?.change ?? null)
+    if (h?.cutEdge) continue
+    out.set(k, h?.change ?? null)
+    kept?.keep('walk', head, k, h?.change ?? null)
   }
   return out
 }

@@ -17,7 +17,7 @@ import {
 import { defaultClaims, setsDefault, type DefaultClaim } from '../../core/audit/stated-defaults'
 import { showAt } from '../git/history'
 import { runGit } from '../git/run'
-import { grepTrees, key, type Found } from './name-lines'
+import { grepTrees, key, type Found } from './tree-grep'
 import type { Needle } from './pickaxe'
 
 const SHOW_MAX_BYTES = 2 * 1024 * 1024

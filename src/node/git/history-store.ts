@@ -36,6 +36,9 @@ export function keepHistoryIn(dir: string | null): void {
   keptDir = dir
 }
 
+/** The folder logs are kept in, or null (kept-searches.ts keeps its files beside them). */
+export const keptFolder = (): string | null => keptDir
+
 /** Where a work tree's log is kept. */
 export const keptLogPath = (dir: string, root: string): string =>
   join(dir, `${createHash('sha256').update(root).digest('hex').slice(0, 32)}.log`)
@@ -105,10 +108,14 @@ async function writeKept(file: string, root: string, head: string, text: string)
   await prune(dirname(file))
 }
 
-/** Remove the least recently written logs beyond KEPT_MAX. */
+/** Remove the least recently written logs beyond KEPT_MAX, and kept searches whose log went. */
 async function prune(dir: string): Promise<void> {
   try {
-    const names = (await readdir(dir)).filter((n) => n.endsWith('.log'))
+    const all = await readdir(dir)
+    const names = all.filter((n) => n.endsWith('.log'))
+    for (const n of all)
+      if (n.endsWith('.searches.json') && !names.includes(n.replace(/\.searches\.json$/, '.log')))
+        await unlink(join(dir, n)).catch(() => undefined)
     if (names.length <= KEPT_MAX) return
     const dated = await Promise.all(
       names.map(async (n) => ({
@@ -117,7 +124,10 @@ async function prune(dir: string): Promise<void> {
       })),
     )
     dated.sort((a, b) => b.t - a.t)
-    for (const { n } of dated.slice(KEPT_MAX)) await unlink(join(dir, n)).catch(() => undefined)
+    for (const { n } of dated.slice(KEPT_MAX)) {
+      await unlink(join(dir, n)).catch(() => undefined)
+      await unlink(join(dir, n.replace(/\.log$/, '.searches.json'))).catch(() => undefined)
+    }
   } catch {
     // A folder that cannot be listed keeps what it has.
   }

@@ -4,7 +4,7 @@
  * found, in code files (a spaced name, a folder named like a doc file) it is, in each tree asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { grepTrees, type Found } from '../../../../src/node/audit/name-lines'
+import { grepTrees, type Found } from '../../../../src/node/audit/tree-grep'
 import type { Needle } from '../../../../src/node/audit/pickaxe'
 import { git } from '../../../helpers/git'
 import { removeBase, write } from './scripted-repo'
