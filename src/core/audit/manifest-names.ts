@@ -16,9 +16,10 @@ import { cutFences } from './note-fences'
 export function boldNames(text: string): string[] {
   const out: string[] = []
   for (const m of proseOf(text, false).matchAll(
-    /(?<!\*)\*\*([@A-Za-z0-9][\w.@/-]{1,60})\*\*(?!\*)/g,
+    /(?<!\*)\*\*([@A-Za-z0-9][\w.@/-]{1,60}(?: [A-Z][\w.-]{1,30})?)\*\*(?!\*)/g,
   )) {
-    const name = m[1].toLowerCase()
+    // Two capitalised words are one package's name in kebab case (`**Framer Motion**`, set BG).
+    const name = m[1].toLowerCase().replace(' ', '-')
     if (
       /[a-z]{3,}/.test(name) &&
       !/\.(?:md|json|ya?ml|toml|[cm]?[jt]sx?|py|rb|go|rs|sh)$/.test(name)

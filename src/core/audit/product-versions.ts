@@ -8,7 +8,8 @@
  * - A product is a capitalised name (one word, or two where the second is a capitalised word
  *   such as "CSS" or "SDK"), then the number, `v` allowed before it. The manifest names it may go
  *   by are its lower-cased forms (`next.js`, `next`, `nextjs`; `tailwind-css`, `tailwindcss`,
- *   `tailwind`): a form no manifest lists says nothing.
+ *   `tailwind`), and its scope's core package (`@docusaurus/core` for "Docusaurus 3.9.2"; blind
+ *   set BG): a form no manifest lists says nothing. The name may be bold (`**TypeScript** 5.9`).
  * - Only as many parts as the note writes are compared: "15" is the major version, "3.12" the
  *   major and minor. Ranges, words and dates after the number are not versions.
  */
@@ -24,7 +25,7 @@ export interface ProductVersion {
 }
 
 const PRODUCT_VERSION_RE =
-  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?[ \t]+v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
+  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
 /** Words that are not products (sentence openers, units, versions of things no manifest has). */
 const NOT_PRODUCTS = new Set(
   'Step Phase Part Chapter Section Figure Table Version Level Stage Sprint Week Day Option Rule Task Issue Item Line Page Note Case Test Example Python Node Java Ubuntu Windows macOS iOS Android Debian Chrome Safari Firefox Xcode PostgreSQL Postgres MySQL Redis Docker'.split(
@@ -36,18 +37,56 @@ const NOT_PRODUCTS = new Set(
 export function productVersions(text: string): ProductVersion[] {
   const prose = proseOf(text, false)
   const out: ProductVersion[] = []
-  for (const m of prose.matchAll(PRODUCT_VERSION_RE)) {
-    const [first, second, version] = [m[1], m[2], m[3]]
-    if (NOT_PRODUCTS.has(first) || first.length < 3) continue
+  const add = (
+    written: string,
+    first: string,
+    second: string | undefined,
+    version: string,
+  ): void => {
     const base = first.toLowerCase()
     const bare = base.replace(/\.js$/, '')
     const forms = second
       ? [`${bare}-${second.toLowerCase()}`, `${bare}${second.toLowerCase()}`, bare]
-      : [base, bare, `${bare}js`]
+      : [base, bare, `${bare}js`, `@${bare}/core`]
     const parts = version.split('.').map(Number)
-    const written = m[0].trim()
     if (!out.some((v) => v.written === written))
       out.push({ written, names: [...new Set(forms)], parts })
+  }
+  for (const m of prose.matchAll(PRODUCT_VERSION_RE)) {
+    if (NOT_PRODUCTS.has(m[1]) || m[1].length < 3) continue
+    add(m[0].trim(), m[1], m[2], m[3])
+  }
+  for (const row of tableVersions(text)) add(row.written, row.name, undefined, row.version)
+  return out
+}
+
+/** A table cell that is a version a manifest may pin: `^38.7.2`, `~0.71`, `>=2.3`, `v4`, `19`. */
+const VERSION_CELL_RE = /^(?:\^|~|>=\s*|v)?(\d{1,3}(?:\.\d{1,4}){0,2})(?:\.x)?$/
+/** A package's name in a cell: `Electron`, `@anthropic-ai/sdk`, `next.js`. */
+const PACKAGE_CELL_RE = /^@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?$/
+const NOT_PRODUCTS_LOWER = new Set([...NOT_PRODUCTS].map((w) => w.toLowerCase()))
+
+/**
+ * A table row's package and the version in the cell after it (`| Framework | Electron | ^38.7.2 |`,
+ * `| AI SDK | @anthropic-ai/sdk | ^0.71.2 |`): the stack table an agent keeps, checked as prose's
+ * "Electron 38" is (blind set BE: three pinned versions a later upgrade moved).
+ */
+function tableVersions(text: string): { written: string; name: string; version: string }[] {
+  const out: { written: string; name: string; version: string }[] = []
+  for (const line of text.split('\n')) {
+    if (!/^\s*\|.*\|\s*$/.test(line)) continue
+    const cells = line
+      .trim()
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim().replace(/^(\*\*|`)(.*)\1$/, '$2'))
+    for (let i = 1; i < cells.length; i++) {
+      const version = VERSION_CELL_RE.exec(cells[i])
+      const name = cells[i - 1]
+      if (!version || !PACKAGE_CELL_RE.test(name) || NOT_PRODUCTS_LOWER.has(name.toLowerCase()))
+        continue
+      out.push({ written: `${name} ${cells[i]}`, name, version: version[1] })
+    }
   }
   return out
 }

@@ -269,6 +269,31 @@ export function slashCommandRefs(s: string): Reference[] | null {
   )
 }
 
+/** `systematic-debugging`, `pipeline-choice`: a bare name of two or more lower-case words. */
+const KEBAB_NAME_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/
+
+/**
+ * A bare back-ticked kebab name may be one of the agent's own items the repository keeps: a skill
+ * (`.claude/skills/<name>/SKILL.md` or a loose `<name>.md`), a rule (`.claude/rules/<name>.md`), a
+ * subagent, a custom command, or the same at a plugin's root. Each candidate is a `maybe` path, as
+ * a slash command's are: it counts only if the repository had it when the note was written
+ * (judge-notes.ts), so a package, a CSS class or a flag's name says nothing. Blind set BE: an
+ * AGENTS.md listing skills and rules by name, seven of which a consolidation deleted.
+ */
+export function agentItemRefs(s: string): Reference[] | null {
+  if (!KEBAB_NAME_RE.test(s)) return null
+  return [
+    `.claude/skills/${s}/SKILL.md`,
+    `.claude/skills/${s}.md`,
+    `.claude/rules/${s}.md`,
+    `.claude/agents/${s}.md`,
+    `.claude/commands/${s}.md`,
+    `skills/${s}/SKILL.md`,
+    `agents/${s}.md`,
+    `commands/${s}.md`,
+  ].map((path) => ({ kind: 'path', text: s, path, line: null, dir: false, maybe: true }))
+}
+
 /** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
 export function globOf(path: string): string | null {
   if (!/[*?]/.test(path) && !PATH_PLACEHOLDER_RE.test(path) && !/[<{][A-Za-z]/.test(path))

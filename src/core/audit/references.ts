@@ -19,6 +19,7 @@ import {
   pathRef,
   prosePathRef,
   slashCommandRefs,
+  agentItemRefs,
   spanPathRef,
 } from './reference-paths'
 import {
@@ -128,6 +129,11 @@ export function extractReferences(text: string): Reference[] {
           pos: f.pos,
           ref: r.kind === 'path' && tree.top ? { ...r, under: tree.top } : r,
         })
+      // An entry's comment may give the commands it runs (`Makefile → make run, make migrate`;
+      // blind set BG: a migrate target since split in two).
+      for (const c of tree.comments)
+        for (const part of c.replace(/^(?:#|\/\/|[\u2190-\u21ff]|->|=>)\s*/, '').split(/\s*,\s*/))
+          for (const ref of commandsIn(part)) found.push({ pos: f.pos, ref })
     } else if (DIAGRAM_RE.test(f.code)) {
       // Any other drawing names files and folders in prose form; it is not quoted code.
       for (const ref of extractReferences(f.code.replace(DIAGRAM_CHARS_RE, ' ')))
@@ -301,7 +307,7 @@ function classifySpan(raw: string): Reference[] {
     const names = alternatives.flatMap((a) => symbolRef(a, false) ?? [])
     if (names.length === alternatives.length) return names
   }
-  const slash = slashCommandRefs(s)
+  const slash = slashCommandRefs(s) ?? agentItemRefs(s)
   if (slash) return slash
   // `<FeatureHelp slug="filename" />`: an element whose attributes are the note's own values
   // names its component; the tag as written is a usage template (blind set N).

@@ -15,7 +15,7 @@ import {
   type ProductVersion,
 } from '../../core/audit/product-versions'
 import { day, short, tick } from '../../core/audit/reason-text'
-import { dependencyLines } from './prose-candidates'
+import { dependencyLines } from './candidate-lines'
 import { grepLines, type GrepFound } from './prose-grep'
 import { firstChange } from './value-flips'
 

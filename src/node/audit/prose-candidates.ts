@@ -10,21 +10,18 @@ import type { Reference } from '../../core/audit/reference'
 import { productNames } from '../../core/audit/product-names'
 import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
+import { contactLiterals } from '../../core/audit/contact-literals'
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
-  keyLine,
   localPorts,
   routeSpans,
-  listsExactly,
   memberLists,
   settingLiterals,
 } from '../../core/audit/stated-values'
 import { declaredTexts, httpRoutes } from '../../core/audit/command-texts'
-import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import {
   classSpans,
-  wordRe,
   quotedPhrases,
   folderMembers,
   proseLines,
@@ -34,7 +31,6 @@ import {
 } from '../../core/audit/prose-names'
 import {
   boldNames,
-  dependencyIn,
   packageNamesOf,
   phasedOutNames,
   tickedWords,
@@ -43,10 +39,10 @@ import { globOf, SHARED_HOME_DIRS } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { goneFileName } from '../../core/audit/repo-facts'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
+import type { StringCandidate } from './candidate-lines'
 
 /** The part of a note that is checked, as its references are (prepare-notes.ts). */
 const checkedText = (note: Note): string => note.checkText.slice(0, NOTE_CHECK_MAX_CHARS)
-import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 
 export interface Candidates {
   readonly names: readonly string[]
@@ -194,6 +190,14 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       text,
       phrase: true,
     })
+  // A phone number or e-mail address the code holds (contact-literals.ts).
+  for (const text of contactLiterals(checkedText(note)))
+    if (!strings.some((x) => x.text === text))
+      strings.push({
+        ref: { kind: 'symbol', text, name: text, terms: [text] },
+        text,
+        bounded: true,
+      })
   // A version the note gives as the current one (`2.8.3+28`, "latest release v2.5.0").
   for (const v of stateVersions(checkedText(note)))
     strings.push({
@@ -283,93 +287,6 @@ function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[]
     }
   }
   return out
-}
-
-/** Literal text a note gives, checked as the code held it then and holds it now. */
-export interface StringCandidate {
-  readonly ref: Reference
-  readonly text: string
-  /** Counts only where no letter, digit or dot continues it (`2.5.0` is not in `12.5.0`). */
-  readonly bounded?: true
-  /** A quoted phrase (prose-names.ts `quotedPhrases`): a comment line does not hold it. */
-  readonly phrase?: true
-  /** Nor does a comment line hold it (a package path, a literal: what code, not prose, holds). */
-  readonly uncommented?: true
-  /**
-   * A version the note gives as the repository's: held only by a version key's line
-   * (`"version": "2.0.0"`, `.version = "2.0.0"`, `APP_VERSION = '2.0.0'`), not by an example
-   * or a deprecation notice that writes the same number (blind set P: "Latest release: v2.0.0",
-   * the manifest at 2.94.0, `"2.0.0"` still in a doc comment's example).
-   */
-  readonly versionKey?: true
-  /** A local server's port (stated-values.ts `localPorts`): held only by a line naming a port. */
-  readonly portKey?: true
-  /** A union's members (stated-values.ts `memberLists`): held by a line listing exactly these. */
-  readonly members?: readonly string[]
-  /** A module's name: held by a line importing it (`require('x')`, `from 'x'`), no other. */
-  readonly imported?: true
-}
-
-/** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
-export function stringLines(
-  lines: readonly CodeLine[] | undefined,
-  x: StringCandidate,
-): readonly CodeLine[] {
-  if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
-  if (x.imported) {
-    const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    const re = new RegExp(
-      String.raw`(?:\b(?:require|import)\s*\(\s*|\bfrom\s+|\bimport\s+)["']${t}["'/]`,
-    )
-    return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
-  }
-  const kind = x.versionKey ? 'version' : x.portKey ? 'port' : null
-  const keyed = kind ? (lines ?? []).filter((l) => keyLine(kind, l.path, l.text)) : lines
-  const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
-  if (!x.bounded) return code ?? []
-  const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`(?<![\\w.+-])${t}(?![\\w+-]|\\.\\d)`)
-  return (code ?? []).filter((l) => re.test(l.text))
-}
-
-/**
- * The lines of a search that hold a string candidate. A list's are the lines listing exactly its
- * members, read from its member the fewest lines hold: a line listing them all holds each, so a
- * member's lines under the grep's limit are all there are. When every member's lines reach the
- * limit, the list's line may be cut off: it holds `now` as far as we know, and not then.
- */
-export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): readonly CodeLine[] {
-  const members = x.members
-  if (!members) return stringLines(found.code.get(x.text), x)
-  const lists = members.map((m) => found.code.get(m) ?? [])
-  const whole = lists.filter((l) => l.length < LINES_PER_PATTERN)
-  if (whole.length === 0) return now ? lists[0] : []
-  const fewest = whole.reduce((a, b) => (b.length < a.length ? b : a))
-  return fewest.filter((l) => !isCommentLine(l.text) && listsExactly(l.text, members))
-}
-
-/** Lines holding a name as a whole word. */
-export const wordLines = (lines: readonly CodeLine[] | undefined, name: string): CodeLine[] =>
-  (lines ?? []).filter((l) => wordRe(name).test(l.text))
-
-/** Manifest lines that list a bold package name as a dependency. */
-export const dependencyLines = (found: GrepFound, name: string): readonly CodeLine[] =>
-  (found.manifest.get(name) ?? []).filter((l) => dependencyIn(l.text, name, l.path))
-
-/**
- * The lines giving a pair's name: a manifest's, or code's. Tests exercise old values on purpose
- * (a backup of schema 2 restored, `expect(v, 2)`): while a line outside tests gives the name,
- * test lines are left out, as name-loss.ts does (hidden set J: a schema version 2 → 5 kept by
- * a test's fixture).
- */
-export function pairLines(found: GrepFound, pair: ProsePair): readonly CodeLine[] {
-  const lines = (pair.manifest ? found.manifest : found.code).get(pair.name) ?? []
-  if (pair.manifest) return lines
-  // A notebook's value is one it explored or printed (an output table's row count), a comment's
-  // one it documents: never a setting, even when only they hold the name (blind sets AI, AJ).
-  const kept = lines.filter((l) => !/\.ipynb$/i.test(l.path) && !isCommentLine(l.text))
-  const code = kept.filter((l) => !isTestFile(l.path))
-  return code.length > 0 ? code : kept
 }
 
 /** A glob without a folder (`*.test.ts`) matches a file's name anywhere, as a note means it. */

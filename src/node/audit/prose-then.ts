@@ -37,15 +37,12 @@ import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } 
 import {
   candidatesOf,
   fileStems,
-  dependencyLines,
   inTree,
   matcher,
   matchesNow,
-  pairLines,
-  stringsIn,
-  wordLines,
   type Candidates,
 } from './prose-candidates'
+import { dependencyLines, pairLines, stringsIn, wordLines } from './candidate-lines'
 import { memberPaths } from '../../core/audit/section-members'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
