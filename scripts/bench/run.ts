@@ -135,7 +135,7 @@ export async function runBench(
       log('bench: audit (generating the repository)')
       const a = await benchAudit(opts.scale)
       fixture = a.fixture
-      if (want('audit')) rows.push(a.row)
+      if (want('audit')) rows.push(a.row, a.nextRow)
       added = addAuditProject(home, fixture)
       if (want('audit') && cacheDir !== null && a.row.ms !== null) {
         log('bench: audit with dates from transcripts')

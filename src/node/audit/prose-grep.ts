@@ -5,9 +5,11 @@
  * now. Docs are not code (pickaxe.ts's pathspecs), nor are the notes agents keep in a
  * repository (their folders below): a note always finds itself.
  */
+import { createHash } from 'node:crypto'
 import { parseNulList } from '../../core/git/parse'
 import { BoundedCache } from '../cache/bounded-cache'
 import { runGit } from '../git/run'
+import { keptSearches } from '../git/kept-searches'
 import { CODE_PATHSPECS } from './pickaxe'
 import { isAgentWorktreeCopy, isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { fixedStringsInput } from '../git/grep-patterns'
@@ -116,9 +118,37 @@ async function grepRun(
   anyCase: boolean,
   pathspecs: readonly string[],
 ): Promise<Map<string, CodeLine[]> | null> {
-  const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
-  const out = new Map<string, CodeLine[]>(wanted.map((p) => [p, []]))
+  const asked = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
+  // A commit's lines for a pattern are kept between runs (node/git/kept-searches.ts), per the
+  // pathspecs asked (the notes' own files left out): only the patterns not seen are searched.
+  const kept = tree === null ? null : await keptSearches(root)
+  const specs = createHash('sha256').update(pathspecs.join('\0')).digest('hex').slice(0, 16)
+  const section = `lines:${anyCase ? 'i' : 'c'}:${specs}`
+  const out = new Map<string, CodeLine[]>()
+  const wanted: string[] = []
+  for (const p of asked) {
+    const was = tree === null ? undefined : (kept?.get(section, tree, p) as CodeLine[] | undefined)
+    if (was === undefined) wanted.push(p)
+    out.set(p, was ?? [])
+  }
   if (wanted.length === 0) return out
+  const found = await grepNow(root, tree, wanted, anyCase, pathspecs)
+  if (found === null) return null
+  for (const [p, lines] of found) {
+    out.set(p, lines)
+    if (tree !== null) kept?.keep(section, tree, p, lines)
+  }
+  return out
+}
+
+async function grepNow(
+  root: string,
+  tree: string | null,
+  wanted: readonly string[],
+  anyCase: boolean,
+  pathspecs: readonly string[],
+): Promise<Map<string, CodeLine[]> | null> {
+  const out = new Map<string, CodeLine[]>(wanted.map((p) => [p, []]))
   const args = ['grep', '-z', '-n', '-I', '-E', '--no-color', '-f', '-']
   if (anyCase) args.push('-i')
   if (tree === null) args.push('--untracked')
