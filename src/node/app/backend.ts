@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { keepHistoryIn } from '../git/history-store'
 import type { AuditResult, ScanResult } from '../../shared/model'
 import type { AppContext, CuratorApi } from '../../shared/api-contract'
 import type { AccessPurpose } from '../../core/access-policy'
@@ -109,6 +110,9 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
       : createIsolatedRunner({ script: heavyScript, launch: config.heavyLaunch })
   // The last audits' repository facts, for a click on a note (issue 7; audit.ts says when they hold).
   const auditCache = new AuditFactsCache()
+  // Issue 16: each repository's history log and searches of commits, kept between starts as the
+  // command line keeps them (docs/cli.md), so the first audit after a start is not a cold one.
+  keepHistoryIn(join(config.stateDir, 'history'))
   const curation = createCuration({
     stateDir: config.stateDir,
     trash: config.trash,
