@@ -3,8 +3,8 @@
  * after a change"). A commit's tree never changes, so what a whole-tree `git grep` found there
  * for a needle holds for every later audit, whatever moved since; an audit of the same notes
  * after an edit of one asks git only for what that note added. Kept where the history log is
- * kept (history-store.ts `keepHistoryIn`: the command line's state folder; tests and the window,
- * whose own caches hold results, keep nothing here).
+ * kept (history-store.ts `keepHistoryIn`: the command line's and the window's state folder;
+ * tests keep nothing unless they name a folder).
  *
  * Decisions:
  * - One JSON file per work tree beside its kept log. Its header names the work tree and the
