@@ -30,7 +30,7 @@ export interface NounCountClaim {
 const NAME_RE = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?$/
 const NOUN_COUNT_RE = /(?<![\w.$#/:@~§¶-])(\d{1,3})[ \t]+([a-z]{3,}(?:ies|s))\b(?![ \t]*[/(:=])/g
 /** Plural words that name no thing a line of code holds, or a measure. */
-const NOT_COUNTED = new Set([
+export const NOT_COUNTED = new Set([
   'times',
   'seconds',
   'minutes',

@@ -33,6 +33,8 @@ export interface StringCandidate {
   readonly members?: readonly string[]
   /** A module's name: held by a line importing it (`require('x')`, `from 'x'`), no other. */
   readonly imported?: true
+  /** A plain word: held by a line quoting it whole as a value (`"target": "nsis"`), no key. */
+  readonly quoted?: true
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
@@ -41,6 +43,11 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
+  if (x.quoted) {
+    const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const re = new RegExp(String.raw`(["'\`])${t}\1(?!\s*:)`)
+    return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
+  }
   if (x.imported) {
     const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     const re = new RegExp(
@@ -65,7 +72,10 @@ export function stringLines(
  */
 export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): readonly CodeLine[] {
   const members = x.members
-  if (!members) return stringLines(found.code.get(x.text), x)
+  const lines = found.code.get(x.text)
+  // A plain word's quoted line may be past the search's limit: held now as far as we know.
+  if (x.quoted && now && (lines?.length ?? 0) >= LINES_PER_PATTERN) return lines ?? []
+  if (!members) return stringLines(lines, x)
   const lists = members.map((m) => found.code.get(m) ?? [])
   const whole = lists.filter((l) => l.length < LINES_PER_PATTERN)
   if (whole.length === 0) return now ? lists[0] : []

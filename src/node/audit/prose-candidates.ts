@@ -190,6 +190,10 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       text,
       phrase: true,
     })
+  // A back-ticked plain word the code held as a quoted value (`nsis` in `"target": "nsis"`; set BD).
+  for (const text of tickedWords(checkedText(note)))
+    if (!strings.some((x) => x.text === text))
+      strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text, quoted: true })
   // A phone number or e-mail address the code holds (contact-literals.ts).
   for (const text of contactLiterals(checkedText(note)))
     if (!strings.some((x) => x.text === text))

@@ -4,7 +4,9 @@
  * (contact-literals.ts, set BF); a product's version a scope's core package pins ("Docusaurus
  * 3.9.2" and `@docusaurus/core`), a bold product name before its version (`**TypeScript** 5.9`),
  * a bold two-word package name (`**Framer Motion**`, `framer-motion`) a manifest dropped, and the
- * commands a folder tree's entry gives in its comment (`Makefile → make run, make migrate`; set BG).
+ * commands a folder tree's entry gives in its comment (`Makefile → make run, make migrate`; set BG),
+ * a count of items kept in a folder named after them ("44 skill", set BF), and a back-ticked word
+ * the code held as a quoted value (`nsis` in `"target": "nsis"`, set BD).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
@@ -14,8 +16,18 @@ import { auditTopics, historyCase } from './topic-audit'
 
 afterAll(removeBase)
 
-const manifest = (deps: Record<string, string>): string =>
-  `${JSON.stringify({ name: 'site', version: '1.0.0', dependencies: deps }, null, 2)}\n`
+const manifest = (deps: Record<string, string>, target = 'nsis', main = true): string =>
+  `${JSON.stringify(
+    {
+      name: 'site',
+      version: '1.0.0',
+      ...(main ? { main: 'index.js' } : {}),
+      dependencies: deps,
+      build: { win: { target } },
+    },
+    null,
+    2,
+  )}\n`
 
 describe('set BF and BG rules on a real repository', () => {
   const { repo, mem, sha, commit } = historyCase('sbf')
@@ -43,7 +55,10 @@ describe('set BF and BG rules on a real repository', () => {
     )
     write(repo, 'backend/cmd/api/main.go', 'package main\n\nfunc main() {}\n')
     write(repo, 'backend/go.mod', 'module example.org/api\n')
+    for (let i = 0; i < 5; i++) write(repo, `core/skills/s${i}/SKILL.md`, `# Skill ${i}\n`)
+    for (let i = 0; i < 4; i++) write(repo, `core/agents/a${i}.md`, `# Agent ${i}\n`)
     commit('c1', '2026-01-01T12:00:00Z')
+    write(repo, 'core/skills/s5/SKILL.md', '# Skill 5\n')
     write(
       repo,
       'backend/Makefile',
@@ -53,7 +68,11 @@ describe('set BF and BG rules on a real repository', () => {
     write(
       repo,
       'package.json',
-      manifest({ '@docusaurus/core': '3.10.1', typescript: '~6.0.2', react: '^19.0.0' }),
+      manifest(
+        { '@docusaurus/core': '3.10.1', typescript: '~6.0.2', react: '^19.0.0' },
+        'dir',
+        false,
+      ),
     )
     commit('upgrade', '2026-02-01T12:00:00Z')
     notes = await auditTopics(
@@ -66,6 +85,10 @@ describe('set BF and BG rules on a real repository', () => {
         ['Types', '- **TypeScript** 5.9 - Type safety'],
         ['Motion', '- **Framer Motion** - Animations'],
         ['React', '- **React** 19 - UI'],
+        ['Target', 'The Windows build target is **`nsis`** (an installer), not `portable`.'],
+        ['Branch', 'Push to `main` only after `npm test`; the `react` tree renders.'],
+        ['Skills', 'Enforcement gap: of 5 skill, 3 never used; 4 agent never run.'],
+        ['Agents', 'All 4 agents are reviewed weekly; 7 pages need work.'],
         [
           'Layout',
           '```\nbackend/\n├── cmd/\n│   └── api/       → main.go\n├── Makefile       → make run, make test, make migrate\n└── go.mod\n```',
@@ -109,6 +132,29 @@ describe('set BF and BG rules on a real repository', () => {
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('make migrate')
     expect(n.reasons.join('\n')).not.toContain('make run')
+  })
+
+  it('reads a count of items kept in a folder named after them (BF)', () => {
+    const n = byTitle(notes, 'Skills')
+    expect(n.verdict, n.reasons.join('\n')).toBe('suspect')
+    expect(n.reasons[0]).toContain(
+      '`core/skills/` held 5 entries when the note was written (' + sha.c1 + '), 6 now',
+    )
+    expect(n.reasons.join('\n')).not.toContain('core/agents')
+    // A count the folder still holds, and one no folder is named for, say nothing.
+    const kept = byTitle(notes, 'Agents')
+    expect(['fresh', 'unverifiable'], kept.reasons.join('\n')).toContain(kept.verdict)
+  })
+
+  it('reads a back-ticked word the code held as a quoted value, and no key (BD)', () => {
+    const n = byTitle(notes, 'Target')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`nsis` was in `package.json`')
+    expect(n.reasons[0]).toContain(sha.upgrade)
+    // `"main":` was a key, not a value; `portable` the code never held.
+    const b = byTitle(notes, 'Branch')
+    expect(b.verdict, b.reasons.join('\n')).not.toBe('stale')
+    expect(b.reasons.join('\n')).not.toContain('`main` was in')
   })
 
   it('takes phone numbers and addresses, not dates, versions or example addresses', () => {
