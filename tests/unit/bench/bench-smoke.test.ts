@@ -102,6 +102,7 @@ describe('bench run (small, no window)', () => {
         'provenance, cold (process)',
         'provenance, warm (process)',
         `audit (${SMALL_SCALE.notes} notes)`,
+        'audit, next run (log and searches kept)',
         'audit, notes dated from transcripts',
       ])
       // The process rows run the built CLI (issue 16); without a build they say so.
@@ -143,7 +144,7 @@ describe('bench run (small, no window)', () => {
         rows: unknown[]
         text: string
       }
-      expect(json.rows.length).toBe(10)
+      expect(json.rows.length).toBe(11)
       expect(json.text).toBe(formatReport(out.report))
       expect(out.text).toContain('| scan |')
       // The generated home stays (the cache), the run's own folders go.
