@@ -45,6 +45,21 @@ export function tickedWords(text: string): string[] {
   return out
 }
 
+/**
+ * Back-ticked scoped package names (`@namorix/backend-core`): a workspace package's `name` or an
+ * import's module, quoted values the code held (prose-candidates.ts; blind set BH: a backend
+ * package a rewrite removed, its name still in the package table).
+ */
+export function tickedScopes(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const name = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (/^@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*$/.test(name) && !out.includes(name)) out.push(name)
+  }
+  return out
+}
+
 /** "Tailwind CSS is being phased out", "Moment.js is deprecated in favour of …". */
 const PHASED_OUT_RE =
   /\b([A-Z][\w.+-]*(?:[ \t][A-Z][\w.+-]*)?)[ \t]+(?:is|are)[ \t]+(?:being[ \t]+)?(?:phased[ \t]+out|deprecated|being[ \t]+removed|being[ \t]+replaced|on[ \t]+its[ \t]+way[ \t]+out)\b/g
@@ -93,6 +108,8 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   // (`.executable(name: "Clawdis", …)`): `name: "Clawdis",` in Package.swift, `name =
   // "app"` in pyproject.toml (blind set Z2: the app's own name read as a dependency it dropped).
   if (OWN_FIELD_RE.test(line)) return false
+  // A Gemfile's `ruby "3.2.2"` names the runtime it pins (blind set BH: Ruby 3.2.2, 3.3.6 since).
+  if (/(?:^|\/)Gemfile$/.test(path) && name === 'ruby') return /^\s*ruby\s+["']/.test(line)
   if (/\.json$/i.test(path)) {
     const value = new RegExp(String.raw`^\s*"${n}"\s*:\s*"([^"]*)"`).exec(line)?.[1]
     return value !== undefined && VERSION_SPEC_RE.test(value)

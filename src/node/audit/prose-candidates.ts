@@ -33,6 +33,7 @@ import {
   boldNames,
   packageNamesOf,
   phasedOutNames,
+  tickedScopes,
   tickedWords,
 } from '../../core/audit/manifest-names'
 import { globOf, SHARED_HOME_DIRS } from '../../core/audit/reference-paths'
@@ -191,7 +192,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       phrase: true,
     })
   // A back-ticked plain word the code held as a quoted value (`nsis` in `"target": "nsis"`; set BD).
-  for (const text of tickedWords(checkedText(note)))
+  for (const text of [...tickedWords(checkedText(note)), ...tickedScopes(checkedText(note))])
     if (!strings.some((x) => x.text === text))
       strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text, quoted: true })
   // A phone number or e-mail address the code holds (contact-literals.ts).

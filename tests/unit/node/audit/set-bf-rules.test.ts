@@ -6,8 +6,11 @@
  * a bold two-word package name (`**Framer Motion**`, `framer-motion`) a manifest dropped, and the
  * commands a folder tree's entry gives in its comment (`Makefile → make run, make migrate`; set BG),
  * a count of items kept in a folder named after them ("44 skill", set BF), and a back-ticked word
- * the code held as a quoted value (`nsis` in `"target": "nsis"`, set BD).
+ * the code held as a quoted value (`nsis` in `"target": "nsis"`, set BD); a Gemfile's `ruby` and
+ * `gem 'rails', '~> 7.1'` lines, and a back-ticked scoped package's name (set BH).
  */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
 import { contactLiterals } from '../../../../src/core/audit/contact-literals'
@@ -55,10 +58,20 @@ describe('set BF and BG rules on a real repository', () => {
     )
     write(repo, 'backend/cmd/api/main.go', 'package main\n\nfunc main() {}\n')
     write(repo, 'backend/go.mod', 'module example.org/api\n')
+    write(repo, 'Gemfile', "source 'https://rubygems.org'\nruby '3.2.2'\ngem 'rails', '~> 7.1.0'\n")
+    write(
+      repo,
+      'packages/backend-core/package.json',
+      '{\n  "name": "@acme/backend-core",\n  "version": "0.1.0"\n}\n',
+    )
+    write(repo, 'server/main.ts', "import { log } from '@acme/backend-core'\nlog('up')\n")
     for (let i = 0; i < 5; i++) write(repo, `core/skills/s${i}/SKILL.md`, `# Skill ${i}\n`)
     for (let i = 0; i < 4; i++) write(repo, `core/agents/a${i}.md`, `# Agent ${i}\n`)
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'core/skills/s5/SKILL.md', '# Skill 5\n')
+    write(repo, 'Gemfile', "source 'https://rubygems.org'\nruby '3.3.6'\ngem 'rails', '~> 8.0'\n")
+    rmSync(join(repo, 'packages'), { recursive: true })
+    write(repo, 'server/main.ts', "console.log('up')\n")
     write(
       repo,
       'backend/Makefile',
@@ -87,6 +100,8 @@ describe('set BF and BG rules on a real repository', () => {
         ['React', '- **React** 19 - UI'],
         ['Target', 'The Windows build target is **`nsis`** (an installer), not `portable`.'],
         ['Branch', 'Push to `main` only after `npm test`; the `react` tree renders.'],
+        ['Stack', '| Web framework | Rails 7.1 |\n| Language | Ruby **3.2.2** (via rbenv) |'],
+        ['Packages', '- **Packages:** `@acme/backend-core` (server utilities), `@types/node`'],
         ['Skills', 'Enforcement gap: of 5 skill, 3 never used; 4 agent never run.'],
         ['Agents', 'All 4 agents are reviewed weekly; 7 pages need work.'],
         [
@@ -155,6 +170,17 @@ describe('set BF and BG rules on a real repository', () => {
     const b = byTitle(notes, 'Branch')
     expect(b.verdict, b.reasons.join('\n')).not.toBe('stale')
     expect(b.reasons.join('\n')).not.toContain('`main` was in')
+  })
+
+  it("reads a Gemfile's versions, and a scoped package's name the code held (BH)", () => {
+    const n = byTitle(notes, 'Stack')
+    expect(n.verdict, n.reasons.join('\n')).toBe('suspect')
+    expect(n.reasons.join('\n')).toContain("gem 'rails', '~> 8.0'")
+    expect(n.reasons.join('\n')).toContain("ruby '3.3.6'")
+    const p = byTitle(notes, 'Packages')
+    expect(p.verdict, p.reasons.join('\n')).toBe('stale')
+    expect(p.reasons[0]).toContain('`@acme/backend-core` was in')
+    expect(p.reasons.join('\n')).not.toContain('@types/node')
   })
 
   it('takes phone numbers and addresses, not dates, versions or example addresses', () => {
