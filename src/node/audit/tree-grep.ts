@@ -163,11 +163,7 @@ export async function grepTrees(
     for (const n of asked) {
       const lines = kept.get('tree', rev, key(n)) as CodeLine[] | undefined
       if (lines === undefined) left.set(rev, [...(left.get(rev) ?? []), n])
-      else if (lines.length > 0) {
-        let byNeedle = into.get(rev)
-        if (!byNeedle) into.set(rev, (byNeedle = new Map()))
-        byNeedle.set(key(n), [...(byNeedle.get(key(n)) ?? []), ...lines])
-      }
+      else addLines(into, rev, key(n), lines)
     }
   if (left.size === 0) return true
   const found: Found = new Map()
@@ -179,12 +175,16 @@ export async function grepTrees(
   for (const [rev, ns] of left)
     for (const n of ns) {
       const lines = found.get(rev)?.get(key(n)) ?? []
-      if (lines.length > 0) {
-        let byNeedle = into.get(rev)
-        if (!byNeedle) into.set(rev, (byNeedle = new Map()))
-        byNeedle.set(key(n), [...(byNeedle.get(key(n)) ?? []), ...lines])
-      }
+      addLines(into, rev, key(n), lines)
       if (missed.size === 0 && lines.length <= KEPT_LINES_MAX) kept.keep('tree', rev, key(n), lines)
     }
   return true
+}
+
+/** Add a needle's lines in a tree to what was found (none: nothing is added). */
+function addLines(into: Found, rev: string, k: string, lines: readonly CodeLine[]): void {
+  if (lines.length === 0) return
+  let byNeedle = into.get(rev)
+  if (!byNeedle) into.set(rev, (byNeedle = new Map()))
+  byNeedle.set(k, [...(byNeedle.get(k) ?? []), ...lines])
 }
