@@ -18,6 +18,8 @@ import type { HistoryIndex, Worktree } from '../../core/git/parse'
 import { runGit } from './run'
 import { isAgentWorktreeCopy } from '../../core/git/code-pathspecs'
 import { renameLog } from './history-store'
+import { partialCloneRenameLog, type LogRun } from './partial-log'
+import { stoppedOnMissingObject } from './missing-blobs'
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
@@ -151,14 +153,18 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
   const known = historyCache.get(key)
   if (known) return known
   const read = (async (): Promise<HistoryRead> => {
-    const log = (renames: string, range = 'HEAD') =>
-      runGit(['log', '-z', renames, '--name-status', `--format=${LOG_FORMAT}`, range, '--'], {
-        cwd: state.root,
-        timeoutMs: GIT_TIMEOUT_MS,
-        maxBytes: GIT_MAX_BYTES,
-      })
-    // Kept between runs where the process keeps it (history-store.ts).
-    let r = await renameLog(state.root, head, state.shallow, (range) => log('-M', range))
+    const log: LogRun = (renames, range = 'HEAD', specs = [], extra = []) => {
+      const args = ['log', '-z', renames, ...extra, '--name-status', `--format=${LOG_FORMAT}`]
+      const opts = { cwd: state.root, timeoutMs: GIT_TIMEOUT_MS, maxBytes: GIT_MAX_BYTES }
+      return runGit([...args, range, '--', ...specs], opts)
+    }
+    // Kept between runs where the process keeps it (history-store.ts). A partial clone's renames
+    // are found without the files whose blobs it lacks (partial-log.ts).
+    let r = await renameLog(state.root, head, state.shallow, async (range) => {
+      const m = await log('-M', range)
+      if (!stoppedOnMissingObject(m)) return m
+      return (await partialCloneRenameLog(state.root, head, range, log)) ?? m
+    })
     // Rename detection reads the blobs on both sides; a partial clone (`--filter=blob:none`) or a
     // damaged object store lacks some. The names alone still say what was deleted and when: a
     // rename then reads as a delete and an add, which is still "it left that name".
