@@ -28,6 +28,7 @@ import type { CheckedReference } from '../../core/audit/checked-reference'
 import { isCommentLine, type CodeLine } from '../../core/audit/name-loss'
 import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
+import { wholeTreeAt } from './prose-grep'
 import { commitAtOrBefore } from '../../core/git/parse'
 import type { Note } from '../../core/memory/notes'
 import {
@@ -242,12 +243,8 @@ function flipText(c: AbsenceClaim, added: { sha: string; date: string }, where: 
 }
 
 async function listTree(root: string, rev: string): Promise<Set<string> | null> {
-  const r = await runGit(['ls-tree', '-r', '-z', '--name-only', rev], {
-    cwd: root,
-    timeoutMs: GIT_TIMEOUT_MS,
-    maxBytes: 64 * 1024 * 1024,
-  })
-  return r.code === 0 ? new Set(r.stdout.split('\0').filter((f) => f !== '')) : null
+  const files = await wholeTreeAt(root, rev)
+  return files === null ? null : new Set(files)
 }
 
 /** Counts beside a named folder or document that held then and differ now. */

@@ -34,6 +34,22 @@ const NOTE_PATHSPECS = [
   '.clinerules',
 ].map((g) => `:(exclude,glob)**/${g}`)
 
+/** TOML files that set a deploy or a tool up, no manifests. */
+const NOT_MANIFESTS = [
+  'fly.toml',
+  'netlify.toml',
+  'wrangler.toml',
+  'rustfmt.toml',
+  '.rustfmt.toml',
+  'clippy.toml',
+  'taplo.toml',
+  '.taplo.toml',
+  'ruff.toml',
+  '.ruff.toml',
+  'samconfig.toml',
+  'supabase/config.toml',
+]
+
 /** Manifests: where a plain word next to a version can be a package (`"astro": "^5.17.2"`). */
 const MANIFEST_PATHSPECS = [
   'package.json',
@@ -57,6 +73,9 @@ const MANIFEST_PATHSPECS = [
   // not this repository's manifests (repo-manifests.ts leaves them out too): their keywords and
   // names made a heading's word a dependency (blind set U `me-r02`).
   .concat(':(exclude,glob)**/node_modules/**')
+  // A deploy or a tool's settings (`type = "requests"` in fly.toml) lists no dependencies (blind
+  // set BL: a fly.toml key read as a package the repository dropped).
+  .concat(NOT_MANIFESTS.map((f) => `:(exclude,glob)**/${f}`))
 
 /**
  * Build output committed beside the code (`static/assets/index-CEoIcGrV.js`, a minified
@@ -182,21 +201,38 @@ async function grepNow(
 
 /** Files of each commit, by root and commit: a glob asked of several notes lists it once. */
 const trees = new BoundedCache<string, Promise<readonly string[] | null>>(64)
+const wholeTrees = new BoundedCache<string, Promise<readonly string[] | null>>(64)
 
-/** The files of a commit's tree (`git ls-tree -r`); null when git failed. */
-export function filesAt(root: string, sha: string): Promise<readonly string[] | null> {
+/**
+ * Every file of a commit's tree, committed agent worktree copies too (`git ls-tree -r`); null
+ * when git failed. One listing per commit serves `filesAt` and the claim checks
+ * (claim-flips.ts), which listed the same tree again (issue 16: one git run less per commit).
+ */
+export function wholeTreeAt(root: string, sha: string): Promise<readonly string[] | null> {
   const key = `${root}\0${sha}`
-  let hit = trees.get(key)
+  let hit = wholeTrees.get(key)
   if (!hit) {
     hit = runGit(['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha], {
       cwd: root,
       timeoutMs: GREP_TIMEOUT_MS,
       maxBytes: GREP_MAX_BYTES,
-    }).then((r) =>
-      r.code === 0 ? parseNulList(r.stdout).filter((f) => !isAgentWorktreeCopy(f)) : null,
+    }).then((r) => (r.code === 0 ? parseNulList(r.stdout) : null))
+    wholeTrees.set(key, hit)
+    // A failure (a time limit) is not kept: the next audit asks again and says if it fails.
+    void hit.then((files) => files === null && wholeTrees.delete(key))
+  }
+  return hit
+}
+
+/** The files of a commit's tree but committed agent worktree copies; null when git failed. */
+export function filesAt(root: string, sha: string): Promise<readonly string[] | null> {
+  const key = `${root}\0${sha}`
+  let hit = trees.get(key)
+  if (!hit) {
+    hit = wholeTreeAt(root, sha).then((files) =>
+      files === null ? null : files.filter((f) => !isAgentWorktreeCopy(f)),
     )
     trees.set(key, hit)
-    // A failure (a time limit) is not kept: the next audit asks again and says if it fails.
     void hit.then((files) => files === null && trees.delete(key))
   }
   return hit
