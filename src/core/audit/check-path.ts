@@ -271,8 +271,9 @@ function runtimeFolderName(ref: Reference, path: string, dir: boolean): boolean 
  * another repository (issue 12 item 3), not a path of this one.
  */
 function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
-  // `actions/checkout@v4`: a GitHub Action at a version is another repository too.
-  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*?)(?:@[\w.-]+)?$/.exec(path)
+  // `actions/checkout@v4`: a GitHub Action at a version is another repository too, and so is
+  // a container image at a tag (`pgvector/pgvector:pg17`; blind set BL).
+  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*?)(?:@[\w.-]+|:[\w.-]+)?$/.exec(path)
   // `find_op/2` is an Erlang name and arity, not a repository.
   if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
   return !facts.exists(m[1])

@@ -61,11 +61,15 @@ function dedent(code: string): string {
 }
 
 /**
- * One entry of a tree: a name, `name/` for a folder; after it a comment (`# …`, `// …`, `- …`,
- * `(…)`, or anything two spaces on).
+ * One entry of a tree: a name, `name/` for a folder (a route's `[id]/` and `(auth)/` too); after
+ * it a comment (`# …`, `// …`, `- …`, `(…)`, or anything two spaces on).
  */
 const TREE_ENTRY_RE =
-  /^([\p{L}\p{N}_.@+-][\p{L}\p{N}_.@+-]*(?:\/[\p{L}\p{N}_.@+-]+)*\/?)(?:\s{2,}\S.*|\s+(?:#|\/\/|<-|--|[-\u2013\u2014:(]).*)?$/u
+  /^([\p{L}\p{N}_.@+*[(-][\p{L}\p{N}_.@+*[\]()-]*(?:\/[\p{L}\p{N}_.@+*[\]()-]+)*\/?)(?:\s{2,}\S.*|\s+(?:#|\/\/|<-|--|[-\u2013\u2014:(]).*)?$/u
+
+/** Files a tree lists on one line (`auth.test.ts, client.test.ts`; blind set BK). */
+const TREE_FILES_RE =
+  /^[\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+(?:,\s*[\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+)+,?$/u
 
 /** Box-drawing and arrow characters, which a drawn tree indents with. */
 export const DIAGRAM_CHARS_RE = /[\u2190-\u21ff\u2500-\u257f]/g
@@ -91,14 +95,24 @@ export function treeListing(code: string): {
   let folders = 0
   for (const line of code.replace(DIAGRAM_CHARS_RE, ' ').split(/\r?\n/)) {
     const body = line.trim()
-    if (body === '' || body.startsWith('#') || body.startsWith('//')) continue
-    const m = TREE_ENTRY_RE.exec(body)
-    if (!m) return null
+    // A comment line, or a remark in parentheses (`(config tests are here)`).
+    if (body === '' || body.startsWith('#') || body.startsWith('//') || /^\(.*\)$/.test(body))
+      continue
     const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length
     while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop()
     const parent = stack.length > 0 ? stack[stack.length - 1].name : ''
     // A name under a file is no child of it: the block is not a tree.
     if (parent !== '' && !parent.endsWith('/')) return null
+    if (TREE_FILES_RE.test(body)) {
+      for (const f of body
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== ''))
+        out.push({ path: parent + f, top: parent === '', comment: '' })
+      continue
+    }
+    const m = TREE_ENTRY_RE.exec(body)
+    if (!m) return null
     const path = parent + m[1]
     out.push({ path, top: parent === '', comment: body.slice(m[1].length).trim() })
     if (m[1].endsWith('/')) folders++

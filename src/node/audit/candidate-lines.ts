@@ -35,6 +35,11 @@ export interface StringCandidate {
   readonly imported?: true
   /** A plain word: held by a line quoting it whole as a value (`"target": "nsis"`), no key. */
   readonly quoted?: true
+  /**
+   * A bare file name no tracked file has (`registry.json`), held by the code that makes it at run
+   * time: held now, the note's path is no claim about tracked files (prose-then.ts).
+   */
+  readonly runtimeFile?: true
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */

@@ -26,7 +26,8 @@ import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
 import { proseReferencesOf, withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
 import { mapLimited } from '../jobs/concurrency'
-import { proseThen, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-then'
+import { proseThen } from './prose-then'
+import { runtimeFile, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-finding'
 import { proseNamesOf } from './prose-candidates'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -224,6 +225,8 @@ function checkNote(
       let c = checkReference(r, p.facts, dirname(note.file), writtenAt?.ms ?? null)
       if (!('skipped' in c) && c.audit.status !== 'ok') c = onBranch(r, c, elsewhere, note)
       if (r.kind === 'path' && r.maybe && !pathThen(c, writtenAt)) continue
+      const made = runtimeFile(c, prose)
+      if (made !== null) c = { skipped: made }
       if ('skipped' in c) reasons.push(c.skipped)
       else checked.push(withTreeThen(c, prose))
     }

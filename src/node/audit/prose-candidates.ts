@@ -102,6 +102,10 @@ export function proseNamesOf(note: Note): readonly string[] {
   return proseNames(checkedText(note)).names
 }
 
+/** The two plain lower-case words of `name/alias` (`gpson/gon`), or none. */
+const aliasPair = (path: string): string[] =>
+  /^[a-z][a-z0-9-]{1,20}\/[a-z][a-z0-9-]{0,20}$/.test(path) ? path.split('/') : []
+
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
   const prose = proseNames(checkedText(note))
@@ -135,13 +139,31 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     // `log/slog`, read as another repository's `owner/name`: a package the code imports is
     // text the code holds; held when the note was written and by no code now, it is gone
     // (blind set N: a logger the code dropped).
-    else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path))
+    else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path)) {
       strings.push({ ref: r, text: path, bounded: true, uncommented: true })
+      // `gpson/gon`: a command and its alias, each a value the code quoted (a registered
+      // command's name); held then and quoted by no code now, the command went (blind set BI).
+      for (const word of aliasPair(path))
+        if (!strings.some((x) => x.text === word))
+          strings.push({
+            ref: { kind: 'symbol', text: word, name: word, terms: [word] },
+            text: word,
+            quoted: true,
+          })
+    }
     // A file no tree has now, by a name the code wrote: text the code holds; held then and by
     // none now, the output moved (blind set AR: a report written to `NIGHTYTIDY-REPORT.md`,
     // now to `audit-reports/00_…_*.md`).
+    // A bare one the code holds now is a file it makes at run time (`registry.json` in the
+    // user's home; blind set BJ): no claim about tracked files (ProseFinding.runtimeFiles).
     else if (glob === null && r.kind === 'path' && !r.dir && p.facts && goneFileName(p.facts, path))
-      strings.push({ ref: r, text: goneFileName(p.facts, path)!, bounded: true, uncommented: true })
+      strings.push({
+        ref: r,
+        text: goneFileName(p.facts, path)!,
+        bounded: true,
+        uncommented: true,
+        ...(path.includes('/') ? {} : { runtimeFile: true as const }),
+      })
     // The app's own folder in the home (`~/.clawdis/credentials/`) is text its code holds (a
     // `".clawdis"` joined to the home); held then and by no code now, it moved (blind set Z2).
     const home = /^~\/(\.[A-Za-z][\w-]{2,})(?:\/|$)/.exec(path)
@@ -217,6 +239,8 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...phasedOutNames(checkedText(note)),
       ...productNames(checkedText(note)),
       ...tickedWords(checkedText(note)),
+      // A back-ticked scoped package (`@ngrok/ngrok`) a manifest dropped (blind set BK).
+      ...tickedScopes(checkedText(note)),
       ...packages,
     ]),
   ].filter((d) => !ticked.has(d))

@@ -27,7 +27,6 @@ import type { Reference } from '../../core/audit/reference'
 import { checked, type CheckedReference, type Gone } from '../../core/audit/checked-reference'
 import { pairInLine } from '../../core/audit/prose-names'
 import { absolute } from '../../core/audit/repo-paths'
-import { proseNameOf } from '../../core/audit/check-path'
 import { day, short, tick } from '../../core/audit/reason-text'
 import type { WrittenAt } from '../../core/audit/written-at'
 import type { Prepared } from './prepare-notes'
@@ -47,18 +46,7 @@ import { memberPaths } from '../../core/audit/section-members'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
 import { toPosix } from './repo-file'
-
-/** What prose adds to one note: failing references, and reasons it makes obsolete. */
-export interface ProseFinding {
-  readonly checked: readonly CheckedReference[]
-  /** Texts of references whose "not checked" reason this finding replaces (a glob). */
-  readonly supersedes: readonly string[]
-  /**
-   * Texts of paths absent now and absent from the tree when the note was written, found so
-   * when git history could not be read (no rename/delete index to ask): never stale.
-   */
-  readonly absentThen: readonly string[]
-}
+import type { ProseFinding } from './prose-finding'
 
 /**
  * Commits whose trees are searched in one audit (each search reads a whole tree: about 0.2 s on
@@ -112,6 +100,15 @@ export async function proseThen(
   const now = await grepLines(state.root, null, first, exclude)
   if (!now) return out
 
+  // Bare file names a code line holds now: files made at run time (ProseFinding.runtimeFiles).
+  for (const [n, c] of cands) {
+    const runtimeFiles = c.strings.flatMap((x) => {
+      const held = x.runtimeFile ? stringsIn(now, x, true) : []
+      return held.length > 0 ? [{ text: x.ref.text, path: held[0].path }] : []
+    })
+    if (runtimeFiles.length > 0)
+      out.set(n, { checked: [], supersedes: [], absentThen: [], runtimeFiles })
+  }
   // What fails now, per note; the rest says nothing.
   const stems = fileStems(state.tracked)
   const trackedNow = [...state.tracked, ...state.trackedDirs]
@@ -176,7 +173,8 @@ export async function proseThen(
     if (!then) return
     for (const n of notes) {
       const found = await judgeThen(p, failing.get(n)!, { sha, then, files, now }, times.get(n)!)
-      if (found.checked.length + found.absentThen.length > 0) out.set(n, found)
+      const runtimeFiles = out.get(n)?.runtimeFiles
+      if (found.checked.length + found.absentThen.length > 0) out.set(n, { ...found, runtimeFiles })
     }
   }
   await Promise.all(Array.from({ length: THEN_PARALLEL }, run))
@@ -343,17 +341,6 @@ async function judgeThen(
   return { checked: out, supersedes, absentThen }
 }
 
-/**
- * A path that fails now with no known fate, found absent from the tree when the note was
- * written too: never matched (wrong from the start), not stale.
- */
-export function withTreeThen(c: CheckedReference, f: ProseFinding | undefined): CheckedReference {
-  if (!f || c.audit.status !== 'missing' || c.goneIn !== undefined) return c
-  if (!f.absentThen.includes(c.ref.text)) return c
-  const was = 'nor was it in the tree when the note was written'
-  return { ...c, goneIn: null, reason: c.reason ? `${c.reason}, ${was}` : was }
-}
-
 /** The newest commit that deleted or renamed away one of these files (history index). */
 function lastLeave(p: Prepared, files: readonly string[]): Gone | undefined {
   const h = p.facts?.history
@@ -368,21 +355,4 @@ function lastLeave(p: Prepared, files: readonly string[]): Gone | undefined {
     }
   }
   return best
-}
-
-/** Reasons without the "not checked" lines a finding replaces. */
-export function withoutSuperseded(
-  reasons: readonly string[],
-  f: ProseFinding | undefined,
-): string[] {
-  if (!f || f.supersedes.length === 0) return [...reasons]
-  const replaced = (r: string): boolean =>
-    f.supersedes.some(
-      (s) =>
-        r.startsWith(`${tick(s)} is a pattern`) ||
-        r.startsWith(`${tick(s)} is outside`) ||
-        r.startsWith(`${tick(s)} names another repository`) ||
-        [s, `${s}.js`].includes(proseNameOf(r) ?? ''),
-    )
-  return reasons.filter((r) => !replaced(r))
 }

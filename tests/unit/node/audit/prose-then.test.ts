@@ -11,7 +11,7 @@ import type { AuditNote } from '../../../../src/shared/model'
 import { git } from '../../../helpers/git'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
-import { withTreeThen } from '../../../../src/node/audit/prose-then'
+import { withTreeThen } from '../../../../src/node/audit/prose-finding'
 import { checked } from '../../../../src/core/audit/checked-reference'
 
 afterAll(removeBase)

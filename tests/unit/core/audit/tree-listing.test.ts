@@ -1,0 +1,51 @@
+/**
+ * Folder trees drawn by indentation in a fenced block (note-fences.ts `treeListing`), as blind set
+ * BK wrote them: a glob entry (`*.json  # per-tag specs`), several files on one line
+ * (`auth.test.ts, client.test.ts`) and a remark in parentheses made the whole block quoted code,
+ * so the files it named were never checked; so did a route's folder (`[id]/page.tsx`, set BI).
+ */
+import { describe, expect, it } from 'vitest'
+import { treeListing } from '../../../../src/core/audit/note-fences'
+
+describe('treeListing', () => {
+  it('reads a glob entry as a path of the tree', () => {
+    const t = treeListing(
+      'src/\n  server/          # transports\n    sse.ts         # HTTP+SSE\ndocs/\n  openapi/\n    *.json         # per-tag specs\n',
+    )
+    expect(t?.paths).toEqual([
+      'src/',
+      'src/server/',
+      'src/server/sse.ts',
+      'docs/',
+      'docs/openapi/',
+      'docs/openapi/*.json',
+    ])
+  })
+
+  it('reads several files on one line, and skips a remark in parentheses', () => {
+    const t = treeListing(
+      'tests/\n  server/\n    common.test.ts, http.test.ts\n    sse.test.ts, stdio.test.ts\n  utils/\n    (config tests are here)\n',
+    )
+    expect(t?.top).toBe('tests/')
+    expect(t?.paths).toEqual([
+      'server/',
+      'server/common.test.ts',
+      'server/http.test.ts',
+      'server/sse.test.ts',
+      'server/stdio.test.ts',
+      'utils/',
+    ])
+  })
+
+  it("reads a route's folders (`[id]/`, `(auth)/`) as entries (set BI)", () => {
+    const t = treeListing(
+      'app/\n  evals/\n    [id]/page.tsx     — eval detail\n  (auth)/\n    login/page.tsx\n',
+    )
+    expect(t?.paths).toEqual(['evals/', 'evals/[id]/page.tsx', '(auth)/', '(auth)/login/page.tsx'])
+  })
+
+  it('is no tree for quoted code', () => {
+    expect(treeListing('const a = [1, 2]\nfoo(a, b)\nreturn a\n')).toBeNull()
+    expect(treeListing('* one\n* two\n* three/\n')).toBeNull()
+  })
+})

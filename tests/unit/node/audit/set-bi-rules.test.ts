@@ -1,0 +1,129 @@
+/**
+ * Rules blind sets BI to BL (docs/eval-audit.md) showed were missing, on a real git repository:
+ * a bare file name no commit ever tracked that a code line holds now is a file the code makes at
+ * run time, not "wrong from the start" (`registry.json` in the user's home; set BJ); held then and
+ * by no code now, the name went. A deploy's settings file (`type = "requests"` in fly.toml) lists no
+ * dependencies (set BL). A back-ticked scoped package a manifest dropped (`@ngrok/ngrok`, set BK).
+ * A command and its alias (`gpson/gon`, set BI), each a value the code quoted, gone since; a
+ * container image at a tag (`pgvector/pgvector:pg17`, set BL) is another repository.
+ */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditNote } from '../../../../src/shared/model'
+import { byTitle, removeBase, write } from './scripted-repo'
+import { auditTopics, historyCase } from './topic-audit'
+
+afterAll(removeBase)
+
+describe('set BI to BL rules on a real repository', () => {
+  const { repo, mem, sha, commit } = historyCase('sbi')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(
+      repo,
+      'src/config/paths.ts',
+      "import path from 'node:path'\nexport const registryPath = (home: string) => path.join(home, 'registry.json')\nexport const latestPath = (dir: string) => path.join(dir, 'LATEST.json')\n",
+    )
+    write(repo, 'src/index.ts', "export { registryPath } from './config/paths'\n")
+    write(
+      repo,
+      'apps/web/fly.toml',
+      '[http_service.concurrency]\n  type = "requests"\n  hard_limit = 250\n',
+    )
+    write(
+      repo,
+      'package.json',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "@acme/tunnel": "^1.5.2",\n    "zod": "^3.0.0"\n  }\n}\n',
+    )
+    write(
+      repo,
+      'fw/commands.cpp',
+      'void setup() {\n  registerCommand("gpson", "gon", runGpsOn);\n  registerCommand("help", "hlp", runHelp);\n}\n',
+    )
+    commit('c1', '2026-01-01T12:00:00Z')
+    write(
+      repo,
+      'src/config/paths.ts',
+      "import path from 'node:path'\nexport const registryPath = (home: string) => path.join(home, 'registry.json')\nexport const latestPath = (dir: string) => path.join(dir, 'analyses', 'latest')\n",
+    )
+    rmSync(join(repo, 'apps'), { recursive: true })
+    write(
+      repo,
+      'fw/commands.cpp',
+      'void setup() {\n  registerCommand("gps", "g", runGps);\n  registerCommand("help", "hlp", runHelp);\n}\n',
+    )
+    write(
+      repo,
+      'package.json',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "zod": "^3.0.0"\n  }\n}\n',
+    )
+    commit('store', '2026-02-01T12:00:00Z')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Registry', '- `registry.json` — known project paths and when each was analyzed'],
+        ['Latest', '- `LATEST.json` — the current view the dashboard reads'],
+        ['Never', '- `settings.toml` — where the app keeps its options'],
+        ['Diagnostics', 'Diagnostics: `gpson/gon` (GPS on)'],
+        ['Help', 'System: `help/hlp` prints the commands'],
+        ['Image', '- CI starts the database from `pgvector/pgvector:pg17`'],
+        ['Tunnel', '- `@acme/tunnel` — optional public tunnel\n- `zod` — validation'],
+        [
+          'Names',
+          "- **Metadata Type Names:** `singular` — e.g., `'agent'`, `'tool'` (NOT `'agents'`).",
+        ],
+      ],
+      '2026-01-10T00:00:00Z',
+    )
+  }, 120_000)
+
+  it('reads a file name the code holds now as a file made at run time (BJ)', () => {
+    const n = byTitle(notes, 'Registry')
+    expect(['fresh', 'unverifiable'], n.reasons.join('\n')).toContain(n.verdict)
+    expect(n.reasons.join('\n')).toContain(
+      '`registry.json` is no tracked file: a file the code makes at run time (`src/config/paths.ts` names it)',
+    )
+  })
+
+  it('reads one the code held then and holds nowhere now as gone (BJ)', () => {
+    const n = byTitle(notes, 'Latest')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain(sha.store)
+  })
+
+  it("reads no dependency in a deploy's settings (BL)", () => {
+    const n = byTitle(notes, 'Names')
+    expect(n.reasons.join('\n')).not.toContain('fly.toml')
+    expect(n.verdict, n.reasons.join('\n')).not.toBe('stale')
+  })
+
+  it('reads a back-ticked scoped package a manifest dropped (BK)', () => {
+    const n = byTitle(notes, 'Tunnel')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`@acme/tunnel` was a dependency')
+    expect(n.reasons[0]).toContain(sha.store)
+    expect(n.reasons.join('\n')).not.toContain('`zod`')
+  })
+
+  it('reads a command and its alias the code quoted then and quotes nowhere now (BI)', () => {
+    const n = byTitle(notes, 'Diagnostics')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`gpson` was in `fw/commands.cpp` line 2')
+    const kept = byTitle(notes, 'Help')
+    expect(kept.verdict, kept.reasons.join('\n')).not.toBe('stale')
+  })
+
+  it('reads a container image at a tag as another repository (BL)', () => {
+    const n = byTitle(notes, 'Image')
+    expect(n.verdict, n.reasons.join('\n')).toBe('unverifiable')
+    expect(n.reasons[0]).toContain('`pgvector/pgvector:pg17` names another repository')
+  })
+
+  it('keeps a name no code ever held wrong from the start', () => {
+    const n = byTitle(notes, 'Never')
+    expect(n.verdict, n.reasons.join('\n')).toBe('never-matched')
+  })
+})
