@@ -197,9 +197,11 @@ export function checkPath(
   // `queued/running/completed/failed`: three or more plain words joined by slashes, the first no
   // folder the repository ever had, are alternatives (a list of states), not a path (issue 12
   // item 2; blind set AI: two fresh notes read as wrong from the start).
+  // `TypeScript/Node.js`, `React/Vue`: names joined by a slash, each capitalised (blind set BK).
   if (
     facts.git &&
-    /^[a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*){2,}$/.test(path) &&
+    (/^[a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*){2,}$/.test(path) ||
+      /^[A-Z][\w.+#-]*(?:\/[A-Z][\w.+#-]*)+$/.test(path)) &&
     !hadFolder(facts, path.split('/')[0])
   )
     return {

@@ -40,7 +40,7 @@ export function tickedWords(text: string): string[] {
   const out: string[] = []
   for (const s of findCodeSpans(prose)) {
     const word = prose.slice(s.contentStart, s.contentEnd).trim()
-    if (/^[a-z][a-z0-9-]{3,40}$/.test(word) && !out.includes(word)) out.push(word)
+    if (/^[a-z][a-z0-9-]{2,40}$/.test(word) && !out.includes(word)) out.push(word)
   }
   return out
 }

@@ -196,9 +196,35 @@ async function removal(
   w: WrittenAt,
 ): Promise<Gone | undefined> {
   if (!p.state) return undefined
-  const few = [...new Set(files)].slice(0, PICKAXE_FILES_MAX)
+  const few = [...new Set(files.flatMap((f) => [f, ...renamedTo(p, f, w.ms)]))].slice(
+    0,
+    PICKAXE_FILES_MAX,
+  )
   const ch = await newestChange(p.state, needle, w.ms, few.length > 0 ? few : null)
   return ch ? { sha: ch.sha, date: ch.date, how: 'removed' } : undefined
+}
+
+/**
+ * Where a file went by renames after the note (history index): a name its new path lost is
+ * searched there too, not only as the old path's removal by the rename (blind set BI: a command
+ * "removed" by the commit that moved its folder, `t-deck-cli/` to `t-rex-firmware/`).
+ */
+function renamedTo(p: Prepared, file: string, sinceMs: number): string[] {
+  const out: string[] = []
+  let at = file
+  let after = sinceMs / 1000
+  for (let hop = 0; hop < 8; hop++) {
+    // Newest first: the first to leave after the note is the last of those after it.
+    const leave = p.facts?.history?.leaves
+      .get(at)
+      ?.filter((l) => l.time > after)
+      .at(-1)
+    if (!leave || leave.kind !== 'renamed' || out.includes(leave.to)) break
+    out.push(leave.to)
+    at = leave.to
+    after = leave.time
+  }
+  return out
 }
 
 function failed(ref: Reference, reason: string, goneIn: Gone | undefined): CheckedReference {

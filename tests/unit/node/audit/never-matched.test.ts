@@ -53,6 +53,7 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
       ['edited', 'Edits go through `editMe()`.'],
       ['runtime', 'Compiled packs go to `packs/`; uploads default to `./data`.'],
       ['states', 'Jobs move `queued/running/completed/failed`; code in `src/never/deep/x`.'],
+      ['stack', 'The server is written in TypeScript/Node.js and talks over stdio.'],
     ]
     notes = await auditTopics(repo, mem, notesBy, WRITTEN)
   })
@@ -73,6 +74,12 @@ describe('never matched is not stale; suspect from content (issue 12)', () => {
     // A path under a folder the repository has is still a path, wrong from the start.
     expect(n.verdict).toBe('never-matched')
     expect(n.reasons.some((r) => r.includes('`src/never/deep/x` does not exist'))).toBe(true)
+  })
+
+  it('capitalised names joined by a slash are alternatives, not a path (blind set BK)', () => {
+    const n = byTitle(notes, 'stack')
+    expect(n.verdict, n.reasons.join('\n')).not.toBe('never-matched')
+    expect(n.reasons.join('\n')).toContain('`TypeScript/Node.js` reads as alternatives')
   })
 
   it('a single folder name the repository never had is a run-time folder: not checked, not wrong', () => {

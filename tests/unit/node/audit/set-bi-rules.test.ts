@@ -4,8 +4,10 @@
  * run time, not "wrong from the start" (`registry.json` in the user's home; set BJ); held then and
  * by no code now, the name went. A deploy's settings file (`type = "requests"` in fly.toml) lists no
  * dependencies (set BL). A back-ticked scoped package a manifest dropped (`@ngrok/ngrok`, set BK).
- * A command and its alias (`gpson/gon`, set BI), each a value the code quoted, gone since; a
- * container image at a tag (`pgvector/pgvector:pg17`, set BL) is another repository.
+ * A command and its alias (`gpson/gon`, set BI), each a value the code quoted, gone since (the
+ * commit named the one that changed it, not the one that moved its folder before); a
+ * container image at a tag (`pgvector/pgvector:pg17`, set BL) is another repository. A back-ticked
+ * word of three letters the code quoted (`sse` in `z.enum(['stream', 'sse'])`, set BK).
  */
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -42,16 +44,24 @@ describe('set BI to BL rules on a real repository', () => {
       'fw/commands.cpp',
       'void setup() {\n  registerCommand("gpson", "gon", runGpsOn);\n  registerCommand("help", "hlp", runHelp);\n}\n',
     )
+    write(repo, 'src/transport.ts', "export const Transport = z.enum(['stream', 'sse'])\n")
     commit('c1', '2026-01-01T12:00:00Z')
+    // The firmware folder moves (an exact rename) before the command changes.
+    const cmds =
+      'void setup() {\n  registerCommand("gpson", "gon", runGpsOn);\n  registerCommand("help", "hlp", runHelp);\n}\n'
+    write(repo, 'firmware/commands.cpp', cmds)
+    rmSync(join(repo, 'fw'), { recursive: true })
+    commit('move', '2026-01-20T12:00:00Z')
     write(
       repo,
       'src/config/paths.ts',
       "import path from 'node:path'\nexport const registryPath = (home: string) => path.join(home, 'registry.json')\nexport const latestPath = (dir: string) => path.join(dir, 'analyses', 'latest')\n",
     )
     rmSync(join(repo, 'apps'), { recursive: true })
+    write(repo, 'src/transport.ts', "export const Transport = z.enum(['stream'])\n")
     write(
       repo,
-      'fw/commands.cpp',
+      'firmware/commands.cpp',
       'void setup() {\n  registerCommand("gps", "g", runGps);\n  registerCommand("help", "hlp", runHelp);\n}\n',
     )
     write(
@@ -67,6 +77,7 @@ describe('set BI to BL rules on a real repository', () => {
         ['Registry', '- `registry.json` — known project paths and when each was analyzed'],
         ['Latest', '- `LATEST.json` — the current view the dashboard reads'],
         ['Never', '- `settings.toml` — where the app keeps its options'],
+        ['Parity', '- New HTTP transports are built for both `sse` and `stream`.'],
         ['Diagnostics', 'Diagnostics: `gpson/gon` (GPS on)'],
         ['Help', 'System: `help/hlp` prints the commands'],
         ['Image', '- CI starts the database from `pgvector/pgvector:pg17`'],
@@ -112,6 +123,9 @@ describe('set BI to BL rules on a real repository', () => {
     const n = byTitle(notes, 'Diagnostics')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons.join('\n')).toContain('`gpson` was in `fw/commands.cpp` line 2')
+    // Removed by the commit that changed the command, not by the one that moved its folder.
+    expect(n.reasons.join('\n')).toContain(`removed in ${sha.store}`)
+    expect(n.reasons.join('\n')).not.toContain(sha.move)
     const kept = byTitle(notes, 'Help')
     expect(kept.verdict, kept.reasons.join('\n')).not.toBe('stale')
   })
@@ -120,6 +134,13 @@ describe('set BI to BL rules on a real repository', () => {
     const n = byTitle(notes, 'Image')
     expect(n.verdict, n.reasons.join('\n')).toBe('unverifiable')
     expect(n.reasons[0]).toContain('`pgvector/pgvector:pg17` names another repository')
+  })
+
+  it('reads a back-ticked three-letter word the code quoted then and quotes nowhere now (BK)', () => {
+    const n = byTitle(notes, 'Parity')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`sse` was in `src/transport.ts` line 1')
+    expect(n.reasons.join('\n')).not.toContain('`stream`')
   })
 
   it('keeps a name no code ever held wrong from the start', () => {
