@@ -7,6 +7,8 @@
  */
 import { matchSnippet, type SnippetMatch } from '../../core/audit/snippet-match'
 import { showAt, type ShowResult } from '../git/history'
+import { historyRead } from '../git/history-read'
+import { commitAtOrBefore } from '../../core/git/parse'
 import { showManyAt } from '../git/show-many'
 import { runGit } from '../git/run'
 
@@ -27,6 +29,13 @@ export function commitAt(
   head: string | null,
   ms: number,
 ): Promise<CommitThen | null> {
+  // The history index, when read already, says the same as `git log -1 --before` (its commits
+  // are in git log's order): one process less per note time.
+  const h = historyRead(root, head)
+  if (h) {
+    const c = commitAtOrBefore(h, ms)
+    return Promise.resolve(c ? { sha: c.sha, date: c.date } : null)
+  }
   const secs = Math.floor(ms / 1000)
   const key = `${root}\0${head ?? ''}\0${secs}`
   let hit = commits.get(key)

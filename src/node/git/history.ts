@@ -18,6 +18,7 @@ import type { HistoryIndex, Worktree } from '../../core/git/parse'
 import { runGit } from './run'
 import { isAgentWorktreeCopy } from '../../core/git/code-pathspecs'
 import { renameLog } from './history-store'
+import { forgetIndexes, keepIndex } from './history-read'
 import { partialCloneRenameLog, type LogRun } from './partial-log'
 import { stoppedOnMissingObject } from './missing-blobs'
 import { lstat } from 'node:fs/promises'
@@ -174,7 +175,9 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
     )
       r = await log('--no-renames')
     if (r.code !== 0) return { ok: false, reason: `git log failed: ${firstLine(r.stderr)}` }
-    return { ok: true, index: buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow) }
+    const index = buildHistoryIndex(parseLogNameStatus(r.stdout), state.shallow)
+    keepIndex(state.root, head, index)
+    return { ok: true, index }
   })()
   historyCache.set(key, read)
   // A failed read is not remembered: the next audit tries again.
@@ -187,6 +190,7 @@ export function readHistory(state: RepoState): Promise<HistoryRead> {
 /** Forget cached histories (tests rewrite repositories). */
 export function clearHistoryCache(): void {
   historyCache.clear()
+  forgetIndexes()
   trackedCache.clear()
   openedCache.clear()
 }
