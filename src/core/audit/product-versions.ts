@@ -6,7 +6,8 @@
  *
  * Decisions:
  * - A product is a capitalised name (one word, or two where the second is a capitalised word
- *   such as "CSS" or "SDK"), then the number, `v` allowed before it. The manifest names it may go
+ *   such as "CSS" or "SDK"), then the number, `v` or `(` allowed before it ("Prisma ORM (v7, pg
+ *   adapter)"; blind set BN). The manifest names it may go
  *   by are its lower-cased forms (`next.js`, `next`, `nextjs`; `tailwind-css`, `tailwindcss`,
  *   `tailwind`), and its scope's core package (`@docusaurus/core` for "Docusaurus 3.9.2"; blind
  *   set BG): a form no manifest lists says nothing. The name or the number may be bold
@@ -26,7 +27,7 @@ export interface ProductVersion {
 }
 
 const PRODUCT_VERSION_RE =
-  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+(?:\*\*|__)?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
+  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+\(?(?:\*\*|__)?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
 /** Words that are not products (sentence openers, units, versions of things no manifest has). */
 const NOT_PRODUCTS = new Set(
   'Step Phase Part Chapter Section Figure Table Version Level Stage Sprint Week Day Option Rule Task Issue Item Line Page Note Case Test Example Python Node Java Ubuntu Windows macOS iOS Android Debian Chrome Safari Firefox Xcode PostgreSQL Postgres MySQL Redis Docker'.split(
@@ -55,7 +56,7 @@ export function productVersions(text: string): ProductVersion[] {
   }
   for (const m of prose.matchAll(PRODUCT_VERSION_RE)) {
     if (NOT_PRODUCTS.has(m[1]) || m[1].length < 3) continue
-    add(m[0].trim(), m[1], m[2], m[3])
+    add(m[0].trim().replace(/\(\s*/, ''), m[1], m[2], m[3])
   }
   for (const row of tableVersions(text)) add(row.written, row.name, undefined, row.version)
   return out

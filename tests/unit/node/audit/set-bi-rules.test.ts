@@ -7,7 +7,9 @@
  * A command and its alias (`gpson/gon`, set BI), each a value the code quoted, gone since (the
  * commit named the one that changed it, not the one that moved its folder before); a
  * container image at a tag (`pgvector/pgvector:pg17`, set BL) is another repository. A back-ticked
- * word of three letters the code quoted (`sse` in `z.enum(['stream', 'sse'])`, set BK).
+ * word of three letters the code quoted (`sse` in `z.enum(['stream', 'sse'])`, set BK). A version in
+ * parentheses after a product and a word ("Prisma ORM (v7, pg adapter)") and two capitalised
+ * words as the package that joins them ("Mercado Pago", `mercadopago`; set BN).
  */
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -37,7 +39,7 @@ describe('set BI to BL rules on a real repository', () => {
     write(
       repo,
       'package.json',
-      '{\n  "name": "omada",\n  "dependencies": {\n    "@acme/tunnel": "^1.5.2",\n    "zod": "^3.0.0"\n  }\n}\n',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "@acme/tunnel": "^1.5.2",\n    "mercadopago": "^2.12.0",\n    "prisma": "^7.4.1",\n    "zod": "^3.0.0"\n  }\n}\n',
     )
     write(
       repo,
@@ -67,7 +69,7 @@ describe('set BI to BL rules on a real repository', () => {
     write(
       repo,
       'package.json',
-      '{\n  "name": "omada",\n  "dependencies": {\n    "zod": "^3.0.0"\n  }\n}\n',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "prisma": "^6.19.2",\n    "zod": "^3.0.0"\n  }\n}\n',
     )
     commit('store', '2026-02-01T12:00:00Z')
     notes = await auditTopics(
@@ -77,6 +79,8 @@ describe('set BI to BL rules on a real repository', () => {
         ['Registry', '- `registry.json` — known project paths and when each was analyzed'],
         ['Latest', '- `LATEST.json` — the current view the dashboard reads'],
         ['Never', '- `settings.toml` — where the app keeps its options'],
+        ['Orm', '- Supabase (Postgres) + Prisma ORM (v7, pg adapter)'],
+        ['Payments', '- Payments: Stripe (intl), Mercado Pago (LATAM)'],
         ['Parity', '- New HTTP transports are built for both `sse` and `stream`.'],
         ['Diagnostics', 'Diagnostics: `gpson/gon` (GPS on)'],
         ['Help', 'System: `help/hlp` prints the commands'],
@@ -141,6 +145,19 @@ describe('set BI to BL rules on a real repository', () => {
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('`sse` was in `src/transport.ts` line 1')
     expect(n.reasons.join('\n')).not.toContain('`stream`')
+  })
+
+  it('reads a version in parentheses after a product and a word (BN)', () => {
+    const n = byTitle(notes, 'Orm')
+    expect(n.verdict, n.reasons.join('\n')).toBe('suspect')
+    expect(n.reasons[0]).toContain('Prisma ORM v7')
+    expect(n.reasons[0]).toContain('^6.19.2')
+  })
+
+  it('reads two capitalised words as the package that joins them (BN)', () => {
+    const n = byTitle(notes, 'Payments')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`mercadopago` was a dependency')
   })
 
   it('keeps a name no code ever held wrong from the start', () => {
