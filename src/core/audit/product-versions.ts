@@ -58,7 +58,8 @@ export function productVersions(text: string): ProductVersion[] {
     if (NOT_PRODUCTS.has(m[1]) || m[1].length < 3) continue
     add(m[0].trim().replace(/\(\s*/, ''), m[1], m[2], m[3])
   }
-  for (const row of tableVersions(text)) add(row.written, row.name, undefined, row.version)
+  for (const row of [...tableVersions(text), ...listVersions(text)])
+    add(row.written, row.name, undefined, row.version)
   return out
 }
 
@@ -89,6 +90,28 @@ function tableVersions(text: string): { written: string; name: string; version: 
         continue
       out.push({ written: `${name} ${cells[i]}`, name, version: version[1] })
     }
+  }
+  return out
+}
+
+/** A list item that is a package and its pinned version (`- vite: ^5.0.0`, `- zod@^3.22`). */
+const LIST_VERSION_RE =
+  /^\s*[-*+]\s+`?(@?[a-z][\w.-]*(?:\/[\w.-]+)?)`?\s*(?::|@)\s*`?((?:\^|~|>=\s*)?v?(\d{1,3}(?:\.\d{1,4}){0,2}))`?\s*$/
+
+/**
+ * The packages a list pins (`- vite: ^5.0.0`, `- @vitejs/plugin-react: ^4.2.0`), a manifest's
+ * dependencies copied into the note, checked as a stack table's are (blind set BM: both moved a
+ * major version in one upgrade).
+ */
+function listVersions(text: string): { written: string; name: string; version: string }[] {
+  const out: { written: string; name: string; version: string }[] = []
+  for (const line of text.split('\n')) {
+    const m = LIST_VERSION_RE.exec(line)
+    if (!m || NOT_PRODUCTS_LOWER.has(m[1])) continue
+    // A range holds what it allows: `^5.0.0` any 5.x (the manifest's `^5.0.8` too), `~5.2.0` 5.2.
+    const parts = m[3].split('.')
+    const kept = m[2].startsWith('^') && parts[0] !== '0' ? 1 : m[2].startsWith('~') ? 2 : 3
+    out.push({ written: `${m[1]} ${m[2]}`, name: m[1], version: parts.slice(0, kept).join('.') })
   }
   return out
 }

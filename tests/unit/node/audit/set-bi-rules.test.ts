@@ -9,7 +9,8 @@
  * container image at a tag (`pgvector/pgvector:pg17`, set BL) is another repository. A back-ticked
  * word of three letters the code quoted (`sse` in `z.enum(['stream', 'sse'])`, set BK). A version in
  * parentheses after a product and a word ("Prisma ORM (v7, pg adapter)") and two capitalised
- * words as the package that joins them ("Mercado Pago", `mercadopago`; set BN).
+ * words as the package that joins them ("Mercado Pago", `mercadopago`; set BN). A list's pinned
+ * package (`- vite: ^5.0.0`, set BM), its caret range held by the manifest's `^5.0.8` then.
  */
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,7 +40,7 @@ describe('set BI to BL rules on a real repository', () => {
     write(
       repo,
       'package.json',
-      '{\n  "name": "omada",\n  "dependencies": {\n    "@acme/tunnel": "^1.5.2",\n    "mercadopago": "^2.12.0",\n    "prisma": "^7.4.1",\n    "zod": "^3.0.0"\n  }\n}\n',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "@acme/tunnel": "^1.5.2",\n    "mercadopago": "^2.12.0",\n    "prisma": "^7.4.1",\n    "vite": "^5.0.8",\n    "zod": "^3.0.0"\n  }\n}\n',
     )
     write(
       repo,
@@ -69,7 +70,7 @@ describe('set BI to BL rules on a real repository', () => {
     write(
       repo,
       'package.json',
-      '{\n  "name": "omada",\n  "dependencies": {\n    "prisma": "^6.19.2",\n    "zod": "^3.0.0"\n  }\n}\n',
+      '{\n  "name": "omada",\n  "dependencies": {\n    "prisma": "^6.19.2",\n    "vite": "^8.0.0",\n    "zod": "^3.0.0"\n  }\n}\n',
     )
     commit('store', '2026-02-01T12:00:00Z')
     notes = await auditTopics(
@@ -80,6 +81,8 @@ describe('set BI to BL rules on a real repository', () => {
         ['Latest', '- `LATEST.json` — the current view the dashboard reads'],
         ['Never', '- `settings.toml` — where the app keeps its options'],
         ['Orm', '- Supabase (Postgres) + Prisma ORM (v7, pg adapter)'],
+        ['Pins', '- vite: ^5.0.0'],
+        ['Kept', '- zod: ^3.0.0'],
         ['Payments', '- Payments: Stripe (intl), Mercado Pago (LATAM)'],
         ['Parity', '- New HTTP transports are built for both `sse` and `stream`.'],
         ['Diagnostics', 'Diagnostics: `gpson/gon` (GPS on)'],
@@ -158,6 +161,15 @@ describe('set BI to BL rules on a real repository', () => {
     const n = byTitle(notes, 'Payments')
     expect(n.verdict, n.reasons.join('\n')).toBe('stale')
     expect(n.reasons[0]).toContain('`mercadopago` was a dependency')
+  })
+
+  it("reads a list's pinned package as a range the manifest held then (BM)", () => {
+    const n = byTitle(notes, 'Pins')
+    expect(n.verdict, n.reasons.join('\n')).toBe('suspect')
+    expect(n.reasons[0]).toContain('the note gives vite ^5.0.0')
+    expect(n.reasons[0]).toContain('^8.0.0')
+    const kept = byTitle(notes, 'Kept')
+    expect(kept.verdict, kept.reasons.join('\n')).not.toBe('suspect')
   })
 
   it('keeps a name no code ever held wrong from the start', () => {
