@@ -239,7 +239,8 @@ const SLASH_COMMAND_RE = /^\/(?:([a-z][\w-]*):)?([a-z][\w-]*)(?:\s+([a-z][\w-]*)
  * A slash command names no path of the machine: what it rests on is the file in the repository
  * that defines it, a custom command (`.claude/commands/<name>.md`) or a skill
  * (`.claude/skills/<name>/SKILL.md`, or a loose `.claude/skills/<name>.md`), or the same in a
- * plugin the repository holds (`commands/`, `skills/` at its root or under `plugins/<plugin>/`;
+ * plugin the repository holds (`commands/`, `skills/`, a loose `skills/<name>.md` too (blind set
+ * BM), at its root or under `plugins/<plugin>/`;
  * `/<plugin>:<name>` names the plugin). Its first argument is tried too (`/skill
  * nueva-migracion` runs the skill `nueva-migracion`). Each candidate is a `maybe` path: it
  * counts only if the repository had it when the note was written (judge-notes.ts), so a
@@ -257,7 +258,11 @@ export function slashCommandRefs(s: string): Reference[] | null {
       `.claude/commands/${n}.md`,
       `.claude/skills/${n}/SKILL.md`,
       `.claude/skills/${n}.md`,
-      ...roots.flatMap((r) => [`${r}commands/${n}.md`, `${r}skills/${n}/SKILL.md`]),
+      ...roots.flatMap((r) => [
+        `${r}commands/${n}.md`,
+        `${r}skills/${n}/SKILL.md`,
+        `${r}skills/${n}.md`,
+      ]),
     ].map((path): Reference => ({
       kind: 'path',
       text: s,

@@ -10,7 +10,8 @@
  * word of three letters the code quoted (`sse` in `z.enum(['stream', 'sse'])`, set BK). A version in
  * parentheses after a product and a word ("Prisma ORM (v7, pg adapter)") and two capitalised
  * words as the package that joins them ("Mercado Pago", `mercadopago`; set BN). A list's pinned
- * package (`- vite: ^5.0.0`, set BM), its caret range held by the manifest's `^5.0.8` then.
+ * package (`- vite: ^5.0.0`, set BM), its caret range held by the manifest's `^5.0.8` then; a slash
+ * command whose skill is a loose file in a root `skills/` folder (set BM).
  */
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,6 +49,8 @@ describe('set BI to BL rules on a real repository', () => {
       'void setup() {\n  registerCommand("gpson", "gon", runGpsOn);\n  registerCommand("help", "hlp", runHelp);\n}\n',
     )
     write(repo, 'src/transport.ts', "export const Transport = z.enum(['stream', 'sse'])\n")
+    write(repo, 'skills/sync-knowledge.md', '# Sync knowledge\nRead the player repo.\n')
+    write(repo, 'skills/session-review.md', '# Session review\n')
     commit('c1', '2026-01-01T12:00:00Z')
     // The firmware folder moves (an exact rename) before the command changes.
     const cmds =
@@ -61,6 +64,7 @@ describe('set BI to BL rules on a real repository', () => {
       "import path from 'node:path'\nexport const registryPath = (home: string) => path.join(home, 'registry.json')\nexport const latestPath = (dir: string) => path.join(dir, 'analyses', 'latest')\n",
     )
     rmSync(join(repo, 'apps'), { recursive: true })
+    rmSync(join(repo, 'skills', 'sync-knowledge.md'))
     write(repo, 'src/transport.ts', "export const Transport = z.enum(['stream'])\n")
     write(
       repo,
@@ -80,6 +84,8 @@ describe('set BI to BL rules on a real repository', () => {
         ['Registry', '- `registry.json` — known project paths and when each was analyzed'],
         ['Latest', '- `LATEST.json` — the current view the dashboard reads'],
         ['Never', '- `settings.toml` — where the app keeps its options'],
+        ['Sync', '- `/sync-knowledge` — reads the player repo and finds what changed'],
+        ['Review', '- `/session-review` — closes a session'],
         ['Orm', '- Supabase (Postgres) + Prisma ORM (v7, pg adapter)'],
         ['Pins', '- vite: ^5.0.0'],
         ['Kept', '- zod: ^3.0.0'],
@@ -170,6 +176,14 @@ describe('set BI to BL rules on a real repository', () => {
     expect(n.reasons[0]).toContain('^8.0.0')
     const kept = byTitle(notes, 'Kept')
     expect(kept.verdict, kept.reasons.join('\n')).not.toBe('suspect')
+  })
+
+  it("reads a slash command as a loose skill at the repository's root (BM)", () => {
+    const n = byTitle(notes, 'Sync')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons[0]).toContain('`skills/sync-knowledge.md` was deleted in')
+    const kept = byTitle(notes, 'Review')
+    expect(kept.verdict, kept.reasons.join('\n')).toBe('fresh')
   })
 
   it('keeps a name no code ever held wrong from the start', () => {
