@@ -546,11 +546,13 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       ['.claude/skills/skill.md', true],
       ['commands/skill.md', true],
       ['skills/skill/SKILL.md', true],
+      ['skills/skill.md', true],
       ['.claude/commands/new-migration.md', true],
       ['.claude/skills/new-migration/SKILL.md', true],
       ['.claude/skills/new-migration.md', true],
       ['commands/new-migration.md', true],
       ['skills/new-migration/SKILL.md', true],
+      ['skills/new-migration.md', true],
     ])
     // A path with more than one segment stays a path.
     expect(kinds('See `/etc/hosts`.')).toEqual([['path', '/etc/hosts']])
