@@ -5,6 +5,7 @@
  * then judges each note (judge-notes.ts) with the pure rules of src/core/audit.
  */
 import { flushKeptSearches } from '../git/kept-searches'
+import { withWorkTreeDeltas } from '../git/work-tree-delta'
 import type { AuditResult, Problem, Verdict } from '../../shared/model'
 import type { RepoState } from '../git/history'
 import { cacheKey, type Armed, type AuditFactsCache } from './audit-cache'
@@ -54,11 +55,14 @@ export async function auditMemory(opts: AuditOptions): Promise<AuditReport> {
   let judged: Judged[]
   let late = ''
   try {
-    const gathered = await gatheringCutOffs(async () => {
-      const prepared = await prepare(loaded, opts.repo, step, signal, undefined, arm)
-      while (done < phases) step()
-      return { prepared, judged: await judgeAll(prepared, opts.writtenAtFor, step, signal) }
-    })
+    // The work tree's searches start from HEAD's kept ones (node/git/work-tree-delta.ts).
+    const gathered = await gatheringCutOffs(() =>
+      withWorkTreeDeltas(async () => {
+        const prepared = await prepare(loaded, opts.repo, step, signal, undefined, arm)
+        while (done < phases) step()
+        return { prepared, judged: await judgeAll(prepared, opts.writtenAtFor, step, signal) }
+      }),
+    )
     const { prepared } = gathered.value
     judged = gathered.value.judged
     if (gathered.cutOffs.length > 0) late = cutOffsText(gathered.cutOffs)

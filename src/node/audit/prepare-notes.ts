@@ -14,14 +14,9 @@ import type { Reference } from '../../core/audit/reference'
 import type { RepoFacts, SnippetFinding } from '../../core/audit/repo-facts'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import { findRepo, repoRefusal } from '../git/repo'
-import {
-  changedFiles,
-  ignoredPaths,
-  listWorktrees,
-  openRepo,
-  readHistory,
-  searchPatterns,
-} from '../git/history'
+import { ignoredPaths, listWorktrees, openRepo, readHistory } from '../git/history'
+import { searchPatterns } from '../git/pattern-search'
+import { changedFiles } from '../git/work-tree-delta'
 import type { RepoState } from '../git/history'
 import type { Loaded } from './load-notes'
 import { toPosix } from './repo-file'

@@ -13,6 +13,7 @@ import { keptSearches } from '../git/kept-searches'
 import { CODE_PATHSPECS } from './pickaxe'
 import { isAgentWorktreeCopy, isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { fixedStringsInput } from '../git/grep-patterns'
+import { searchWorkTree, type GrepWhere } from '../git/work-tree-delta'
 
 export interface CodeLine {
   readonly path: string
@@ -125,7 +126,13 @@ export async function grepLines(
   const excluded = exclude.map((e) => `:(exclude,literal)${e}`)
   const [code, manifest] = await Promise.all([
     grepRun(root, tree, ask.code, false, [...CODE_PATHSPECS, ...NOTE_PATHSPECS, ...excluded]),
-    grepRun(root, tree, ask.manifest, true, [...MANIFEST_PATHSPECS, ...excluded]),
+    // A manifest under an agent's folder (`.claude/skills/<vendored>/pyproject.toml`) is a tool's
+    // copy, not this repository's (blind set BO: a vendored skill's settings read as packages).
+    grepRun(root, tree, ask.manifest, true, [
+      ...MANIFEST_PATHSPECS,
+      ...NOTE_PATHSPECS,
+      ...excluded,
+    ]),
   ])
   return code && manifest ? { code, manifest } : null
 }
@@ -138,31 +145,46 @@ async function grepRun(
   pathspecs: readonly string[],
 ): Promise<Map<string, CodeLine[]> | null> {
   const asked = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
+  // The work tree: its tracked files as on disk and its untracked ones, from HEAD's kept lines
+  // and the files that differ (node/git/work-tree-delta.ts).
+  if (tree === null)
+    return asked.length === 0
+      ? new Map()
+      : ((await searchWorkTree<CodeLine>({
+          root,
+          patterns: asked,
+          pathspecs,
+          cap: LINES_PER_PATTERN,
+          grep: (where, pats, specs) => grepNow(root, where, pats, anyCase, specs),
+          atHead: (head) => grepRun(root, head, asked, anyCase, pathspecs),
+          pathOf: (l) => l.path,
+          lineOf: (l) => l.line,
+        })) as Map<string, CodeLine[]> | null)
   // A commit's lines for a pattern are kept between runs (node/git/kept-searches.ts), per the
   // pathspecs asked (the notes' own files left out): only the patterns not seen are searched.
-  const kept = tree === null ? null : await keptSearches(root)
+  const kept = await keptSearches(root)
   const specs = createHash('sha256').update(pathspecs.join('\0')).digest('hex').slice(0, 16)
   const section = `lines:${anyCase ? 'i' : 'c'}:${specs}`
   const out = new Map<string, CodeLine[]>()
   const wanted: string[] = []
   for (const p of asked) {
-    const was = tree === null ? undefined : (kept?.get(section, tree, p) as CodeLine[] | undefined)
+    const was = kept?.get(section, tree, p) as CodeLine[] | undefined
     if (was === undefined) wanted.push(p)
     out.set(p, was ?? [])
   }
   if (wanted.length === 0) return out
-  const found = await grepNow(root, tree, wanted, anyCase, pathspecs)
+  const found = await grepNow(root, { kind: 'tree', sha: tree }, wanted, anyCase, pathspecs)
   if (found === null) return null
   for (const [p, lines] of found) {
     out.set(p, lines)
-    if (tree !== null) kept?.keep(section, tree, p, lines)
+    kept?.keep(section, tree, p, lines)
   }
   return out
 }
 
 async function grepNow(
   root: string,
-  tree: string | null,
+  where: GrepWhere,
   wanted: readonly string[],
   anyCase: boolean,
   pathspecs: readonly string[],
@@ -170,8 +192,8 @@ async function grepNow(
   const out = new Map<string, CodeLine[]>(wanted.map((p) => [p, []]))
   const args = ['grep', '-z', '-n', '-I', '-E', '--no-color', '-f', '-']
   if (anyCase) args.push('-i')
-  if (tree === null) args.push('--untracked')
-  else args.push(tree)
+  if (where.kind === 'untracked') args.push('--untracked')
+  else if (where.kind === 'tree') args.push(where.sha)
   const r = await runGit([...args, '--', ...pathspecs], {
     cwd: root,
     timeoutMs: GREP_TIMEOUT_MS,
@@ -181,7 +203,7 @@ async function grepNow(
   // Exit 1: nothing matched.
   if (r.code === 1) return out
   if (r.code !== 0) return null
-  const prefix = tree === null ? '' : `${tree}:`
+  const prefix = where.kind === 'tree' ? `${where.sha}:` : ''
   const lowered = anyCase ? wanted.map((w) => w.toLowerCase()) : wanted
   for (const row of r.stdout.split('\n')) {
     const [file, num, ...rest] = row.split('\0')

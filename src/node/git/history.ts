@@ -1,17 +1,15 @@
 /**
  * Batched git queries for the audit: one `git ls-files`, one `git log
- * --name-status -M` pass (cached per HEAD commit), one `git grep` for all words,
- * one for all quoted lines — never one git process per note or per file.
+ * --name-status -M` pass (cached per HEAD commit); the searches for all words and all quoted
+ * lines are pattern-search.ts's — never one git process per note or per file.
  * Parsing lives in src/core/git/parse.ts.
  */
 import {
   buildHistoryIndex,
   LOG_FORMAT,
   parseBlamePorcelain,
-  parseGrepOnlyMatching,
   parseLogNameStatus,
   parseNulList,
-  parseDiffRawZ,
   parseWorktreeList,
 } from '../../core/git/parse'
 import type { HistoryIndex, Worktree } from '../../core/git/parse'
@@ -21,11 +19,9 @@ import { renameLog } from './history-store'
 import { forgetIndexes, keepIndex } from './history-read'
 import { partialCloneRenameLog, type LogRun } from './partial-log'
 import { stoppedOnMissingObject } from './missing-blobs'
-import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { BoundedCache } from '../cache/bounded-cache'
 import { fileIdentityAsync, repoIdentity } from '../cache/file-identity'
-import { fixedStringsInput } from './grep-patterns'
 import { gitDirStamp } from './git-dir-stamp'
 
 /** What git says about a work tree now. */
@@ -55,8 +51,6 @@ export type OpenRepo =
 /** Git output larger than this is refused (a reason, not a crash). */
 const GIT_MAX_BYTES = 256 * 1024 * 1024
 const GIT_TIMEOUT_MS = 120_000
-/** Files kept per searched word or line (enough to resolve, bounded for huge repos). */
-const FILES_PER_PATTERN = 20
 
 /**
  * Tracked files of a work tree, by root, kept while its identity (HEAD and the index file) is
@@ -195,58 +189,6 @@ export function clearHistoryCache(): void {
   openedCache.clear()
 }
 
-export interface SearchOptions {
-  /** Search a plain folder (`git grep --no-index`) instead of a work tree. */
-  readonly noIndex?: boolean
-  /** Relative paths to leave out (the notes' own files). */
-  readonly exclude?: readonly string[]
-}
-
-export type SearchResult =
-  | { readonly ok: true; readonly files: ReadonlyMap<string, readonly string[]> }
-  | { readonly ok: false; readonly reason: string }
-
-/**
- * Which files contain each pattern, in one `git grep` run (patterns on stdin).
- * `words` matches whole words; otherwise fixed strings anywhere in a line.
- */
-export async function searchPatterns(
-  root: string,
-  patterns: readonly string[],
-  words: boolean,
-  options: SearchOptions = {},
-): Promise<SearchResult> {
-  const wanted = [...new Set(patterns.filter((p) => p !== '' && !p.includes('\n')))]
-  const files = new Map<string, string[]>(wanted.map((p) => [p, []]))
-  if (wanted.length === 0) return { ok: true, files }
-  const args = ['grep', '-z', '-o', '-I', '-E', '--no-color', '-f', '-']
-  if (words) args.push('-w')
-  if (options.noIndex) args.push('--no-index', '--exclude-standard')
-  else args.push('--untracked')
-  args.push('--', '.')
-  for (const e of options.exclude ?? []) args.push(`:(exclude,literal)${e}`)
-  const r = await runGit(args, {
-    cwd: root,
-    timeoutMs: GIT_TIMEOUT_MS,
-    maxBytes: GIT_MAX_BYTES,
-    input: fixedStringsInput(wanted),
-  })
-  // Exit 1 means nothing matched.
-  if (r.code !== 0 && r.code !== 1)
-    return { ok: false, reason: `git grep failed: ${firstLine(r.stderr)}` }
-  for (const m of parseGrepOnlyMatching(r.stdout)) {
-    const list = files.get(m.text)
-    if (
-      list &&
-      list.length < FILES_PER_PATTERN &&
-      list[list.length - 1] !== m.path &&
-      !list.includes(m.path)
-    )
-      list.push(m.path)
-  }
-  return { ok: true, files }
-}
-
 /**
  * Which of these relative paths (that need not exist) the repository's ignore rules
  * exclude, from one `git check-ignore --stdin -z` run. Each path is also asked with a
@@ -276,68 +218,6 @@ export async function listWorktrees(root: string): Promise<Worktree[]> {
     timeoutMs: 15_000,
   })
   return r.code === 0 ? parseWorktreeList(r.stdout) : []
-}
-
-/**
- * Tracked files with uncommitted changes, staged or not (relative paths) — what
- * `git status --untracked-files=no` lists, from plumbing: `git status` would run the
- * fsmonitor hook, the untracked cache and a walk into every submodule (issue 11).
- * `diff-files` compares stat data only, so the files it names are hashed as git would
- * (`hash-object`, under the runner's disabled filters) and kept only when the content differs.
- */
-export async function changedFiles(root: string): Promise<string[]> {
-  const [staged, worktree] = await Promise.all([
-    runGit(['diff-index', '--cached', '-z', '--ignore-submodules=all', 'HEAD', '--'], {
-      cwd: root,
-      timeoutMs: GIT_TIMEOUT_MS,
-      maxBytes: GIT_MAX_BYTES,
-    }),
-    runGit(['diff-files', '-z', '--ignore-submodules=all', '--'], {
-      cwd: root,
-      timeoutMs: GIT_TIMEOUT_MS,
-      maxBytes: GIT_MAX_BYTES,
-    }),
-  ])
-  const out = new Set<string>()
-  // No HEAD yet: nothing is committed, so every tracked file is a change.
-  if (staged.code === 0) for (const e of parseDiffRawZ(staged.stdout)) out.add(e.path)
-  if (worktree.code !== 0) return [...out]
-  const toHash: { readonly path: string; readonly sha: string }[] = []
-  for (const e of parseDiffRawZ(worktree.stdout)) {
-    const sameRegularFile =
-      e.status === 'M' && e.oldMode === e.newMode && /^100(644|755)$/.test(e.newMode)
-    if (sameRegularFile && !e.path.includes('\n') && !out.has(e.path))
-      toHash.push({ path: e.path, sha: e.oldSha })
-    else out.add(e.path)
-  }
-  // Only regular files are handed to `hash-object`: it reads what it is given, and a FIFO put
-  // where a tracked file was blocks it until the hang limit (reliability/bad-input › fifos).
-  const kinds = await Promise.all(
-    toHash.map((t) =>
-      lstat(join(root, t.path)).then(
-        (st) => st.isFile(),
-        () => false,
-      ),
-    ),
-  )
-  for (let i = toHash.length - 1; i >= 0; i--) {
-    if (!kinds[i]) {
-      out.add(toHash[i]!.path)
-      toHash.splice(i, 1)
-    }
-  }
-  if (toHash.length > 0) {
-    const h = await runGit(['hash-object', '--stdin-paths'], {
-      cwd: root,
-      timeoutMs: GIT_TIMEOUT_MS,
-      input: toHash.map((t) => t.path).join('\n') + '\n',
-    })
-    const shas = h.code === 0 ? h.stdout.split('\n') : []
-    toHash.forEach((t, i) => {
-      if (shas[i] !== t.sha) out.add(t.path)
-    })
-  }
-  return [...out]
 }
 
 /** Commit time (ms) of each line of a tracked file, from `git blame`; null when blame fails. */

@@ -27,7 +27,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { AuditResult, ScanResult } from '../../../../src/shared/model'
 import { createBackend, type Backend } from '../../../../src/node/app/backend'
 import { clearRepoCache } from '../../../../src/node/git/repo'
-import { changedFiles, clearHistoryCache } from '../../../../src/node/git/history'
+import { clearHistoryCache } from '../../../../src/node/git/history'
+import { changedFiles } from '../../../../src/node/git/work-tree-delta'
 import {
   cleanGitEnv,
   driverOverrides,
