@@ -114,6 +114,13 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
     const value = new RegExp(String.raw`^\s*"${n}"\s*:\s*"([^"]*)"`).exec(line)?.[1]
     return value !== undefined && VERSION_SPEC_RE.test(value)
   }
+  // A TOML key whose string is no version (`path = "src/pkg/__about__.py"` of a build tool's
+  // table): a setting, not a dependency; a dependency's key gives a version (`pandas = "2"`) or
+  // a table (blind set BO: `path` read as a package a vendored pyproject.toml dropped).
+  if (/\.toml$/i.test(path)) {
+    const value = new RegExp(String.raw`^\s*${n}\s*=\s*["']([^"']*)["']`, 'i').exec(line)?.[1]
+    if (value !== undefined && !VERSION_SPEC_RE.test(value)) return false
+  }
   const extra = String.raw`(?:\[[^\]]*\])?`
   // `base = "frontend"` in netlify.toml, `testpaths = "tests"`: a setting's one value, not a
   // dependency (blind set AB: a deploy folder read as a package the repository dropped). A

@@ -40,6 +40,11 @@ export interface StringCandidate {
    * time: held now, the note's path is no claim about tracked files (prose-then.ts).
    */
   readonly runtimeFile?: true
+  /**
+   * A quote that left out its last argument's qualifier (fenced-literals.ts `elidedQualifier`):
+   * `text` is the part before it, and only a code line this matches holds the quote.
+   */
+  readonly qualified?: RegExp
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
@@ -48,6 +53,9 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
+  const qualified = x.qualified
+  if (qualified)
+    return (lines ?? []).filter((l) => qualified.test(l.text) && !isCommentLine(l.text))
   if (x.quoted) {
     const t = x.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     const re = new RegExp(String.raw`(["'\`])${t}\1(?!\s*:)`)
@@ -86,6 +94,16 @@ export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): r
   if (whole.length === 0) return now ? lists[0] : []
   const fewest = whole.reduce((a, b) => (b.length < a.length ? b : a))
   return fewest.filter((l) => !isCommentLine(l.text) && listsExactly(l.text, members))
+}
+
+/**
+ * Whether a line holds a name as code: an env file (`.env.local.example`) names things only by
+ * its keys (`GITHUB_TOKEN=`); a word of its comments or values is no code (blind set BP:
+ * "GitHub" of a `.env.local.example` comment read as a name the code dropped).
+ */
+export function holdsAsCode(l: CodeLine, name: string): boolean {
+  if (!/(?:^|\/)\.env(?:\.[\w.-]+)?$/.test(l.path)) return true
+  return /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=/.exec(l.text)?.[1] === name
 }
 
 /** Lines holding a name as a whole word. */

@@ -50,6 +50,7 @@ import { firstChange, valueFlips } from './value-flips'
 import { planFlips } from './plan-flips'
 import { lineFlips } from './line-flips'
 import { todoFlips } from './todo-flips'
+import { disabledFlips } from './disabled-flips'
 import { seriesFlips } from './series-flips'
 import { dependencyFlips } from './dependency-flips'
 import { usageCountFlips } from './usage-counts'
@@ -161,6 +162,9 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
         out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
       out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))
+      out[i].push(
+        ...(await disabledFlips(state.root, then, a.note.checkText, namedFiles(a, factsRoot))),
+      )
     }
     // Last: a named thing that flipped, with its commit, says more than a plan's words.
     out[i].push(...series[i], ...plans[i])

@@ -5,7 +5,10 @@
  */
 import { folderNounCounts } from '../../core/audit/folder-nouns'
 import { changedCounts, folderCounts, type Entry } from '../../core/audit/count-claims'
-import { short, tick } from '../../core/audit/reason-text'
+import { day, short, tick } from '../../core/audit/reason-text'
+import { findCodeSpans } from '../../core/audit/code-spans'
+import { cutFences } from '../../core/audit/note-fences'
+import { historyRead } from '../git/history-read'
 import { filesAt } from './prose-grep'
 
 /** Claims read per note, and folders of one name compared per claim. */
@@ -94,6 +97,75 @@ export async function folderNounFlips(
       )
       break
     }
+  }
+  return out
+}
+
+const extOf = (f: string): string => /\.([^./]+)$/.exec(f)?.[1] ?? ''
+const stemOf = (f: string): string => f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '')
+
+/** Back-ticked bare names read as folders per note, at most. */
+const WORDS_MAX = 6
+
+/** A note's back-ticked bare names (`sitemap`, `geo-check`): no slash, dot or space. */
+function tickedNames(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  for (const s of findCodeSpans(prose)) {
+    const w = prose.slice(s.contentStart, s.contentEnd).trim()
+    if (/^[A-Za-z][\w-]{2,40}$/.test(w) && !out.includes(w)) out.push(w)
+  }
+  return out.slice(0, WORDS_MAX)
+}
+
+/**
+ * Back-ticked bare names that were a folder's name when the note was written (a function of
+ * `supabase/functions/sitemap/`, listed as `sitemap`) and that no folder, nor a file of that name and
+ * of a kind the folder held (`sitemap.ts`), has now: the folder went, and the note still lists it (blind set BO: an edge
+ * function deleted since). Named with the commit that moved or deleted its first file.
+ */
+export async function folderWordFlips(
+  root: string,
+  head: string,
+  then: string,
+  text: string,
+): Promise<string[]> {
+  const words = tickedNames(text)
+  if (words.length === 0) return []
+  const [before, after] = await Promise.all([filesAt(root, then), filesAt(root, head)])
+  if (!before || !after) return []
+  const h = historyRead(root, head)
+  const thenAt = h?.commits.find((c) => c.sha === then)
+  const out: string[] = []
+  for (const w of words) {
+    const key = w.toLowerCase()
+    const was = [...(foldersOf(before).get(key)?.values() ?? [])].filter(
+      (f) => f.dir.slice(f.dir.lastIndexOf('/') + 1) === w,
+    )
+    if (was.length !== 1) continue
+    const still = [...(foldersOf(after).get(key)?.values() ?? [])].some(
+      (f) => f.dir.slice(f.dir.lastIndexOf('/') + 1) === w,
+    )
+    const dir = was[0].dir
+    // A file of that name and of a kind the folder held (`sitemap.ts` for `sitemap/index.ts`)
+    // may be where it went: `public/sitemap.xml` is not.
+    const kinds = new Set(before.filter((f) => f.startsWith(`${dir}/`)).map(extOf))
+    const named = after.some((f) => stemOf(f) === w && kinds.has(extOf(f)))
+    if (still || named) continue
+    const first = before.find((f) => f.startsWith(`${dir}/`))
+    const leave =
+      first && thenAt
+        ? h?.leaves
+            .get(first)
+            ?.filter((l) => l.order < thenAt.order)
+            .at(-1)
+        : undefined
+    const how = leave
+      ? `: ${tick(first!)} was ${leave.kind === 'renamed' ? `moved to ${tick(leave.to)}` : 'deleted'} in ${short(leave.sha)} on ${day(leave.date)}`
+      : ''
+    out.push(
+      `${tick(w)} was the folder ${tick(`${dir}/`)} when the note was written (${short(then)}); no folder or file has that name now${how}`,
+    )
   }
   return out
 }

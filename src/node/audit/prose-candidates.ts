@@ -11,6 +11,7 @@ import { productNames } from '../../core/audit/product-names'
 import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
 import { contactLiterals } from '../../core/audit/contact-literals'
+import { elidedQualifier, fencedLiterals, urlBase } from '../../core/audit/fenced-literals'
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
   hexValues,
@@ -118,6 +119,17 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   const paths: { ref: Reference; path: string }[] = []
   const packages: string[] = []
   for (const r of refs) {
+    const elided = r.kind === 'snippet' && !r.fenced ? elidedQualifier(r.code) : null
+    if (elided) strings.push({ ref: r, text: elided.prefix, qualified: elided.re })
+    // A URL's fixed part is text a code line held (a base URL constant; fenced-literals.ts).
+    const base = r.kind === 'url' ? urlBase(r.url) : null
+    if (base)
+      strings.push({
+        ref: { kind: 'symbol', text: r.text, name: base, terms: [base] },
+        text: base,
+        bounded: true,
+        uncommented: true,
+      })
     const named = r.kind === 'path' && r.prose === true && !r.dir ? packageNamesOf(r.path) : []
     packages.push(...named)
     // The module the code imported by that name (`require('sql.js')`): the manifest may keep
@@ -174,6 +186,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   const routes = routeSpans(checkedText(note)).filter((t) => !strings.some((x) => x.text === t))
   for (const text of [
     ...settingLiterals(checkedText(note)),
+    ...fencedLiterals(checkedText(note)),
     ...hexValues(checkedText(note)),
     ...routes,
     ...declaredTexts(checkedText(note)),

@@ -41,7 +41,7 @@ import {
   matchesNow,
   type Candidates,
 } from './prose-candidates'
-import { dependencyLines, pairLines, stringsIn, wordLines } from './candidate-lines'
+import { dependencyLines, holdsAsCode, pairLines, stringsIn, wordLines } from './candidate-lines'
 import { memberPaths } from '../../core/audit/section-members'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
@@ -249,7 +249,9 @@ async function judgeThen(
   const supersedes: string[] = []
   for (const name of c.names) {
     const lang = c.fencedIn.get(name)
-    const held = wordLines(t.then.code.get(name), name).filter((l) => lang?.test(l.path) ?? true)
+    const held = wordLines(t.then.code.get(name), name).filter(
+      (l) => (lang?.test(l.path) ?? true) && holdsAsCode(l, name),
+    )
     if (held.length === 0) continue
     const ref: Reference = { kind: 'symbol', text: name, name, terms: [name] }
     const gone = await removal(
@@ -297,7 +299,8 @@ async function judgeThen(
         : s.members
           ? 'no code line lists exactly these now'
           : 'no code holds it now'
-    const why = `${tick(s.text)} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
+    const what = s.qualified ? `${tick(s.ref.text)} (${shown(held[0])})` : tick(s.text)
+    const why = `${what} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))
   }
   for (const pair of c.pairs) {

@@ -10,7 +10,7 @@ import { isTestFile } from '../../core/audit/name-loss'
 import { short, tick } from '../../core/audit/reason-text'
 import { runGit } from '../git/run'
 import { CODE_PATHSPECS } from './pickaxe'
-import { folderNounFlips } from './folder-noun-counts'
+import { folderNounFlips, folderWordFlips } from './folder-noun-counts'
 
 const GIT_TIMEOUT_MS = 20_000
 /** Claims counted per note (each is two whole-tree searches). */
@@ -41,6 +41,7 @@ export async function usageCountFlips(
     if (why) out.push(why)
   }
   out.push(...(await folderNounFlips(root, head, then, text)))
+  out.push(...(await folderWordFlips(root, head, then, text)))
   return out
 }
 
