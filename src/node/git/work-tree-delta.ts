@@ -42,6 +42,11 @@ export interface WorkTreeDelta {
   readonly changed: ReadonlySet<string>
   /** Untracked files git does not ignore, in git's order. */
   readonly untracked: readonly string[]
+  /**
+   * Some changed file is one an ignore rule matches (`git grep --untracked` would skip it): the
+   * changed files are then searched apart from the untracked ones, in a run of their own.
+   */
+  readonly changedIgnored: boolean
 }
 
 interface Scope {
@@ -91,7 +96,19 @@ async function readDelta(root: string): Promise<WorkTreeDelta | null> {
   const untracked = parseNulList(others.stdout).sort(byteOrder)
   if (untracked.some((p) => p.endsWith('/'))) return null
   if (changed.length + untracked.length > DELTA_MAX) return null
-  return { head: opened.state.head, changed: new Set(changed), untracked }
+  // Which changed files an ignore rule matches: one run for every search of the audit.
+  let changedIgnored = false
+  if (changed.length > 0) {
+    const ignored = await runGit(['ls-files', '-z', '-c', '-i', '--exclude-standard'], {
+      cwd: root,
+      timeoutMs: GIT_TIMEOUT_MS,
+      maxBytes: GIT_MAX_BYTES,
+    })
+    if (ignored.code !== 0) return null
+    const set = new Set(parseNulList(ignored.stdout))
+    changedIgnored = changed.some((f) => set.has(f))
+  }
+  return { head: opened.state.head, changed: new Set(changed), untracked, changedIgnored }
 }
 
 /** Every file a search of HEAD may not answer for. */
@@ -306,13 +323,16 @@ async function viaDelta<T>(
   const changed = [...delta.changed].filter((f) => take(f))
   const untracked = delta.untracked.filter((f) => take(f))
   const none = new Map<string, readonly T[]>()
+  // One run for both unless an ignore rule matches a changed file (`--untracked` skips it).
+  const apart = delta.changedIgnored
+  const together = apart ? untracked : [...changed, ...untracked]
   const [head, inChanged, inUntracked] = await Promise.all([
     q.atHead(delta.head),
-    changed.length > 0
+    apart && changed.length > 0
       ? q.grep({ kind: 'tracked' }, q.patterns, deltaPathspecs(q.pathspecs, changed))
       : none,
-    untracked.length > 0
-      ? q.grep({ kind: 'untracked' }, q.patterns, deltaPathspecs(q.pathspecs, untracked))
+    together.length > 0
+      ? q.grep({ kind: 'untracked' }, q.patterns, deltaPathspecs(q.pathspecs, together))
       : none,
   ])
   if (!head || !inChanged || !inUntracked) return null

@@ -89,6 +89,10 @@ describe('searches of the work tree from HEAD and the files that differ', () => 
         'a tracked file an ignore rule matches',
         () => write(repo, '.gitignore', 'ignored/\nlib/\n'),
       ],
+      [
+        'a changed file an ignore rule matches',
+        () => write(repo, 'lib/f05.ts', 'export const commonWord = 5\nalphaWord()\n'),
+      ],
     ]
     for (const [what, edit] of edits) {
       edit()
@@ -145,7 +149,7 @@ describe('searches of the work tree from HEAD and the files that differ', () => 
 })
 
 describe('merging HEAD and the differing files', () => {
-  const delta = { head: 'h', changed: new Set(['b']), untracked: ['u'] }
+  const delta = { head: 'h', changed: new Set(['b']), untracked: ['u'], changedIgnored: false }
   const merge = (head: string[], inDelta: string[], cap: number): string[] | null =>
     mergeWithDelta(
       delta,
