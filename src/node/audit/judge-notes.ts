@@ -14,7 +14,7 @@ import { judgeNote } from '../../core/audit/verdict'
 import { frontmatterWrittenAt, writtenAtReason } from '../../core/audit/written-at'
 import type { WrittenAt } from '../../core/audit/written-at'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
-import { blameTimes, type RepoState, type ShowResult } from '../git/history'
+import { blameTimes, type RepoState } from '../git/history'
 import type { Prepared } from './prepare-notes'
 import { toPosix } from './repo-file'
 import { askedOf, nameAsk, withGoneIn, type HeldThen } from './reference-history'
@@ -22,7 +22,8 @@ import { nameLosses, type NameLoss } from './name-lines'
 import { grepTrees, key as needleKey, type Found } from './tree-grep'
 import { commitAtOrBefore } from '../../core/git/parse'
 import { newestChanges, type Needle } from './pickaxe'
-import { commitAt, quoteThen, readQuoteFiles } from './quote-then'
+import { commitAt, readQuoteFiles } from './quote-then'
+import { sinceNoteFile, withSinceNote } from './since-note'
 import { proseReferencesOf, withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
 import { mapLimited } from '../jobs/concurrency'
@@ -332,60 +333,4 @@ function onBranch(
     return { ...c, checkedIn: b.facts, reason: c.reason ? `${where}; ${c.reason}` : where }
   }
   return failed
-}
-
-/** The file a quote found now only with changes is in, to compare with its note's commit. */
-function sinceNoteFile(c: CheckedReference, p: Prepared): string | null {
-  if (c.ref.kind !== 'snippet' || c.audit.status !== 'changed' || c.checkedIn) return null
-  return p.facts?.snippets.get(c.ref.code)?.file ?? null
-}
-
-/**
- * Quoted code found now only with changes, against the same file when the note was written
- * (issue 12 item 5): changed since (suspect), or the same lines then (a paraphrase from the start).
- */
-async function withSinceNote(
-  c: CheckedReference,
-  p: Prepared,
-  writtenAt: WrittenAt | null,
-  read: ReadonlyMap<string, ShowResult> | undefined,
-): Promise<CheckedReference> {
-  const inFile = sinceNoteFile(c, p)
-  const finding = p.facts?.snippets.get(c.ref.kind === 'snippet' ? c.ref.code : '')
-  if (inFile === null || c.ref.kind !== 'snippet' || !p.state || !writtenAt || !finding) return c
-  const then = await quoteThen(p.state.root, p.state.head, c.ref.code, inFile, writtenAt.ms, read)
-  if (!then) return c
-  const now = (p.snippetTexts.get(c.ref.code) ?? '')
-    .split(/\r?\n/)
-    .slice(finding.match.startLine - 1, finding.match.endLine)
-    .join('\n')
-  const head = c.audit.text.split(/\r?\n/)[0].slice(0, 60)
-  const file = `\`${finding.file}\``
-  const pct = (x: number): string => `${Math.round(x * 100)}%`
-  const at = `${then.commit.sha.slice(0, 7)} (${then.commit.date.slice(0, 10)})`
-  const m = then.match
-  const thenLines = m && m.kind !== 'none' ? { thenLines: [m.startLine, m.endLine] as const } : {}
-  if (then.match !== null && then.match.kind !== 'exact' && then.region === now) {
-    return {
-      ...c,
-      sinceNote: {
-        changed: false,
-        reason: `quoted code \`${head}\` differs from ${file} as it already did when the note was written (${at}); those lines are unchanged since`,
-      },
-    }
-  }
-  const was =
-    then.match === null
-      ? `${file} did not exist at ${at}, when the note was written`
-      : then.match.kind === 'exact'
-        ? `it matched ${file} exactly at ${at}, when the note was written`
-        : `${file} held it ${pct(then.match.score)} alike at ${at}, when the note was written`
-  return {
-    ...c,
-    sinceNote: {
-      changed: true,
-      reason: `quoted code \`${head}\` changed since the note: ${was}; now ${pct(finding.match.score)} alike (lines ${finding.match.startLine}–${finding.match.endLine})`,
-      ...thenLines,
-    },
-  }
 }

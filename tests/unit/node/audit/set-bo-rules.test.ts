@@ -9,7 +9,8 @@
  * file now, went (set BO). A word of an env file's comment is no code name
  * ("GitHub"; set BP). A URL's fixed part (up to its placeholders) the code held then and holds
  * nowhere now moved (set BP). An inline quote that left out its last argument's qualifier
- * (`_finalize(lg, [], [], mode)` for `args.mode`), held so then and by no code now (set BO).
+ * (`_finalize(lg, [], [], mode)` for `args.mode`), held so then and by no code now; a quote found
+ * now only in a document written after the note is no change of code (set BO).
  */
 import { join } from 'node:path'
 import { rmSync } from 'node:fs'
@@ -60,6 +61,12 @@ describe('set BO and BP rules on a real repository', () => {
       'const maps = [\n  "/sitemap-players.xml",\n]\nserve(() => new Response(maps.join()))\n',
     )
     write(repo, 'public/sitemap.xml', '<urlset/>\n') // no function's new home
+    write(
+      repo,
+      'agents/web.py',
+      'from agents.registry import registry\nregistry.register(\n    name="web",\n    toolset="web",\n    handler=run_web,\n)\n',
+    )
+    write(repo, 'skills/hermes/SKILL.md', '# Tools\n\nEach tool registers itself.\n')
     const runAll = (onError: string): string =>
       `def main(args):\n    for lg in leagues:\n        try:\n            run(lg)\n        except Exception:\n            ${onError}\n        _archive(lg, args.mode)\n`
     write(repo, 'scripts/run_all.py', runAll('_finalize(lg, [], [], args.mode)'))
@@ -86,6 +93,12 @@ describe('set BO and BP rules on a real repository', () => {
     write(repo, 'functions/sitemap.xml.ts', index('"/sitemap-players.xml",'))
     rmSync(join(repo, 'supabase/functions/sitemap'), { recursive: true })
     write(repo, 'scripts/run_all.py', runAll('keep_prior(lg)'))
+    // A skill's page copies the registration example after the note.
+    write(
+      repo,
+      'skills/hermes/SKILL.md',
+      '# Tools\n\n```python\nfrom agents.registry import registry\nregistry.register(\n    name="my_tool",\n    toolset="example",\n    handler=run_my_tool,\n)\n```\n',
+    )
     write(repo, 'functions/_middleware.ts', middleware('v7'))
     write(
       repo,
@@ -131,6 +144,10 @@ describe('set BO and BP rules on a real repository', () => {
         ],
         ['Cache', '- Cache key: **`pr:v6:${pathname}`** in the KV namespace'],
         ['Archive', '- Every league ends with `_archive(lg, mode)` in `run_all.py`.'],
+        [
+          'Example',
+          '```python\nfrom agents.registry import registry\nregistry.register(\n    name="my_tool",\n    toolset="demo",\n    handler=run_my_tool,\n)\n```',
+        ],
         ['Geo', '- **Public (no auth):** `geo-check`'],
         ['Venues', '- `sitemap-venues.xml` is commented out in the index until venues ship'],
       ],
@@ -199,6 +216,12 @@ describe('set BO and BP rules on a real repository', () => {
     )
     const kept = byTitle(notes, 'Archive')
     expect(kept.verdict, kept.reasons.join('\n')).not.toBe('stale')
+  })
+
+  it('reads a quote a document copied after the note as no change of code (BO)', () => {
+    const n = byTitle(notes, 'Example')
+    expect(n.verdict, n.reasons.join('\n')).not.toBe('suspect')
+    expect(n.reasons.join('\n')).toContain('a later copy, not the code it quoted')
   })
 
   it("reads no code name in an env file's comment (BP)", () => {
