@@ -74,7 +74,7 @@ export const CODE_PATHSPECS: readonly string[] = [
 ]
 
 /** A glob of `*` and literal characters as an anchored regular expression (`*`: no slash). */
-function globRegExp(glob: string, icase: boolean): RegExp {
+export function globRegExp(glob: string, icase: boolean): RegExp {
   const body = glob
     .split('*')
     .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))

@@ -270,7 +270,8 @@ export async function showAt(
   return { ok: true, text: r.stdout }
 }
 
-function firstLine(s: string): string {
+/** The first non-blank line of git's message, for a reason. */
+export function firstLine(s: string): string {
   return (
     s
       .split('\n')

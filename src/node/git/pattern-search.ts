@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import { parseGrepOnlyMatching } from '../../core/git/parse'
 import { fixedStringsInput } from './grep-patterns'
+import { firstLine } from './history'
 import { keptSearches } from './kept-searches'
 import { runGit } from './run'
 import { searchWorkTree, type GrepOnce, type GrepWhere } from './work-tree-delta'
@@ -127,13 +128,4 @@ async function searchNow(
       list.push(path)
   }
   return { ok: true, files }
-}
-
-function firstLine(s: string): string {
-  return (
-    s
-      .split('\n')
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? 'no output'
-  )
 }

@@ -26,7 +26,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseDiffRawZ, parseNulList } from '../../core/git/parse'
-import { isAgentWorktreeCopy } from '../../core/git/code-pathspecs'
+import { globRegExp, isAgentWorktreeCopy } from '../../core/git/code-pathspecs'
 import { openRepo } from './history'
 import { runGit } from './run'
 
@@ -190,15 +190,6 @@ export function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b))
 }
 
-/** `*` and literal characters as an anchored expression (`*`: no slash), as git's glob reads. */
-function globRe(glob: string): RegExp {
-  const body = glob
-    .split('*')
-    .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-    .join('[^/]*')
-  return new RegExp(`^${body}$`)
-}
-
 /**
  * Whether the positive pathspecs among `specs` take `path`: `.` takes every file,
  * `:(glob)**\/<name glob>` a file of that name anywhere. Exclusions are left to git (they are
@@ -213,7 +204,7 @@ export function positivesTake(specs: readonly string[], path: string): boolean |
     else {
       const m = /^:\(glob\)\*\*\/([^/]+)$/.exec(s)
       if (!m || /[?[\]\\]/.test(m[1])) return null
-      if (globRe(m[1]).test(base)) took = true
+      if (globRegExp(m[1], false).test(base)) took = true
     }
   }
   return took
