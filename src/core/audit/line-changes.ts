@@ -69,6 +69,31 @@ function settingOf(line: string): { key: string; value: string } | null {
 }
 
 /**
+ * A key-value line as what it sets, whatever its syntax: `QYL_PORT: 5100` in a compose map, `-
+ * QYL_PORT=5100` in its list form and `QYL_PORT: '5100',` in a script's object set one thing
+ * (blind set BQ: an environment variable whose compose file moved, read as changed). Any other
+ * line is only normed.
+ */
+export function settingText(line: string): string {
+  const s = settingOf(line)
+  return s ? `${s.key}=${s.value}` : norm(line)
+}
+
+/** An env file's template (`.env.example`, `env.template`, `deploy/.env.sample`): its values are placeholders. */
+export function isEnvTemplate(file: string): boolean {
+  return /(?:^|\/)(?:[\w.-]*\.)?env(?:\.[\w-]+)*\.(?:example|sample|template|dist)$/i.test(file)
+}
+
+/**
+ * The key an env template's line sets (`GOOGLE_API_KEY=your-key`), null on another file's line:
+ * a template gives a placeholder, so only its key is what it says (blind set BT: a key whose
+ * `.env.example` was deleted, set by two other templates now, read as changed).
+ */
+export function templateKey(line: { readonly file: string; readonly text: string }): string | null {
+  return isEnvTemplate(line.file) ? (settingOf(line.text)?.key ?? null) : null
+}
+
+/**
  * A manifest whose keys are commands a note runs (`"test": "vitest run"` in package.json): what
  * the command does is what the note says of it (`pnpm test # Run tests (Node.js)`), so a new
  * command under the same name is a change for the note (visible set: two stale notes).
@@ -291,4 +316,21 @@ export function reflowed(then: string, nowText: string, line: number, around = 1
   const lines = nowText.split(/\r?\n/)
   const from = Math.max(0, line - 1 - around)
   return layoutFree(lines.slice(from, line + around).join('\n')).includes(key)
+}
+
+/**
+ * Whether a line defines a name (`class X`, `def X`, `X = `, `X: `, `private void X(`, a method
+ * `X(a, b) {`). A line that starts by calling it (`Failure([:timeout, msg])`, a Ruby return
+ * value) does not: hidden set I, a monad's `Failure(…)` read as defined in a gateway.
+ */
+export function defines(text: string, name: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // `world_config: world_config,` passes a local on under its own name (blind set AH); any
+  // `client_id: userId,` or `Path = x,` gives a field its value in a literal or an initializer
+  // (blind sets BQ and BR: a use in a busy repository's form read as a definition).
+  if (new RegExp(`^\\s*${n}\\s*:\\s*${n}\\s*,?\\s*$`).test(text)) return false
+  if (new RegExp(`^\\s*${n}\\s*(?::(?!:)|=(?![=>]))\\s*\\S.*,\\s*$`).test(text)) return false
+  return new RegExp(
+    `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=]|^\\s*(?:export\\s+)?${n}\\s*\\([^)]*\\)[^;{]*\\{\\s*$|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
+  ).test(text)
 }

@@ -120,6 +120,11 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (/\.toml$/i.test(path)) {
     const value = new RegExp(String.raw`^\s*${n}\s*=\s*["']([^"']*)["']`, 'i').exec(line)?.[1]
     if (value !== undefined && !VERSION_SPEC_RE.test(value)) return false
+    // A list under a key that names no dependencies (`include_dir = ["cmd", "internal"]` of a
+    // reloader's .air.toml) lists settings (blind set BS: "Internal auth" read as a package the
+    // repository dropped).
+    const key = /^\s*([\w.-]+)\s*=\s*\[/.exec(line)?.[1]
+    if (key !== undefined && !/depend|require|packages|extras|group/i.test(key)) return false
   }
   const extra = String.raw`(?:\[[^\]]*\])?`
   // `base = "frontend"` in netlify.toml, `testpaths = "tests"`: a setting's one value, not a

@@ -50,6 +50,9 @@ import {
   localRenamed,
   norm,
   keptUse,
+  settingText,
+  templateKey,
+  defines,
   valueOnly,
 } from './line-changes'
 
@@ -165,6 +168,8 @@ export function lostLines(
     !isImportLine(l.text) &&
     (opts.name === undefined || codeOf(l.text).includes(opts.name))
   const still = new Set((opts.nowAnywhere ?? []).map((l) => norm(l.text)))
+  const set = new Set((opts.nowAnywhere ?? []).map((l) => settingText(l.text)))
+  const keys = new Set((opts.nowAnywhere ?? []).map(templateKey).filter((k) => k !== null))
   let a = then.filter(code)
   let b = now.filter(code)
   const named = opts.named
@@ -225,7 +230,8 @@ export function lostLines(
     ).size >= WIDELY_USED
   // A name bound in many code files (`const storeId = …` in 260 routes) is a local's name, no
   // one symbol: one of its bindings changed says nothing of it (blind set AF og-r09).
-  const local = new RegExp(`^\\s*(?:const|let|var|val)\\s+${name.replace(/\W/g, '\\$&')}\\s*[:=]`)
+  const n = name.replace(/\W/g, '\\$&')
+  const local = new RegExp(`^\\s*(?:(?:const|let|var|val)\\s+${n}\\s*[:=]|${n}\\s*:=)`)
   const homes =
     name !== '' &&
     new Set((opts.nowAnywhere ?? []).filter((l) => local.test(l.text)).map((l) => l.file)).size >=
@@ -240,14 +246,23 @@ export function lostLines(
       defined &&
       named?.has(l.file) === true &&
       !b.some((x) => x.file === l.file && defines(x.text, name))
-    if (still.has(norm(l.text)) && !movedOut) continue
+    const key = templateKey(l)
+    if ((still.has(norm(l.text)) || set.has(settingText(l.text))) && !movedOut) continue
+    if (key !== null && keys.has(key)) continue
     if (wide && !named?.has(l.file) && !defined) continue
     const here = unmatched.filter((x) => x.file === l.file)
     const extends_ = (x: CodeLine): boolean =>
       onlyGained(l.text, x.text) && (!defined || defines(x.text, name))
     if (here.some(extends_)) continue
     const use = { name, defined, named: !!named?.has(l.file), noteText: opts.noteText }
-    if (keptUse(l, here, unmatched, use) || (homes && !use.named && local.test(l.text))) continue
+    // A function's local (indented `const rate = …`, `rate := …`) in a file the note does not
+    // name is no symbol of a widely used name (blind set BT: AWS's `rate()`, one function's local).
+    const inner = wide && /^\s/.test(l.text) && local.test(l.text)
+    if (
+      keptUse(l, here, unmatched, use) ||
+      (!use.named && ((homes && local.test(l.text)) || inner))
+    )
+      continue
     if (
       opts.noteText !== undefined &&
       here.some(
@@ -298,20 +313,6 @@ export function isMigrationFile(rel: string): boolean {
 
 /** Code files holding a name now (migrations aside) from which one lost use says nothing (see lostLines). */
 const WIDELY_USED = 4
-
-/**
- * Whether a line defines a name (`class X`, `def X`, `X = `, `X: `, `private void X(`, a method
- * `X(a, b) {`). A line that starts by calling it (`Failure([:timeout, msg])`, a Ruby return
- * value) does not: hidden set I, a monad's `Failure(…)` read as defined in a gateway.
- */
-function defines(text: string, name: string): boolean {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  // `world_config: world_config,` passes a local on under its own name (blind set AH).
-  if (new RegExp(`^\\s*${n}\\s*:\\s*${n}\\s*,?\\s*$`).test(text)) return false
-  return new RegExp(
-    `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=]|^\\s*(?:export\\s+)?${n}\\s*\\([^)]*\\)[^;{]*\\{\\s*$|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
-  ).test(text)
-}
 
 /** Where a name lives now when it left every code file that held it then: its then line and new files. */
 export interface LeftFiles {

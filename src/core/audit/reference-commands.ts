@@ -63,6 +63,31 @@ const YARN_BUILTINS = new Set(
   ),
 )
 /** In prose, `pnpm x` / `yarn x` only count for script names nobody uses as English. */
+/**
+ * A line without the wrapper before its `--` (`dotenvx run -- pnpm run cli` → `pnpm run cli`;
+ * blind set BT: a deleted script run through `dotenvx` read as nothing checkable). A runner's own
+ * `--` (`pnpm dev -- --port 3000`) passes arguments and is kept.
+ */
+export function unwrapped(line: string): string {
+  const m = /^\s*([\w.@/-]+)\s(?:[^|&;]*?\s)?--\s+(?=\S)/.exec(line)
+  return m && !PASSES_DASHES.has(m[1]) && !m[0].includes('=') ? line.slice(m[0].length) : line
+}
+
+/** Package managers that run a dependency's program by its name (`pnpm tsx x.ts`). */
+const RUNS_BINS = new Set(['pnpm', 'yarn', 'bun'])
+
+/** Runners whose `--` passes the rest to the script they run, not a command of its own. */
+const PASSES_DASHES = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'pnpx',
+  'bunx',
+  'make',
+  'cargo',
+])
 const COMMON_SCRIPTS = new Set(
   'test build lint dev start typecheck format check e2e preview serve watch clean release deploy bench coverage storybook'.split(
     ' ',
@@ -82,7 +107,7 @@ const VALUE_FLAGS = new Set([
   '--makefile',
 ])
 /** A `./name` that is run rather than read: no extension, or a script's. */
-const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl)$/
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$/
 const INTERPRETERS = new Set([
   'bash',
   'sh',
@@ -99,11 +124,13 @@ const INTERPRETERS = new Set([
 
 /**
  * Commands in one shell line. `strict` (code) accepts `make` and interpreter
- * forms; prose only accepts package-manager commands.
+ * forms; prose only accepts package-manager commands. `shell`: the line is a shell block's, where
+ * a script's path alone runs it.
  */
-export function commandsIn(line: string, strict = true): Reference[] {
+export function commandsIn(line: string, strict = true, shell = false): Reference[] {
   const out: Reference[] = []
-  for (const part of line.split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+  let dir: string | undefined
+  for (const part of unwrapped(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
     const words = part
       .trim()
       .split(/\s+/)
@@ -112,10 +139,24 @@ export function commandsIn(line: string, strict = true): Reference[] {
     while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
     if (words.length === 0) continue
     const [tool, ...rest] = words
+    // `cd apps/cli && pnpm dev`: the scripts and targets after it are that folder's.
+    const cd = cdTarget(tool, rest)
+    if (cd !== null) {
+      if (!cd.startsWith('~')) dir = normalizePath(cd)
+      continue
+    }
     const args = withoutFlags(rest)
+    // `pnpm tsx scripts/x.ts`, `yarn exec node x.js`: a package manager running an interpreter
+    // runs the script it is given (blind set BT: a deleted script read as a `tsx` script).
+    const run = args[0] === 'exec' ? 1 : 0
+    if (RUNS_BINS.has(tool) && INTERPRETERS.has(args[run] ?? '') && args.length > run + 1) {
+      out.push(...commandsIn(args.slice(run).join(' '), strict, shell))
+      continue
+    }
     const text = words.join(' ')
     const cmd = (runner: CommandRunner, target: string, shown = text): void => {
-      out.push({ kind: 'command', text: shown, runner, target })
+      const inDir = dir !== undefined && runner !== 'file' ? { dir } : {}
+      out.push({ kind: 'command', text: shown, runner, target, ...inDir })
     }
     const validScript = (s: string | undefined): s is string =>
       !!s && /^[\w:@./-]+$/.test(s) && !/^[.]+$/.test(s)
@@ -153,8 +194,9 @@ export function commandsIn(line: string, strict = true): Reference[] {
       (!hasExtension(tool.split('/').pop() ?? '') || SCRIPT_FILE.test(tool))
     ) {
       cmd('file', normalizePath(tool), tool)
-    } else if (strict && rest.length > 0 && isScriptPath(tool)) {
-      // `scripts/topic-log.py status --json`: a script run by its path (blind set AY).
+    } else if (strict && (rest.length > 0 || shell) && isScriptPath(tool)) {
+      // `scripts/topic-log.py status --json`: a script run by its path (blind set AY); alone on
+      // a shell block's line (`scripts/repo/test-impacted.ps1`, blind set BR) too.
       cmd('file', normalizePath(tool), tool)
     } else if (strict && INTERPRETERS.has(tool)) {
       const script = tool === 'deno' && args[0] === 'run' ? args[1] : args[0]
@@ -202,7 +244,7 @@ const KNOWN_CLIS = new Set(
 
 /** A span that is a shell command line (`git worktree add …`, `npx vitest run x`). */
 export function isCommandLine(s: string): boolean {
-  const words = stripPrompt(s).trim().split(/\s+/)
+  const words = unwrapped(stripPrompt(s)).trim().split(/\s+/)
   while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
   return KNOWN_CLIS.has(words[0])
 }
@@ -212,15 +254,41 @@ export function isCommandLine(s: string): boolean {
  * known extension (`tests/cart.test.ts`), folder arguments ending in `/`, and URLs. Placeholders, flags, options and
  * paths outside the repository (`~/`, `/`, `../`) are not references.
  */
+/** The folder `cd` goes to (`cd apps/cli` → `apps/cli`, `cd ~/app/mobile` kept as written); null: no `cd` to one. */
+function cdTarget(tool: string | undefined, words: readonly string[]): string | null {
+  const w = words[0] ?? ''
+  const one = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(w)
+  return one && !/^\.+$/.test(w) && /[A-Za-z]/.test(w) ? w.replace(/\/+$/, '') : null
+}
+
+/** The folders a shell line's `cd`s go to, as folder references (`cd apps/cli && pnpm dev`). */
+export function cdFolders(line: string): Reference[] {
+  return stripPrompt(line)
+    .split(/\s*(?:&&|\|\||;|\|)\s*/)
+    .flatMap((part) => {
+      const [tool, ...words] = part.trim().split(/\s+/)
+      const cd = cdTarget(tool, words)
+      const p = cd === null ? null : pathRef(`${cd}/`)
+      return p ? [p] : []
+    })
+}
+
+/** What one line of a shell block names: its commands (and the folders it `cd`s to), else a known program's file arguments. */
+export function shellLineRefs(line: string): Reference[] {
+  const cmds = commandsIn(stripPrompt(line), true, true)
+  if (cmds.length > 0) return [...cdFolders(line), ...cmds]
+  return isCommandLine(line) ? commandLineRefs(line) : []
+}
+
 export function commandLineRefs(line: string): Reference[] {
   const out: Reference[] = []
-  for (const part of stripPrompt(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+  for (const part of unwrapped(stripPrompt(line)).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
     const [tool, ...words] = part.trim().split(/\s+/)
     // `cd mobile && dart pub get`: the one argument of `cd` is a folder (blind set AT); in a home,
     // it may be a checkout of this repository (`cd ~/app/mobile`, repo-paths.ts; blind set BA).
-    const cd = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(words[0])
-    if (cd && !/^\.+$/.test(words[0]) && /[A-Za-z]/.test(words[0])) {
-      const p = pathRef(words[0].endsWith('/') ? words[0] : `${words[0]}/`)
+    const cd = cdTarget(tool, words)
+    if (cd !== null) {
+      const p = pathRef(`${cd}/`)
       if (p) out.push(p)
       continue
     }

@@ -14,7 +14,8 @@ const FILE_EXTENSIONS = new Set(
     'php pl pm lua r dart zig zon nim ex exs erl hrl hs ml mli elm vue svelte astro html htm css scss sass less ' +
     'styl sh bash zsh fish ps1 bat cmd sql graphql gql proto tf tfvars hcl nix bzl bazel cmake mk gradle ' +
     'properties xml xsd svg png jpg jpeg gif webp ico pdf wasm csv tsv log patch diff plist dockerfile ' +
-    'template tpl hbs ejs pug njk jinja j2 editorconfig gitignore npmrc nvmrc'
+    'template tpl hbs ejs pug njk jinja j2 editorconfig gitignore npmrc nvmrc sln slnx csproj fsproj ' +
+    'vbproj props targets'
   ).split(' '),
 )
 

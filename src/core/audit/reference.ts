@@ -55,6 +55,8 @@ export type Reference =
       readonly runner: CommandRunner
       /** Script name (npm, pnpm, yarn, bun), make target, or script file path (`file`). */
       readonly target: string
+      /** The folder a `cd` before it on its line went to (`cd apps/cli && pnpm dev`). */
+      readonly dir?: string
     }
   | {
       readonly kind: 'snippet'
@@ -86,7 +88,7 @@ export function referenceKey(ref: Reference): string {
     case 'symbol':
       return `symbol:${ref.name}`
     case 'command':
-      return `command:${ref.runner === 'file' ? 'file' : ref.runner}:${ref.target}`
+      return `command:${ref.runner === 'file' ? 'file' : ref.runner}:${ref.target}${ref.dir ? `@${ref.dir}` : ''}`
     case 'snippet':
       return `snippet:${ref.code}`
     case 'url':

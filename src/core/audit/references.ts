@@ -27,6 +27,7 @@ import {
   commandsIn,
   isCommandLine,
   isShellBlock,
+  shellLineRefs,
   stripPrompt,
 } from './reference-commands'
 import { normalizePath } from '../paths'
@@ -117,11 +118,8 @@ export function extractReferences(text: string): Reference[] {
     if (f.code.trim() === '') continue
     const tree = treeListing(f.code)
     if (isShellBlock(f.lang, f.code)) {
-      for (const line of f.code.split(/\r?\n/)) {
-        const cmds = commandsIn(stripPrompt(line))
-        const refs = cmds.length > 0 ? cmds : isCommandLine(line) ? commandLineRefs(line) : []
-        for (const ref of refs) found.push({ pos: f.pos, ref })
-      }
+      for (const line of f.code.split(/\r?\n/))
+        for (const ref of shellLineRefs(line)) found.push({ pos: f.pos, ref })
     } else if (tree !== null) {
       // A folder tree: each entry a path under its parent folder, and under its top folder.
       for (const r of extractReferences(tree.paths.map((p) => `\`${p}\``).join('\n')))
@@ -313,6 +311,9 @@ function classifySpan(raw: string): Reference[] {
   // names its component; the tag as written is a usage template (blind set N).
   const element = /^<([A-Z][A-Za-z0-9]+(?:\.[A-Z][A-Za-z0-9]*)*)(?:\s[^<>]*)?\/?>$/.exec(s)
   if (element) return [{ kind: 'symbol', text: s, name: element[1], terms: element[1].split('.') }]
+  // `GIT_CONFIG_GLOBAL=/dev/null`: an environment variable set, not a path (blind set BU).
+  const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
+  if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
   const files = fileAlternatives(s)
   if (files) return files
   const p = spanPathRef(s)
@@ -325,8 +326,6 @@ function classifySpan(raw: string): Reference[] {
   // A back-ticked word of a script without case (Hangul, Han, kana: a table, key or label name
   // such as `시설결과`): no capital or underscore can mark it as code, the back-ticks do.
   if (CASELESS_NAME_RE.test(s)) return [{ kind: 'symbol', text: s, name: s, terms: [s] }]
-  const env = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*$/.exec(s)
-  if (env) return [{ kind: 'symbol', text: s, name: env[1], terms: [env[1]] }]
   // `ignoreDuplicates:true`, `max_retries = 3`: a setting rests on its key, a name of the code;
   // its value is stated-values.ts's to compare.
   const setting = SETTING_RE.exec(s)

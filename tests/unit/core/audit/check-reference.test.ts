@@ -108,6 +108,25 @@ describe('checkReference', () => {
       ['missing', null, '`npm run lint`: no `lint` script in any package.json'],
     ])
     expect(checked('`make x`')[0].reason).toBe('`make x`: there is no Makefile in the repository')
+    // After a `cd`, the folder's own package.json runs it (blind set BT); a folder without one
+    // leaves the repository's.
+    const cd = (text: string): string[][] =>
+      checked(text).map((c) => [c.ref.kind, c.audit.status, c.audit.resolved ?? '', c.reason ?? ''])
+    expect(cd('```bash\ncd pkg/a && npm run build\n```').map((r) => r.slice(0, 3))).toEqual([
+      ['path', 'missing', ''], // the fixture knows files only
+      ['command', 'ok', '/r/pkg/a/package.json'],
+    ])
+    expect(cd('```bash\ncd pkg/a && npm run lint\n```')[1]).toEqual([
+      'command',
+      'missing',
+      '',
+      '`npm run lint`: no `lint` script in `pkg/a/package.json`, where the note runs it',
+    ])
+    expect(cd('```bash\ncd src && npm run build\n```')[1].slice(0, 3)).toEqual([
+      'command',
+      'ok',
+      '/r/package.json',
+    ])
     expect(
       checked('`const a = 1` `const b = 2` `const c = 3`').map((c) => [c.audit.status, c.reason]),
     ).toEqual([

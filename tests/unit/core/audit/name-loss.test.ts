@@ -573,8 +573,61 @@ describe('a notebook and a local passed on are no code the note describes (blind
     const uses = ['a', 'b', 'c', 'd'].map((f) => L(`src/${f}.ts`, 3, 'if (!world_config) return'))
     const then = [L('src/app/page.tsx', 522, '        world_config: world_config,')]
     expect(lostLines(then, [], { name, nowAnywhere: uses })).toEqual([])
-    // A key bound to a value of its own is its definition, and stays lost.
+    // A key given a value of its own in a literal is a use too (blind sets BQ and BR), but a
+    // binding that ends the statement is a definition, and stays lost.
     const own = [L('src/app/page.tsx', 522, '        world_config: defaults(),')]
-    expect(lostLines(own, [], { name, nowAnywhere: uses })).toHaveLength(1)
+    expect(lostLines(own, [], { name, nowAnywhere: uses })).toEqual([])
+    const bound = [L('src/app/page.tsx', 522, 'world_config = defaults()')]
+    expect(lostLines(bound, [], { name, nowAnywhere: uses })).toHaveLength(1)
+  })
+})
+
+describe('a field given a value, a setting in another syntax (blind sets BQ and BR)', () => {
+  it('takes `key: value,` and `Key = value,` for uses of a name many files hold', () => {
+    const uses = ['a', 'b', 'c', 'd'].map((f) => L(`src/${f}.ts`, 3, 'row.client_id'))
+    const lost = (text: string, name: string, nowAnywhere = uses): number =>
+      lostLines([L('app/page.tsx', 337, text)], [], { name, nowAnywhere }).length
+    expect(lost('    client_id: selectedClientId,', 'client_id')).toBe(0)
+    expect(lost('    Path = Security.ToRelative(fs, root, p),', 'Path')).toBe(0)
+    // In fewer files, a changed use is still a change.
+    expect(lost('    client_id: selectedClientId,', 'client_id', uses.slice(0, 2))).toBe(1)
+    // A declaration or a binding that ends its statement defines the name.
+    expect(lost('export const client_id = pick(a, b);', 'client_id')).toBe(1)
+    expect(lost('  client_id: string;', 'client_id')).toBe(1)
+  })
+
+  it('does not lose a key-value line whose key and value another file sets in its own syntax', () => {
+    const name = 'QYL_PORT'
+    const then = [L('compose.yaml', 14, '            QYL_PORT: 5100')]
+    for (const text of ['      - QYL_PORT=5100', "      QYL_PORT: '5100',", '"QYL_PORT": "5100",'])
+      expect(lostLines(then, [], { name, nowAnywhere: [L('eng/compose.yaml', 15, text)] })).toEqual(
+        [],
+      )
+    // Another value is a change.
+    const other = [L('eng/compose.yaml', 15, '      - QYL_PORT=5200')]
+    expect(lostLines(then, [], { name, nowAnywhere: other })).toHaveLength(1)
+  })
+  it("reads an env template's line by its key, its value a placeholder (blind set BT)", () => {
+    const name = 'GOOGLE_API_KEY'
+    const then = [L('.env.example', 5, 'GOOGLE_API_KEY=your-google-api-key')]
+    const now = [L('deploy/.env.example', 2, 'GOOGLE_API_KEY=')]
+    expect(lostLines(then, [], { name, nowAnywhere: now })).toEqual([])
+    // Set now only by code, or by a file that is no template, the template's line is lost.
+    const code = [L('mise.toml', 63, '  -e GOOGLE_API_KEY \\')]
+    expect(lostLines(then, [], { name, nowAnywhere: code })).toHaveLength(1)
+    const env = [L('deploy/.env', 2, 'GOOGLE_API_KEY=')]
+    expect(lostLines(then, [], { name, nowAnywhere: env })).toHaveLength(1)
+  })
+
+  it("takes a function's local for no symbol of a name many files hold (blind set BT)", () => {
+    const name = 'rate'
+    const uses = ['a', 'b', 'c', 'd'].map((f) => L(`src/${f}.ts`, 3, 'return rate * 2'))
+    const lost = (text: string, named?: ReadonlySet<string>): number =>
+      lostLines([L('src/run.tsx', 310, text)], [], { name, nowAnywhere: uses, named }).length
+    expect(lost('    const rate = passRates[cat] ?? -1;')).toBe(0)
+    expect(lost('\trate := float64(n) / total')).toBe(0)
+    // A module's binding, or a local in a file the note names, still counts.
+    expect(lost('const rate = passRates[cat] ?? -1;')).toBe(1)
+    expect(lost('    const rate = passRates[cat] ?? -1;', new Set(['src/run.tsx']))).toBe(1)
   })
 })

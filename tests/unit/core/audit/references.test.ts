@@ -297,6 +297,42 @@ describe('extractReferences', () => {
       ['command', 'scripts/topic-log.py'],
     ])
     expect(kinds('See `scripts/topic-log.py`.')).toEqual([['path', 'scripts/topic-log.py']])
+    // Alone on a shell block's line it is run; a solution file is a file (blind set BR).
+    expect(
+      kinds(
+        '```shell\nscripts/repo/test-impacted.ps1\n```\n\n```shell\ndotnet test App.slnx --nologo\n```',
+      ),
+    ).toEqual([
+      ['command', 'scripts/repo/test-impacted.ps1'],
+      ['path', 'App.slnx'],
+    ])
+    // An environment variable set to a path is the variable, not the path (blind set BU).
+    expect(kinds('Run with `GIT_CONFIG_GLOBAL=/dev/null` and `GIT_TERMINAL_PROMPT=0`.')).toEqual([
+      ['symbol', 'GIT_CONFIG_GLOBAL=/dev/null'],
+      ['symbol', 'GIT_TERMINAL_PROMPT=0'],
+    ])
+    // A wrapper runs what follows its `--`; a package manager runs an interpreter's script, and
+    // a `cd` before a script names its folder and the folder's manifest (blind set BT).
+    const wrapped = [
+      '```bash',
+      'dotenvx run -- pnpm run cli models --json',
+      'dotenvx run -- pnpm tsx scripts/examples/car-wash.ts',
+      'pnpm dev -- --port 3000',
+      'cd apps/cli && pnpm dev',
+      '```',
+    ].join('\n')
+    expect(extractReferences(wrapped)).toEqual<Reference[]>([
+      { kind: 'command', text: 'pnpm run cli', runner: 'pnpm', target: 'cli' },
+      {
+        kind: 'command',
+        text: 'tsx scripts/examples/car-wash.ts',
+        runner: 'file',
+        target: 'scripts/examples/car-wash.ts',
+      },
+      { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev' },
+      { kind: 'path', text: 'apps/cli/', path: 'apps/cli', line: null, dir: true },
+      { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
+    ])
   })
 
   it('does not take examples introduced by e.g. or such as as references', () => {

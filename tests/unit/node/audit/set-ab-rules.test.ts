@@ -84,6 +84,10 @@ describe('dependencyIn', () => {
     expect(dependencyIn('testpaths = "tests" # here', 'tests', 'pyproject.toml')).toBe(false)
     expect(dependencyIn('frontend = "^1.2"', 'frontend', 'pyproject.toml')).toBe(true)
     expect(dependencyIn('  "pandas>=2.3",', 'pandas', 'pyproject.toml')).toBe(true)
+    // A list under a key that names no dependencies lists settings (blind set BS).
+    const air = 'include_dir = ["cmd", "internal"]'
+    expect(dependencyIn(air, 'internal', '.air.toml')).toBe(false)
+    expect(dependencyIn('dependencies = ["internal>=1"]', 'internal', 'pyproject.toml')).toBe(true)
   })
 })
 
