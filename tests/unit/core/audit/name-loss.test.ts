@@ -603,6 +603,12 @@ describe('a field given a value, a setting in another syntax (blind sets BQ and 
       expect(lostLines(then, [], { name, nowAnywhere: [L('eng/compose.yaml', 15, text)] })).toEqual(
         [],
       )
+    // A constant moved to another file with `export` and other quotes sets the same (blind set BV).
+    const decl = [L('src/cms/domain.ts', 37, 'const SLUGS = "cms_domain_slugs";')]
+    const moved = [L('src/cms/core.ts', 39, "export const SLUGS = 'cms_domain_slugs';")]
+    expect(lostLines(decl, [], { name: 'cms_domain_slugs', nowAnywhere: moved })).toEqual([])
+    const renamed = [L('src/cms/core.ts', 39, "export const SLUGS = 'cms_slugs';")]
+    expect(lostLines(decl, [], { name: 'cms_domain_slugs', nowAnywhere: renamed })).toHaveLength(1)
     // Another value is a change.
     const other = [L('eng/compose.yaml', 15, '      - QYL_PORT=5200')]
     expect(lostLines(then, [], { name, nowAnywhere: other })).toHaveLength(1)
