@@ -120,11 +120,13 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (/\.toml$/i.test(path)) {
     const value = new RegExp(String.raw`^\s*${n}\s*=\s*["']([^"']*)["']`, 'i').exec(line)?.[1]
     if (value !== undefined && !VERSION_SPEC_RE.test(value)) return false
-    // A list under a key that names no dependencies (`include_dir = ["cmd", "internal"]` of a
-    // reloader's .air.toml) lists settings (blind set BS: "Internal auth" read as a package the
-    // repository dropped).
+    // A bare name in a list under a key that names no dependencies (`include_dir = ["cmd",
+    // "internal"]` of a reloader's .air.toml) is a setting (blind set BS: "Internal auth" read as
+    // a package the repository dropped); `dev = ["ruff>=0.14"]` gives a version: a dependency.
     const key = /^\s*([\w.-]+)\s*=\s*\[/.exec(line)?.[1]
-    if (key !== undefined && !/depend|require|packages|extras|group/i.test(key)) return false
+    const bare = new RegExp(String.raw`["']${n}["']`, 'i').test(line)
+    if (key !== undefined && bare && !/depend|require|packages|extras|group/i.test(key))
+      return false
   }
   const extra = String.raw`(?:\[[^\]]*\])?`
   // `base = "frontend"` in netlify.toml, `testpaths = "tests"`: a setting's one value, not a

@@ -88,6 +88,9 @@ describe('dependencyIn', () => {
     const air = 'include_dir = ["cmd", "internal"]'
     expect(dependencyIn(air, 'internal', '.air.toml')).toBe(false)
     expect(dependencyIn('dependencies = ["internal>=1"]', 'internal', 'pyproject.toml')).toBe(true)
+    // A dependency group's list gives versions (blind set BN: `ruff` read as dropped).
+    const dev = 'dev = ["pytest>=8.0.0", "ruff>=0.14.11"]'
+    expect(dependencyIn(dev, 'ruff', 'backend/pyproject.toml')).toBe(true)
   })
 })
 
