@@ -62,7 +62,6 @@ const YARN_BUILTINS = new Set(
     ' ',
   ),
 )
-/** In prose, `pnpm x` / `yarn x` only count for script names nobody uses as English. */
 /**
  * A line without the wrapper before its `--` (`dotenvx run -- pnpm run cli` → `pnpm run cli`;
  * blind set BT: a deleted script run through `dotenvx` read as nothing checkable). A runner's own
@@ -88,6 +87,7 @@ const PASSES_DASHES = new Set([
   'make',
   'cargo',
 ])
+/** In prose, `pnpm x` / `yarn x` only count for script names nobody uses as English. */
 const COMMON_SCRIPTS = new Set(
   'test build lint dev start typecheck format check e2e preview serve watch clean release deploy bench coverage storybook'.split(
     ' ',
@@ -249,11 +249,6 @@ export function isCommandLine(s: string): boolean {
   return KNOWN_CLIS.has(words[0])
 }
 
-/**
- * What a command line names that the repository must hold: file arguments with a
- * known extension (`tests/cart.test.ts`), folder arguments ending in `/`, and URLs. Placeholders, flags, options and
- * paths outside the repository (`~/`, `/`, `../`) are not references.
- */
 /** The folder `cd` goes to (`cd apps/cli` → `apps/cli`, `cd ~/app/mobile` kept as written); null: no `cd` to one. */
 function cdTarget(tool: string | undefined, words: readonly string[]): string | null {
   const w = words[0] ?? ''
@@ -280,6 +275,11 @@ export function shellLineRefs(line: string): Reference[] {
   return isCommandLine(line) ? commandLineRefs(line) : []
 }
 
+/**
+ * What a command line names that the repository must hold: file arguments with a
+ * known extension (`tests/cart.test.ts`), folder arguments ending in `/`, and URLs. Placeholders, flags, options and
+ * paths outside the repository (`~/`, `/`, `../`) are not references.
+ */
 export function commandLineRefs(line: string): Reference[] {
   const out: Reference[] = []
   for (const part of unwrapped(stripPrompt(line)).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
