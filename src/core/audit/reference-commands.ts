@@ -142,7 +142,8 @@ export function commandsIn(line: string, strict = true, shell = false): Referenc
     // `cd apps/cli && pnpm dev`: the scripts and targets after it are that folder's.
     const cd = cdTarget(tool, rest)
     if (cd !== null) {
-      if (!cd.startsWith('~')) dir = normalizePath(cd)
+      // A folder outside the repository (`cd ~/other`) leaves no folder of this one behind.
+      dir = cd.startsWith('~') ? undefined : normalizePath(cd)
       continue
     }
     const args = withoutFlags(rest)

@@ -333,6 +333,16 @@ describe('extractReferences', () => {
       { kind: 'path', text: 'apps/cli/', path: 'apps/cli', line: null, dir: true },
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
     ])
+    // A later `cd` out of the repository leaves no folder behind for the commands after it.
+    expect(
+      extractReferences('```bash\ncd apps/cli && pnpm dev && cd ~/other && pnpm lint\n```'),
+    ).toEqual<Reference[]>([
+      { kind: 'path', text: 'apps/cli/', path: 'apps/cli', line: null, dir: true },
+      // In a home it may be a checkout of this repository (repo-paths.ts; blind set BA).
+      { kind: 'path', text: '~/other/', path: '~/other', line: null, dir: true },
+      { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
+      { kind: 'command', text: 'pnpm lint', runner: 'pnpm', target: 'lint' },
+    ])
   })
 
   it('does not take examples introduced by e.g. or such as as references', () => {
