@@ -45,7 +45,32 @@ export function noteText(gitDir, note) {
   }
   let out = lines.slice(start - 1, end).join('')
   if (!out.endsWith('\n')) out += '\n'
-  return out
+  // Lines inside a fenced block are read as the file has them: in their fence (the app reads a
+  // note's block whole). Blind set BX: commands picked from the middle of a shell block.
+  const open = openFence(lines.slice(0, start - 1))
+  if (open === null) return out
+  const closes = new RegExp(`^\\s*${open.mark[0]}{${open.mark.length},}\\s*$`)
+  const inside = lines.slice(start - 1, end)
+  let fenced = true
+  for (const l of inside) {
+    if (fenced ? closes.test(l) : FENCE_RE.test(l)) fenced = !fenced
+  }
+  return `${open.line.replace(/\n?$/, '\n')}${out}${fenced ? `${open.mark}\n` : ''}`
+}
+
+const FENCE_RE = /^\s*(`{3,}|~{3,})/
+
+/** The fence open at the end of `lines` (its line and marker), or null. */
+function openFence(lines) {
+  let open = null
+  for (const l of lines) {
+    const m = FENCE_RE.exec(l)
+    if (!m) continue
+    if (open === null) open = { line: l, mark: m[1] }
+    else if (m[1][0] === open.mark[0] && m[1].length >= open.mark.length && l.trim() === m[1])
+      open = null
+  }
+  return open
 }
 
 /**
