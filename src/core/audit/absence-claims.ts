@@ -8,8 +8,8 @@
  *
  * Decisions:
  * - Only names in back-ticks: a plan's prose words ("guard expressions") are English.
- * - Plan context is a line, or a heading or bold label whose section holds the line, with a
- *   plan word (TODO, pending, not yet, not started, planned, next steps, backlog, roadmap), or a
+ * - Plan context is an open task item (`- [ ] …`), a line, or a heading or bold label whose
+ *   section holds the line, with a plan word (TODO, pending, not yet, not started, planned, next steps, backlog, roadmap), or a
  *   sentence that starts with a build verb ("Build a …", "Add a …") or says "consider".
  * - A negated name carries its list: "no `type-check` or `build` scripts" negates both.
  * - A name followed (in the same phrase) by "script(s)" is a package.json script name; one
@@ -87,7 +87,9 @@ function plannedRanges(prose: string): [number, number][] {
       section = null
     }
     if (label && PLAN_WORD_RE.test(line)) section = { start: at, heading: /^\s*#/.test(line) }
-    if (section === null)
+    // `- [ ] Implement …`: an open task item is a plan in any language (blind set BY).
+    if (section === null && /^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s/.test(line)) out.push([at, end - 1])
+    else if (section === null)
       for (const [a, b] of sentences(line)) {
         const text = line.slice(a, b)
         if (PLAN_WORD_RE.test(text) || PLAN_VERB_RE.test(text)) out.push([at + a, at + b])

@@ -108,3 +108,15 @@ export function spanMarker(
     return marked
   }
 }
+
+/**
+ * Inline code that reads as a statement or expression rather than a name; a CSS custom
+ * property set to a value (`--foreground: 0 0% 4%`) too (blind set BZ: a design token's value).
+ */
+export function looksLikeCode(s: string): boolean {
+  if (/^--[a-z][\w-]*:\s*\S/.test(s)) return true
+  if (s.length < 5 || /^-/.test(s)) return false
+  if (/^[~.\w@-]*\/\S*$/.test(s) && !/[=(;]/.test(s)) return false // a path with placeholders
+  if (!/[A-Za-z_]/.test(s)) return false
+  return /[=;{}]|=>|->|\w\([^)]+\)|<\/?[A-Za-z][\w-]*[\s>/]/.test(s)
+}

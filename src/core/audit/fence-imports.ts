@@ -3,7 +3,9 @@
  * import config`, `import app.services.mail`): files of the repository, even where the block is
  * an example to follow (blind set BB: a "✅ use the SSOT config" block whose module the repository
  * later deleted). Relative imports and one-word modules (`import os`) are left out; a module under
- * no top folder of the repository is another package's (check-path.ts). Pure.
+ * no top folder of the repository is another package's (check-path.ts). The names a block
+ * imports from such a module are placed in it (src/node/audit/prose-candidates.ts `located`), and
+ * a file a block's first line names in a comment (`# tests/test_x.py`) is the block's file. Pure.
  */
 import type { Reference } from './reference'
 import { pathRef } from './reference-paths'
@@ -21,3 +23,40 @@ export function moduleImports(code: string): Reference[] {
   }
   return out
 }
+
+const FROM_RE =
+  /^[ \t]*from[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]+import[ \t]+\(?([\w, \t]+?)\)?[ \t]*(?:#.*)?$/gm
+
+/**
+ * The names each `from a.b import X, Y` of a block imports, by dotted module (`as` aliases
+ * dropped): blind set BZ, `run_preflight` no longer in the `specify_cli.merge` the block imports
+ * it from.
+ */
+export function importedNames(code: string): { module: string; names: string[] }[] {
+  const out: { module: string; names: string[] }[] = []
+  for (const m of code.matchAll(FROM_RE)) {
+    const names = m[2]
+      .split(',')
+      .map((x) => x.trim().split(/\s+as\s+/)[0])
+      .filter((x) => /^[A-Za-z_]\w{2,}$/.test(x))
+    if (names.length > 0) out.push({ module: m[1], names })
+  }
+  return out
+}
+
+/** `# tests/test_x.py`, `// src/app.ts`: a block whose first line names its file in a comment. */
+export function headerPath(code: string): Reference[] {
+  const first = code.split(/\r?\n/).find((l) => l.trim() !== '') ?? ''
+  const m =
+    /^\s*(?:#|\/\/|--|;+|<!--)\s*([\w@.+-]+(?:\/[\w@.+-]+)+\.[A-Za-z]\w*)\s*(?:-->)?\s*$/.exec(
+      first,
+    )
+  const ref = m ? pathRef(m[1]) : null
+  return ref ? [ref] : []
+}
+
+/** What a quoted block names besides its code: the modules it imports, the file its header names. */
+export const fenceRefs = (code: string): Reference[] => [
+  ...moduleImports(code),
+  ...headerPath(code),
+]

@@ -25,6 +25,9 @@ export interface FolderNounCount {
 
 const COUNT_RE = /(?<![\w.$#/:@~§¶,-])(\d{1,4})[ \t]+([A-Za-z][a-z]{2,})\b(?![ \t]*[/(:=%]|[.,]\d)/g
 
+const BOUND_BEFORE_RE =
+  /\b(?:max(?:imum)?|min(?:imum)?|up to|at (?:most|least)|limit(?:ed)?(?: to| of)?|cap(?:ped)?(?: at)?|no more than|(?:fewer|less|more) than)[ \t]*[:=]?[ \t]*$/i
+
 export function folderNounCounts(text: string): FolderNounCount[] {
   const prose = cutFences(text).prose.replace(/`[^`\n]*`/g, (m) => ' '.repeat(m.length))
   const out: FolderNounCount[] = []
@@ -32,6 +35,9 @@ export function folderNounCounts(text: string): FolderNounCount[] {
     const count = Number(m[1])
     const word = m[2].toLowerCase()
     if (count < 3 || NOT_COUNTED.has(word) || NOT_COUNTED.has(`${word}s`)) continue
+    // "Max 3 tasks", "up to 5 agents": a limit the code keeps, not how many the folder holds
+    // (blind set BY: a pool's limit of 3 read as a folder's 3 files).
+    if (BOUND_BEFORE_RE.test(prose.slice(Math.max(0, m.index - 20), m.index))) continue
     const singular = word.endsWith('ies')
       ? `${word.slice(0, -3)}y`
       : word.endsWith('s')

@@ -338,3 +338,46 @@ export function defines(text: string, name: string): boolean {
     `\\b(?:class|def|function|func|fn|interface|type|struct|enum|trait|module|protocol|object|const|let|var|val)\\s+${n}\\b|^\\s*(?:export\\s+)?${n}\\s*[:=]|^\\s*(?:export\\s+)?${n}\\s*\\([^)]*\\)[^;{]*\\{\\s*$|\\b(?:public|private|protected|internal|static|override|virtual|async|void|fun)\\b[^=;]*\\b${n}\\s*[(<]`,
   ).test(text)
 }
+
+/**
+ * The lines around a changed line that show what it belongs to (item 5: the enclosing
+ * function or lines): from the nearest less indented line above (its header) down to where
+ * that block closes, at most `max` lines (else `around` lines either side of it). 1-based.
+ */
+export function enclosingBlock(
+  text: string,
+  line: number,
+  max = 40,
+  around = 8,
+): readonly [number, number] {
+  const lines = text.split(/\r?\n/)
+  const n = Math.min(Math.max(line, 1), Math.max(lines.length, 1))
+  const indent = (s: string): number => {
+    const m = /^[ \t]*/.exec(s)?.[0] ?? ''
+    return m.replace(/\t/g, '    ').length
+  }
+  const blank = (i: number): boolean => (lines[i - 1] ?? '').trim() === ''
+  const own = indent(lines[n - 1] ?? '')
+  let start = n
+  if (own > 0)
+    for (let i = n - 1; i >= 1; i--)
+      if (!blank(i) && indent(lines[i - 1]) < own) {
+        start = i
+        break
+      }
+  const head = indent(lines[start - 1] ?? '')
+  let end = n
+  for (let i = Math.max(n, start) + 1; i <= lines.length; i++) {
+    if (blank(i)) continue
+    if (indent(lines[i - 1]) <= head) {
+      // The line that closes the block (`}`, `end`, `)`) belongs to it.
+      if (/^[\s]*(?:[}\])]|end\b)/.test(lines[i - 1])) end = i
+      break
+    }
+    end = i
+  }
+  // A statement on its own (top level, one line): the lines around it.
+  if (end - start < 2) return [Math.max(1, n - 3), Math.min(lines.length, n + 3)]
+  if (end - start + 1 <= max) return [start, end]
+  return [Math.max(start, n - around), Math.min(end, n + around)]
+}

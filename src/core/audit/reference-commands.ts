@@ -7,6 +7,7 @@
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
 import type { CommandRunner, Reference } from './reference'
 import {
+  globRef,
   hasExtension,
   looksLikeFileName,
   looksLikePathWord,
@@ -239,6 +240,7 @@ const KNOWN_CLIS = new Set(
     'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +
     'sqlite3 redis-cli vitest jest mocha playwright eslint prettier tsc biome claude codex grep rg ' +
     'find sed awk tar unzip zip env watch code open xargs kill lsof ' +
+    'vim vi nvim nano emacs less head tail ' +
     'pytest mypy black isort flake8 ruff pylint bandit coverage tox nox uvicorn gunicorn alembic'
   ).split(' '),
 )
@@ -269,10 +271,69 @@ export function cdFolders(line: string): Reference[] {
     })
 }
 
+const PLACEHOLDER_RE = /<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}/g
+
+/**
+ * The manifest a tool reads in the folder it runs in (`uv run` → `pyproject.toml`); several are
+ * alternatives. Undefined: the tool reads none, or not for this subcommand.
+ */
+function manifestsOf(tool: string, args: readonly string[]): readonly string[] | undefined {
+  const sub = args[0] ?? ''
+  if (tool === 'uv')
+    return /^(?:run|sync|add|remove|lock|tree|build)$/.test(sub) ? PYPROJECT : undefined
+  if (tool === 'poetry') return /^(?:new|init|self|config)$/.test(sub) ? undefined : PYPROJECT
+  if (tool === 'cargo') return /^(?:install|new|init)$/.test(sub) ? undefined : ['Cargo.toml']
+  if (tool === 'go')
+    return /^(?:build|test|run|vet|generate|mod)$/.test(sub) && args[1] !== 'init'
+      ? ['go.mod']
+      : undefined
+  if (/^(?:npm|pnpm|yarn|bun)$/.test(tool))
+    return /^(?:init|create|dlx|x|global)$/.test(sub) ? undefined : ['package.json']
+  if (tool === 'make') return ['Makefile']
+  if (tool === 'mvn') return ['pom.xml']
+  if (tool === 'flutter' || tool === 'dart') return ['pubspec.yaml']
+  if (tool === 'bundle') return ['Gemfile']
+  if (tool === 'composer') return ['composer.json']
+  if (tool === 'docker' && sub === 'compose') return COMPOSE_FILES
+  if (tool === 'docker-compose') return COMPOSE_FILES
+  return undefined
+}
+const PYPROJECT = ['pyproject.toml']
+/** A flag that tells a tool which manifest or folder to read. */
+const TOLD_FILE_RE =
+  /^(?:-f|--file|--manifest-path|-C|--dir|--cwd|--prefix|--project|--directory)(?:=|$)/
+const COMPOSE_FILES = ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml']
+
+/**
+ * `cd executor && uv run pytest` rests on `executor/pyproject.toml` (blind set BX: a Python
+ * service rewritten in Rust under its test command). Each manifest is a `maybe` path with the
+ * line as its text: it counts only if the folder had it when the note was written, and one that
+ * holds stands for the others (maybe-paths.ts). A tool told which file to read (`-f`,
+ * `--manifest-path`) is left alone.
+ */
+export function cdManifests(line: string): Reference[] {
+  const out: Reference[] = []
+  let dir: string | undefined
+  for (const part of unwrapped(stripPrompt(line)).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
+    const [tool = '', ...words] = part.trim().split(/\s+/)
+    const cd = cdTarget(tool, words)
+    if (cd !== null) {
+      dir = cd.startsWith('~') ? undefined : normalizePath(cd)
+      continue
+    }
+    if (dir === undefined || words.some((w) => TOLD_FILE_RE.test(w))) continue
+    const names = manifestsOf(tool, withoutFlags(words))
+    const text = `cd ${dir} && ${part.trim()}`
+    for (const n of names ?? [])
+      out.push({ kind: 'path', text, path: `${dir}/${n}`, line: null, dir: false, maybe: true })
+  }
+  return out
+}
+
 /** What one line of a shell block names: its commands (and the folders it `cd`s to), else a known program's file arguments. */
 export function shellLineRefs(line: string): Reference[] {
   const cmds = commandsIn(stripPrompt(line), true, true)
-  if (cmds.length > 0) return [...cdFolders(line), ...cmds]
+  if (cmds.length > 0) return [...cdFolders(line), ...cmds, ...cdManifests(line)]
   return isCommandLine(line) ? commandLineRefs(line) : []
 }
 
@@ -294,12 +355,20 @@ export function commandLineRefs(line: string): Reference[] {
       continue
     }
     for (const raw of words) {
-      const w = raw.replace(/^(['"])(.*)\1$/, '$2')
+      // `tests/x.py::test_one`: a pytest node is its file.
+      const w = raw.replace(/^(['"])(.*)\1$/, '$2').replace(/(\.py)::[\w<>[\]-]+$/, '$1')
       if (/^https?:\/\/\S+$/i.test(w)) {
         out.push(urlRef(trimUrl(w)))
         continue
       }
       if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
+      // `agent-container/test_<name>.py`: the files it stands for, as a glob (blind set BT).
+      const starred = w.replace(PLACEHOLDER_RE, '*')
+      const glob =
+        GLUED_PLACEHOLDER_RE.test(w) && hasExtension(starred.split('/').pop() ?? '')
+          ? globRef(starred)
+          : null
+      if (glob) out.push({ ...glob, text: w })
       if (GLUED_PLACEHOLDER_RE.test(w) || !/^[\w@.+/-]+$/.test(w)) continue
       const last = w.replace(/\/+$/, '').split('/').pop() ?? ''
       // A folder argument written as one (`pytest tests/api/`, `mypy src/ tests/`): blind set
@@ -310,5 +379,5 @@ export function commandLineRefs(line: string): Reference[] {
       if (p) out.push(p)
     }
   }
-  return out
+  return [...out, ...cdManifests(line)]
 }

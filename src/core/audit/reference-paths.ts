@@ -149,7 +149,7 @@ export function spanPathRef(s: string): Reference | null {
  * checked as a pattern (src/node/audit/prose-then.ts: the files it matched when the note was
  * written, and now), so only a glob with a folder or a known extension counts.
  */
-function globRef(raw: string): Reference | null {
+export function globRef(raw: string): Reference | null {
   if (!/^[\w@.+/-]*\*[\w@.*+/-]*$/.test(raw) || !/[A-Za-z]/.test(raw)) return null
   const last = raw.replace(/\/+$/, '').split('/').pop() ?? ''
   if (!raw.includes('/') && !hasExtension(last)) return null

@@ -9,9 +9,9 @@
  */
 
 import { stateNames } from './state-names'
-import { findCodeSpans, spanMarker } from './code-spans'
+import { findCodeSpans, looksLikeCode, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
-import { moduleImports } from './fence-imports'
+import { fenceRefs } from './fence-imports'
 import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
 import type { Reference } from './reference'
 import {
@@ -23,6 +23,7 @@ import {
   spanPathRef,
 } from './reference-paths'
 import {
+  cdManifests,
   commandLineRefs,
   commandsIn,
   isCommandLine,
@@ -139,7 +140,7 @@ export function extractReferences(text: string): Reference[] {
     } else if (!GLUED_PLACEHOLDER_RE.test(f.code) && !STRING_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
-      for (const ref of moduleImports(f.code)) found.push({ pos: f.pos, ref })
+      for (const ref of fenceRefs(f.code)) found.push({ pos: f.pos, ref })
     }
   }
 
@@ -293,7 +294,7 @@ function classifySpan(raw: string): Reference[] {
   if (s === '') return []
   if (/^https?:\/\/\S+$/i.test(s)) return [urlRef(s)]
   const cmds = commandsIn(stripPrompt(s))
-  if (cmds.length > 0) return cmds
+  if (cmds.length > 0) return [...cmds, ...cdManifests(s)]
   // A command line is not code the repository must contain: only its file arguments count.
   if (isCommandLine(s)) return commandLineRefs(s)
   if (/^@[\w.-]+\/[\w.-]+$/.test(s)) return [] // a scoped npm package, not a path
@@ -384,14 +385,6 @@ function symbolRef(s: string, prose: boolean): Extract<Reference, { kind: 'symbo
     name,
     terms: terms.filter((t) => t.length > 1 || terms.length === 1),
   }
-}
-
-/** Inline code that reads as a statement or expression rather than a name. */
-function looksLikeCode(s: string): boolean {
-  if (s.length < 5 || /^-/.test(s)) return false
-  if (/^[~.\w@-]*\/\S*$/.test(s) && !/[=(;]/.test(s)) return false // a path with placeholders
-  if (!/[A-Za-z_]/.test(s)) return false
-  return /[=;{}]|=>|->|\w\([^)]+\)|<\/?[A-Za-z][\w-]*[\s>/]/.test(s)
 }
 
 function looksLikeBranch(name: string): boolean {

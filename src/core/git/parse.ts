@@ -151,6 +151,8 @@ export interface HistoryIndex {
   readonly leaves: ReadonlyMap<string, readonly Leave[]>
   /** When each path last came to be (added, copied, or the target of a rename). */
   readonly arrivals: ReadonlyMap<string, Touch>
+  /** When each path first came to be, and whether as a rename's or a copy's target. */
+  readonly firstArrivals: ReadonlyMap<string, Touch & { readonly moved: boolean }>
   /** Every commit, newest first by committer time. */
   readonly commits: readonly Touch[]
 }
@@ -165,6 +167,7 @@ export function buildHistoryIndex(log: readonly LogCommit[], shallow = false): H
   const lastTouch = new Map<string, Touch>()
   const leaves = new Map<string, Leave[]>()
   const arrivals = new Map<string, Touch>()
+  const firstArrivals = new Map<string, Touch & { moved: boolean }>()
   const commits: Touch[] = []
   const pushLeave = (path: string, l: Leave): void => {
     const list = leaves.get(path)
@@ -186,13 +189,16 @@ export function buildHistoryIndex(log: readonly LogCommit[], shallow = false): H
         if (ch.status === 'A' || ch.status === 'R' || ch.status === 'C') {
           const came = arrivals.get(ch.path)
           if (!came || newer(t, came)) arrivals.set(ch.path, t)
+          const first = firstArrivals.get(ch.path)
+          if (!first || newer(first, t))
+            firstArrivals.set(ch.path, { ...t, moved: ch.status !== 'A' })
         }
       }
     }
   })
   for (const list of leaves.values()) list.sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
   commits.sort((a, b) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0))
-  return { lastTouch, leaves, arrivals, commits }
+  return { lastTouch, leaves, arrivals, firstArrivals, commits }
 }
 
 /** One rename on the way from a path to its current name. */

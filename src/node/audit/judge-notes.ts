@@ -26,6 +26,7 @@ import { commitAt, readQuoteFiles } from './quote-then'
 import { sinceNoteFile, withSinceNote } from './since-note'
 import { proseReferencesOf, withDiffBases } from './diff-basis'
 import { claimFlips } from './claim-flips'
+import { arrivedPaths } from '../../core/audit/arrived-paths'
 import { mapLimited } from '../jobs/concurrency'
 import { proseThen } from './prose-then'
 import { runtimeFile, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-finding'
@@ -168,7 +169,8 @@ export async function judgeAll(
   const out: Judged[] = []
   for (let i = 0; i < firsts.length; i++) {
     const { note, reasons, checked, writtenAt } = firsts[i]
-    const judged = judgeNote(checked, writtenAt, p.facts, losses[i], claims[i])
+    const came = arrivedPaths(checked, writtenAt, p.facts?.history ?? null)
+    const judged = judgeNote(checked, writtenAt, p.facts, losses[i], [...claims[i], ...came])
     if (note.danglingTarget !== null)
       reasons.push(`the topic file \`${note.danglingTarget}\` does not exist`)
     if (note.checkText.length > NOTE_CHECK_MAX_CHARS) {

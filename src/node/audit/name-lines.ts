@@ -19,14 +19,13 @@
  */
 import { commitAtOrBefore, type HistoryIndex, type Touch } from '../../core/git/parse'
 import {
-  enclosingBlock,
   isTestFile,
   leftEveryFile,
   lostLines,
   type CodeLine,
   type LostLine,
 } from '../../core/audit/name-loss'
-import { reflowed } from '../../core/audit/line-changes'
+import { enclosingBlock, reflowed } from '../../core/audit/line-changes'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'

@@ -7,6 +7,8 @@
 import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
+import { importedNames } from '../../core/audit/fence-imports'
+import { cutFences } from '../../core/audit/note-fences'
 import { productNames } from '../../core/audit/product-names'
 import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
@@ -69,6 +71,8 @@ export interface Candidates {
 export interface Located {
   readonly name: string
   readonly files: readonly string[]
+  /** The other names the line gives (`SortableTaskCard` beside `useSortable`). */
+  readonly beside: readonly string[]
 }
 
 /** One member a note lists for a folder: a file or folder of that name (any extension) in it. */
@@ -294,7 +298,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     strings,
     globs,
     paths,
-    located: located(p, note, refs),
+    located: [...located(p, note, refs), ...importedFrom(p, note)],
     deps,
     members,
   }
@@ -322,10 +326,35 @@ function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[]
     if (found.some((f) => f.length !== 1)) continue
     const inLine = symbols.filter((r) => line.includes(`\`${r.text}\``)).map((r) => r.name)
     // A platform (`iOS`, `macOS`) is a product in prose, not a name the file holds (set BC).
-    for (const name of [...names, ...inLine].filter((n) => !/^(?:[a-z]+|iPad)OS$/.test(n))) {
+    const all = [...names, ...inLine]
+    for (const name of all.filter((n) => !/^(?:[a-z]+|iPad)OS$/.test(n))) {
       if (seen.has(name) || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) continue
       seen.add(name)
-      out.push({ name, files: [...new Set(found.map((f) => f[0]))] })
+      const beside = all.filter((n) => n !== name)
+      out.push({ name, files: [...new Set(found.map((f) => f[0]))], beside })
+    }
+  }
+  return out
+}
+
+/**
+ * The names a quoted block imports from a module of the repository (`from specify_cli.merge
+ * import run_preflight`), placed in that module's files now: its `.py` file, or every file of its
+ * package folder, at the root or under `src/` (fence-imports.ts `importedNames`).
+ */
+function importedFrom(p: Prepared, note: Note): Located[] {
+  const tracked = p.state?.tracked
+  if (!tracked) return []
+  const out: Located[] = []
+  for (const f of cutFences(checkedText(note)).fences) {
+    for (const imp of importedNames(f.code)) {
+      const path = imp.module.split('.').join('/')
+      const files = ['', 'src/'].flatMap((at) =>
+        [...tracked].filter((t) => t === `${at}${path}.py` || t.startsWith(`${at}${path}/`)),
+      )
+      if (files.length === 0) continue
+      for (const name of imp.names)
+        if (!out.some((x) => x.name === name)) out.push({ name, files, beside: [] })
     }
   }
   return out

@@ -115,6 +115,7 @@ describe('checkReference', () => {
     expect(cd('```bash\ncd pkg/a && npm run build\n```').map((r) => r.slice(0, 3))).toEqual([
       ['path', 'missing', ''], // the fixture knows files only
       ['command', 'ok', '/r/pkg/a/package.json'],
+      ['path', 'missing', ''], // its manifest: a `maybe` path (cd-manifests), the same fixture
     ])
     expect(cd('```bash\ncd pkg/a && npm run lint\n```')[1]).toEqual([
       'command',

@@ -60,6 +60,18 @@ describe('absenceClaims', () => {
     ])
   })
 
+  it('reads an open task item as a plan in any language, not a done one (blind set BY)', () => {
+    const text = [
+      '- [ ] 实现 `getMe` 接口',
+      '- [x] Implement `listUsers` in `UserController`',
+      '1. [ ] `exportCsv` for reports',
+    ].join('\n')
+    expect(absenceClaims(text)).toEqual([
+      { name: 'getMe', kind: 'word', why: 'planned' },
+      { name: 'exportCsv', kind: 'word', why: 'planned' },
+    ])
+  })
+
   it('scopes a plan word to its sentence in a long paragraph', () => {
     const text = 'Runs `worker` today. A roadmap issue is open. Also `other` exists.'
     expect(absenceClaims(text)).toEqual([])

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   codeOf,
-  enclosingBlock,
   isCommentLine,
   isMigrationFile,
   isTestFile,
@@ -16,6 +15,7 @@ import {
   argumentKept,
   boundAnew,
   callPassedOn,
+  enclosingBlock,
   literalsOnly,
   localRenamed,
   reflowed,
@@ -221,6 +221,14 @@ describe('leftEveryFile', () => {
       leftEveryFile(then, [L('src/new.ts', 1, '// t_results was renamed')], changed),
     ).toBeNull()
   })
+
+  it('takes a literal that is the name as code, a message that holds it as words (blind set BY)', () => {
+    const now = [L('scripts/m.py', 1, 'gl = WebGL.create()')]
+    const table = [L('src/a.cs', 2, 'if (Db.TableExists(conn, "WebGL")) return;')]
+    expect(leftEveryFile(table, now, changed, 'WebGL')?.onlyIn).toEqual(['scripts/m.py'])
+    const message = [L('src/a.cs', 2, "console.warn('WebGL not supported, falling back')")]
+    expect(leftEveryFile(message, now, changed, 'WebGL')).toBeNull()
+  })
 })
 
 describe('reflowed', () => {
@@ -322,6 +330,21 @@ describe('migrations are history, not uses (hidden set G)', () => {
   it('still drops it when as many code files use the name', () => {
     const uses = [1, 2, 3, 4].map((i) => at(`src/c${i}.ts`, 1, "db.rpc('upsert_customers', x)"))
     expect(lostLines(then, [], { nowAnywhere: uses, name: 'upsert_customers' })).toEqual([])
+  })
+
+  it("drops a migration's lost line while the name lives on: history squashed (blind set BZ)", () => {
+    const legacy = at(
+      'supabase/legacy_migrations/1_legacy.sql',
+      14,
+      'CREATE TABLE public.unified_tags (',
+    )
+    const now = at('supabase/migrations/2_vocab.sql', 180, 'insert into public.unified_tags (')
+    expect(lostLines([legacy], [now], { nowAnywhere: [now], name: 'unified_tags' })).toEqual([])
+    // Unless the note names the migration.
+    const named = new Set([legacy.file])
+    expect(
+      lostLines([legacy], [now], { nowAnywhere: [now], name: 'unified_tags', named }).length,
+    ).toBe(1)
   })
 
   it('knows a migration folder by its name', () => {

@@ -276,6 +276,8 @@ describe('extractReferences', () => {
       ['path', 'deploy/compose.yml'],
       ['url', 'https://x.dev/health'],
       ['command', 'npm test'],
+      // The folder's own manifest, counted only if it had one when the note was written.
+      ['path', 'cd packages/api && npm test'],
     ])
     const block = [
       '```',
@@ -332,6 +334,15 @@ describe('extractReferences', () => {
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev' },
       { kind: 'path', text: 'apps/cli/', path: 'apps/cli', line: null, dir: true },
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
+      // The folder's own manifest: counted only if it had one when the note was written.
+      {
+        kind: 'path',
+        text: 'cd apps/cli && pnpm dev',
+        path: 'apps/cli/package.json',
+        line: null,
+        dir: false,
+        maybe: true,
+      },
     ])
     // A later `cd` out of the repository leaves no folder behind for the commands after it.
     expect(
@@ -342,6 +353,14 @@ describe('extractReferences', () => {
       { kind: 'path', text: '~/other/', path: '~/other', line: null, dir: true },
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
       { kind: 'command', text: 'pnpm lint', runner: 'pnpm', target: 'lint' },
+      {
+        kind: 'path',
+        text: 'cd apps/cli && pnpm dev',
+        path: 'apps/cli/package.json',
+        line: null,
+        dir: false,
+        maybe: true,
+      },
     ])
   })
 
