@@ -7,7 +7,7 @@
  * files in Chinese); a prose word the code held only inside a string is no name of the code
  * (set BY: `WebGL` read as leaving the code); "Max 3 tasks" is a limit, not a folder's count;
  * and a name now in a file named after a name the line gives beside it is where the note puts
- * it (set BY). An editor's file (`vim docs/x.md`), a block's header comment (`# tests/x.py`) and
+ * it (set BY). An editor's file (`vim src/x.md`), a block's header comment (`# tests/x.py`) and
  * the names a block imports from a `src/`-layout module are the note's too, and a CSS custom
  * property set to a value (`--foreground: 0 0% 4%`) is quoted code (set BZ).
  */
