@@ -315,6 +315,15 @@ describe('extractReferences', () => {
     ])
     // A wrapper runs what follows its `--`; a package manager runs an interpreter's script, and
     // a `cd` before a script names its folder and the folder's manifest (blind set BT).
+    // The folder's own manifest: counted only if it had one when the note was written.
+    const manifest: Reference = {
+      kind: 'path',
+      text: 'cd apps/cli && pnpm dev',
+      path: 'apps/cli/package.json',
+      line: null,
+      dir: false,
+      maybe: true,
+    }
     const wrapped = [
       '```bash',
       'dotenvx run -- pnpm run cli models --json',
@@ -334,15 +343,7 @@ describe('extractReferences', () => {
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev' },
       { kind: 'path', text: 'apps/cli/', path: 'apps/cli', line: null, dir: true },
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
-      // The folder's own manifest: counted only if it had one when the note was written.
-      {
-        kind: 'path',
-        text: 'cd apps/cli && pnpm dev',
-        path: 'apps/cli/package.json',
-        line: null,
-        dir: false,
-        maybe: true,
-      },
+      manifest,
     ])
     // A later `cd` out of the repository leaves no folder behind for the commands after it.
     expect(
@@ -353,14 +354,7 @@ describe('extractReferences', () => {
       { kind: 'path', text: '~/other/', path: '~/other', line: null, dir: true },
       { kind: 'command', text: 'pnpm dev', runner: 'pnpm', target: 'dev', dir: 'apps/cli' },
       { kind: 'command', text: 'pnpm lint', runner: 'pnpm', target: 'lint' },
-      {
-        kind: 'path',
-        text: 'cd apps/cli && pnpm dev',
-        path: 'apps/cli/package.json',
-        line: null,
-        dir: false,
-        maybe: true,
-      },
+      manifest,
     ])
   })
 
