@@ -7,6 +7,7 @@
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
 import type { CommandRunner, Reference } from './reference'
 import {
+  globOf,
   globRef,
   hasExtension,
   looksLikeFileName,
@@ -271,8 +272,6 @@ export function cdFolders(line: string): Reference[] {
     })
 }
 
-const PLACEHOLDER_RE = /<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}/g
-
 /**
  * The manifest a tool reads in the folder it runs in (`uv run` → `pyproject.toml`); several are
  * alternatives. Undefined: the tool reads none, or not for this subcommand.
@@ -363,7 +362,7 @@ export function commandLineRefs(line: string): Reference[] {
       }
       if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
       // `agent-container/test_<name>.py`: the files it stands for, as a glob (blind set BT).
-      const starred = w.replace(PLACEHOLDER_RE, '*')
+      const starred = globOf(w) ?? w
       const glob =
         GLUED_PLACEHOLDER_RE.test(w) && hasExtension(starred.split('/').pop() ?? '')
           ? globRef(starred)

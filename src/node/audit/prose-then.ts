@@ -276,8 +276,7 @@ async function judgeThen(
     const elsewhere = [...new Set(wordLines(t.now.code.get(x.name), x.name).map((l) => l.path))]
     // Now in a file named after a name the line gives beside it (`SortableTaskCard` uses
     // `useSortable`, moved out of the page into `SortableTaskCard.tsx`): where the note puts it.
-    const stem = (f: string): string => f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '')
-    if (elsewhere.some((f) => x.beside.includes(stem(f)))) continue
+    if ([...fileStems(elsewhere)].some((stem) => x.beside.includes(stem))) continue
     const gone = await removal(p, { kind: 'word', text: x.name }, [file], w)
     const ref: Reference = { kind: 'symbol', text: x.name, name: x.name, terms: [x.name] }
     const to = elsewhere.length > 0 && p.state ? absolute(p.state.root, elsewhere[0]) : null
