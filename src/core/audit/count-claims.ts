@@ -98,15 +98,26 @@ export function countClaims(text: string, refs: readonly Reference[]): CountClai
   // set AB: 13 enums then, 12 now).
   for (const f of fences) {
     const tree = treeListing(f.code)
-    if (!tree) continue
-    tree.paths.forEach((entry, i) => {
-      const path = entry.replace(/\/+$/, '')
-      if (entry.endsWith('/') && paths.some((p) => p.path === path))
-        for (const n of numbersIn(tree.comments[i])) add(path, n)
-    })
+    if (tree)
+      tree.paths.forEach((entry, i) => {
+        const path = entry.replace(/\/+$/, '')
+        if (entry.endsWith('/') && paths.some((p) => p.path === path))
+          for (const n of numbersIn(tree.comments[i])) add(path, n)
+      })
+    // A drawn tree's branch too short to list as a tree (`├── agents/  — 18 agents`; blind set CA:
+    // a note of one line of a longer tree), read line by line.
+    else
+      for (const line of f.code.split(/\r?\n/)) {
+        const m = TREE_BRANCH_RE.exec(line)
+        if (m && paths.some((p) => p.path === m[1])) for (const n of numbersIn(m[2])) add(m[1], n)
+      }
   }
   return out
 }
+
+/** One branch of a drawn tree: `├── agents/   — 18 agents`, a folder and its comment. */
+const TREE_BRANCH_RE =
+  /^[\s\u2500-\u257f|`]*[\u251c\u2514][\u2500\s]*([\w.@-]+(?:\/[\w.@-]+)*)\/\s+(\S.*)$/
 
 function* numbersIn(sentence: string): Generator<[string, number, boolean]> {
   // Text inside back-ticks is blanked: only prose numbers count.

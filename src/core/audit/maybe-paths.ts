@@ -29,8 +29,22 @@ export function pathThen(
  */
 export function withHeldAlternatives(checked: readonly CheckedReference[]): CheckedReference[] {
   const alt = (c: CheckedReference): boolean => c.ref.kind === 'path' && c.ref.maybe === true
+  // A folder named with the command's prefix (`skills/meow:memory/`) that the repository had when
+  // the note was written and has no more: `/meow:memory` named it, and `skills/memory/` (now
+  // `/mk:memory`) runs under another name (blind set CC).
+  const prefixed = (c: CheckedReference): boolean =>
+    alt(c) && c.ref.kind === 'path' && /:[^/]*\//.test(c.ref.path)
+  const prefixedGone = new Set(
+    checked.filter((c) => prefixed(c) && c.audit.status !== 'ok').map((c) => c.ref.text),
+  )
   const held = new Set(
     checked.filter((c) => alt(c) && c.audit.status === 'ok').map((c) => c.ref.text),
   )
-  return checked.filter((c) => !alt(c) || c.audit.status === 'ok' || !held.has(c.ref.text))
+  return checked.filter((c) =>
+    !alt(c)
+      ? true
+      : prefixedGone.has(c.ref.text)
+        ? prefixed(c)
+        : c.audit.status === 'ok' || !held.has(c.ref.text),
+  )
 }

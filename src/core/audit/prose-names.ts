@@ -366,23 +366,3 @@ export function folderMembers(text: string): { folder: string; items: string[] }
   }
   return out
 }
-
-/** A phrase in double quotes (straight or curly): two to eight words, a letter in the first. */
-const QUOTED_RE = /(?<![\w"“])["“]([A-Za-z][^"”`\n]{4,58}[^\s"”`])["”](?![\w"”])/g
-
-/**
- * Phrases a note quotes in plain prose ("Initialize Git & Create Worktree", a button's title, a
- * log line): text only code would hold word for word, checked like a path outside the
- * repository (src/node/audit/prose-then.ts: held by a code line when the note was written and
- * by none now, it is gone; never held, it says nothing). Hidden set K: the labels of a dialog
- * removed since. Comment lines do not hold one (prose-candidates.ts `stringLines`).
- */
-export function quotedPhrases(text: string): string[] {
-  const out: string[] = []
-  for (const m of proseOf(text, false).matchAll(QUOTED_RE)) {
-    const words = m[1].trim().split(/\s+/)
-    if (words.length < 2 || words.length > 8 || out.includes(m[1])) continue
-    out.push(m[1])
-  }
-  return out
-}

@@ -115,6 +115,13 @@ const MEMBER_ALTERNATIVES_RE = /^_?[A-Z_][\w$]*\.[A-Za-z_$][\w$]{0,11}(?:\/[A-Za
 /** A back-ticked span that is a path: has a `/` or a known file extension. */
 export function spanPathRef(s: string): Reference | null {
   const raw = s.replace(/^@/, '')
+  // `<project>/.claude/commands/`, `$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh`: from the
+  // repository's root (blind set CC: a commands folder since removed, read as a pattern).
+  const root = ROOT_PLACEHOLDER_RE.exec(raw)
+  if (root) {
+    const rest = spanPathRef(raw.slice(root[0].length))
+    return rest === null ? null : { ...rest, text: s }
+  }
   // `.migration_freeze`: a dot-name of two words, a file if the repository had one (set BB).
   const two = isDotWord(raw) && /^\.[a-z]+[_-][a-z][\w-]*$/.test(raw) ? pathRef(raw) : null
   if (two) return { ...two, maybe: true }
@@ -143,6 +150,10 @@ export function spanPathRef(s: string): Reference | null {
   if (notAFile(body)) return null
   return pathRef(raw)
 }
+
+/** A placeholder or variable for the repository's root, then `/`. */
+const ROOT_PLACEHOLDER_RE =
+  /^(?:<(?:project|repo|root)(?:[-_ ]?root|[-_ ]?dir)?>|\{(?:project|repo|root)(?:[-_]?root|[-_]?dir)?\}|"?\$\{?(?:CLAUDE_PROJECT_DIR|PROJECT_ROOT|PROJECT_DIR|REPO_ROOT)\}?"?)\/(?=[\w.])/i
 
 /**
  * A glob of files (`targets/profiles/*.json`, `src/**\/*.test.ts`): a pattern, not one path. It is
@@ -254,26 +265,43 @@ export function slashCommandRefs(s: string): Reference[] | null {
   const plugin = m[1]
   const names = [m[2], ...(m[3] !== undefined && !hasExtension(m[3]) ? [m[3]] : [])]
   const roots = ['', ...(plugin === undefined ? [] : [`plugins/${plugin}/`])]
-  return names.flatMap((n) =>
-    [
-      `.claude/commands/${n}.md`,
-      `.claude/skills/${n}/SKILL.md`,
-      `.claude/skills/${n}.md`,
-      ...roots.flatMap((r) => [
-        `${r}commands/${n}.md`,
-        `${r}skills/${n}/SKILL.md`,
-        `${r}skills/${n}.md`,
-      ]),
-    ].map((path): Reference => ({
-      kind: 'path',
-      text: s,
-      path,
-      line: null,
-      dir: false,
-      maybe: true,
-    })),
+  // A skill folder named with its prefix (`.claude/skills/meow:memory/`): `/meow:memory` is that
+  // folder's name, not plugin `meow`'s `memory` (maybe-paths.ts `withHeldAlternatives`).
+  const literal = plugin === undefined ? [] : namedItems(`${plugin}:${m[2]}`, s)
+  return literal.concat(
+    names.flatMap((n) =>
+      [
+        `.claude/commands/${n}.md`,
+        `.claude/skills/${n}/SKILL.md`,
+        `.claude/skills/${n}.md`,
+        ...roots.flatMap((r) => [
+          `${r}commands/${n}.md`,
+          `${r}skills/${n}/SKILL.md`,
+          `${r}skills/${n}.md`,
+        ]),
+      ].map((path): Reference => ({
+        kind: 'path',
+        text: s,
+        path,
+        line: null,
+        dir: false,
+        maybe: true,
+      })),
+    ),
   )
 }
+
+/** The files of a skill, subagent or command a prefixed name (`meow:plan-creator`) names as written. */
+function namedItems(name: string, text: string): Reference[] {
+  return [
+    `.claude/skills/${name}/SKILL.md`,
+    `.claude/agents/${name}.md`,
+    `.claude/commands/${name}.md`,
+  ].map((path) => ({ kind: 'path', text, path, line: null, dir: false, maybe: true }))
+}
+
+/** `meow:plan-creator`: a skill's name with the prefix its folder carries. */
+const PREFIXED_NAME_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*:[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
 
 /** `systematic-debugging`, `pipeline-choice`: a bare name of two or more lower-case words. */
 const KEBAB_NAME_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/
@@ -287,6 +315,8 @@ const KEBAB_NAME_RE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/
  * AGENTS.md listing skills and rules by name, seven of which a consolidation deleted.
  */
 export function agentItemRefs(s: string): Reference[] | null {
+  // A prefixed name (blind set CC: `meow:plan-creator`, a folder since renamed `plan-creator`).
+  if (PREFIXED_NAME_RE.test(s)) return namedItems(s, s)
   if (!KEBAB_NAME_RE.test(s)) return null
   return [
     `.claude/skills/${s}/SKILL.md`,

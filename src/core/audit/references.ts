@@ -328,9 +328,13 @@ function classifySpan(raw: string): Reference[] {
   // such as `시설결과`): no capital or underscore can mark it as code, the back-ticks do.
   if (CASELESS_NAME_RE.test(s)) return [{ kind: 'symbol', text: s, name: s, terms: [s] }]
   // `ignoreDuplicates:true`, `max_retries = 3`: a setting rests on its key, a name of the code;
-  // its value is stated-values.ts's to compare.
+  // its value is stated-values.ts's to compare. `MjpegScreen.useTextureAspect = true`, a class's
+  // field as its class sets it, rests on both names (blind set CC: the field removed since).
   const setting = SETTING_RE.exec(s)
-  if (setting) return [{ kind: 'symbol', text: s, name: setting[1], terms: [setting[1]] }]
+  if (setting) {
+    const terms = setting[1] ? [setting[1], setting[2]] : [setting[2]]
+    return [{ kind: 'symbol', text: s, name: terms.join('.'), terms }]
+  }
   // `applyCoupon(subtotal, coupon)` describes a call by its parameter names: the
   // function is what the note rests on, not that exact text.
   const call = CALL_SHAPE_RE.exec(s)
@@ -351,9 +355,12 @@ function classifySpan(raw: string): Reference[] {
 const STRING_PLACEHOLDER_RE =
   /(["'`])(?:(?!\1|<\/)[^\n])*<(?!(?:div|span|p|a|b|i|br|hr|li|ul|ol|img|tr|td|th|table|strong|em|code|pre|button|input|label|form|svg|path|h[1-6])>)[a-z][\w -]*>(?:(?!\1|<\/)[^\n])*\1/
 
-/** A `key: value` or `key = value` setting whose key is a camelCase or snake_case name. */
+/**
+ * A `key: value` or `key = value` setting whose key is a camelCase or snake_case name, maybe a
+ * capitalised type's field (`Type.field = value`).
+ */
 const SETTING_RE =
-  /^([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*[:=]\s*[^\s:=]\S*$/
+  /^(?:([A-Z][A-Za-z0-9]*)\.)?([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s*[:=]\s*[^\s:=]\S*$/
 
 /** One word, starting in a caseless script, of at least two characters. */
 const CASELESS_NAME_RE = /^[\p{sc=Hangul}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}][\p{L}\p{N}_]+$/u

@@ -284,22 +284,6 @@ export function settingLiterals(text: string): string[] {
   return out
 }
 
-/** `0x296`, `0x7E0`: a hexadecimal literal of at least three digits, standing alone. */
-const HEX_RE = /(?<![\w.$#])0[xX][0-9A-Fa-f]{3,16}(?![\w.])/g
-
-/**
- * Hexadecimal values a note gives, in prose or back-ticked ("the EPAS18 frame is 0x296"): as
- * distinctive as a name, so checked as text only code holds (src/node/audit/prose-candidates.ts).
- * Held by a code line when the note was written and by none now, the value moved (blind set U: a
- * CAN message id 0x296 the protocol header now defines as 0x298, in notes that back-tick nothing).
- */
-export function hexValues(text: string): string[] {
-  const { prose } = cutFences(text)
-  const out: string[] = []
-  for (const m of prose.matchAll(HEX_RE)) if (!out.includes(m[0])) out.push(m[0])
-  return out
-}
-
 /** `owner | admin | sales`: three or more bare names joined by `|`, each maybe quoted. */
 const UNION_RE = /^(['"]?)[A-Za-z_][\w-]*\1(?:\s*\|\s*(['"]?)[A-Za-z_][\w-]*\2){2,}$/
 

@@ -16,16 +16,16 @@ import { contactLiterals } from '../../core/audit/contact-literals'
 import { elidedQualifier, fencedLiterals, urlBase } from '../../core/audit/fenced-literals'
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
-  hexValues,
   localPorts,
   routeSpans,
   memberLists,
   settingLiterals,
 } from '../../core/audit/stated-values'
+import { hexValues } from '../../core/audit/hex-values'
+import { acronymNames, quotedPhrases } from '../../core/audit/quoted-phrases'
 import { declaredTexts, httpRoutes } from '../../core/audit/command-texts'
 import {
   classSpans,
-  quotedPhrases,
   folderMembers,
   proseLines,
   stateVersions,
@@ -224,7 +224,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   }
   for (const text of classSpans(checkedText(note)))
     strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text })
-  for (const text of quotedPhrases(checkedText(note)))
+  for (const text of [...quotedPhrases(checkedText(note)), ...acronymNames(checkedText(note))])
     strings.push({
       ref: { kind: 'symbol', text: `"${text}"`, name: text, terms: [text] },
       text,

@@ -10,10 +10,10 @@ import {
   identifierShaped,
   pairInLine,
   proseNames,
-  quotedPhrases,
   versionMatches,
   wordRe,
 } from '../../../../src/core/audit/prose-names'
+import { acronymNames, quotedPhrases } from '../../../../src/core/audit/quoted-phrases'
 import { boldNames, dependencyIn } from '../../../../src/core/audit/manifest-names'
 import { extractReferences } from '../../../../src/core/audit/references'
 import { isClassList, spanPathRef } from '../../../../src/core/audit/reference-paths'
@@ -300,6 +300,17 @@ describe('quotedPhrases (hidden set K)', () => {
       ),
     ).toEqual(['Initialize Git & Create Worktree', 'Open Plain Terminal'])
     expect(quotedPhrases('```\nlog("Loaded all the things")\n```\nand a "b c" pair')).toEqual([])
+  })
+})
+
+describe('acronymNames (blind set CA)', () => {
+  it('reads a name given with its initials, and only when they are its first letters', () => {
+    expect(
+      acronymNames(
+        'Claude Projects Interface (CPI) is the app; Foo Bar (XY) is not; the Model Context Protocol (MCP)',
+      ),
+    ).toEqual(['Claude Projects Interface', 'Model Context Protocol'])
+    expect(acronymNames('```\nAcme Projects Console (APC)\n```')).toEqual([])
   })
 })
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
-import { hexValues, listsExactly, memberLists } from '../../../../src/core/audit/stated-values'
+import { listsExactly, memberLists } from '../../../../src/core/audit/stated-values'
+import { hexValues } from '../../../../src/core/audit/hex-values'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
 
