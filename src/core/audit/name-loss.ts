@@ -73,8 +73,9 @@ export interface LostLine {
   readonly movedOut?: true
 }
 
+/** A comment's start: `//`, `/*`, a JSX comment `{/*`, `#`, `--`, `<!--`, a docstring's quotes. */
 const COMMENT =
-  /^(?:\/\/|\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|<%#|\{\{!|\{#|"""|''')/
+  /^(?:\/\/|\{?\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|<%#|\{\{!|\{#|"""|''')/
 
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\}?)\s*from\b|use\s|using\s|#\s*include\b|@import\b|(?:require|include)(?:_once)?\b|(?:const|let|var)\s.*=\s*(?:await\s+)?(?:require|import)\s*\()/

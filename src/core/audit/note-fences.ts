@@ -71,6 +71,10 @@ const TREE_ENTRY_RE =
 const TREE_FILES_RE =
   /^[\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+(?:,\s*[\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+)+,?$/u
 
+/** Two files of a tree given as alternatives on one line, and the line's comment. */
+const TREE_ALTERNATIVES_RE =
+  /^([\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+)\s+\/\s+([\p{L}\p{N}_.@+-]+\.[\p{L}\p{N}]+)(\s{2,}\S.*|\s+#.*)?$/u
+
 /** Box-drawing and arrow characters, which a drawn tree indents with. */
 export const DIAGRAM_CHARS_RE = /[\u2190-\u21ff\u2500-\u257f]/g
 /** Whether a text holds a drawing's characters (a tree, boxes, arrows). */
@@ -109,6 +113,13 @@ export function treeListing(code: string): {
         .map((x) => x.trim())
         .filter((x) => x !== ''))
         out.push({ path: parent + f, top: parent === '', comment: '' })
+      continue
+    }
+    // Two files on one line as alternatives (`worker.mjs / agent-edge.mjs  # generated`; set CD).
+    const alt = TREE_ALTERNATIVES_RE.exec(body)
+    if (alt) {
+      for (const f of [alt[1], alt[2]])
+        out.push({ path: parent + f, top: parent === '', comment: (alt[3] ?? '').trim() })
       continue
     }
     const m = TREE_ENTRY_RE.exec(body)

@@ -34,6 +34,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   // An agent's rules file is instructions, as a CLAUDE.md is (blind set AA: a `.cursorrules`
   // stack line read as code that later dropped "TypeScript").
   ...['.cursorrules', '.windsurfrules', '.clinerules', '.roorules'],
+  // Data a script wrote, by its name (blind set CD: a `fleet-projects.generated.json` listing
+  // other projects' tags read as code that later dropped them).
+  '*.generated.json',
 ]
 const NOT_CODE_NAMES_EXACT: readonly string[] = [
   ...['LICENSE*', 'LICENCE*', 'COPYING*'],

@@ -81,9 +81,16 @@ describe('lostLines', () => {
     expect(lostLines(def, many, { nowAnywhere: many, name: 'OnSnap' })).toHaveLength(1)
   })
 
-  it('takes template comments (`<%#`, `{{!`, `{#`) as comments', () => {
-    for (const c of ['<%# Upcoming Events %>', '{{! Events }}', '{# Events #}'])
+  it('takes template comments (`<%#`, `{{!`, `{#`, JSX `{/*`) as comments', () => {
+    // Blind set CD: `{/* NextAuth v5 sign-in URL */}` in an Astro page read as code.
+    for (const c of [
+      '<%# Upcoming Events %>',
+      '{{! Events }}',
+      '{# Events #}',
+      '{/* NextAuth v5 */}',
+    ])
       expect(isCommentLine(c)).toBe(true)
+    expect(isCommentLine('{count}')).toBe(false)
   })
 
   it('loses a line that is gone, with nothing now', () => {

@@ -37,6 +37,14 @@ describe('treeListing', () => {
     ])
   })
 
+  it('reads two files given as alternatives on one line as two entries (set CD)', () => {
+    const t = treeListing(
+      'src/                  # the app\n  db/                 # schema.sql, migrate.ts\nwrangler.jsonc        # Worker config\nworker.mjs / agent-edge.mjs   # generated (do not hand-edit)\n',
+    )
+    expect(t?.paths).toEqual(['src/', 'src/db/', 'wrangler.jsonc', 'worker.mjs', 'agent-edge.mjs'])
+    expect(t?.comments.at(-1)).toBe('# generated (do not hand-edit)')
+  })
+
   it("reads a route's folders (`[id]/`, `(auth)/`) as entries (set BI)", () => {
     const t = treeListing(
       'app/\n  evals/\n    [id]/page.tsx     — eval detail\n  (auth)/\n    login/page.tsx\n',

@@ -62,6 +62,9 @@ const PATHS = [
   'src/log.ts',
   '.claude/projects/-home-x/0a1b.jsonl',
   'src/jsonl.ts',
+  'data/fleet-projects.generated.json',
+  'src/types.generated.ts',
+  'data/generated.json',
   'img/a.png',
   'img/a.png.ts',
   'v/sp ace.md',
@@ -123,6 +126,9 @@ describe('code pathspecs', () => {
     expect(isCodePathspecFile('web/.claude/worktrees/feat/x.ts')).toBe(false)
     expect(isCodePathspecFile('.claude/worktrees.ts')).toBe(true)
     expect(isCodePathspecFile('src/claude/worktrees/x.ts')).toBe(true)
+    // Data a script wrote is no code; generated code is (blind set CD).
+    expect(isCodePathspecFile('data/fleet-projects.generated.json')).toBe(false)
+    expect(isCodePathspecFile('src/types.generated.ts')).toBe(true)
   })
 
   it('leaves backup copies out (blind set P)', () => {
