@@ -73,9 +73,13 @@ export interface LostLine {
   readonly movedOut?: true
 }
 
-/** A comment's start: `//`, `/*`, a JSX comment `{/*`, `#`, `--`, `<!--`, a docstring's quotes. */
+/**
+ * A comment's start: `//`, `/*`, a JSX comment `{/*`, `#`, `--`, `<!--`, a docstring's quotes, or a
+ * JSON file's comment key (`"$comment": …`; blind set CE: a word of `.mcp.json`'s comment read
+ * as code that left).
+ */
 const COMMENT =
-  /^(?:\/\/|\{?\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|<%#|\{\{!|\{#|"""|''')/
+  /^(?:"(?:\$comment|\/\/|_{1,2}comment)"\s*:|\/\/|\{?\/\*|\*(?:\s|\/|$)|#(?:\s|#|!|$)|--\s|%(?:\s|%)|;;|<!--|<%#|\{\{!|\{#|"""|''')/
 
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|export\s+(?:\*|\{[^}]*\}?)\s*from\b|use\s|using\s|#\s*include\b|@import\b|(?:require|include)(?:_once)?\b|(?:const|let|var)\s.*=\s*(?:await\s+)?(?:require|import)\s*\()/

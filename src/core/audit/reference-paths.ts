@@ -291,6 +291,19 @@ export function slashCommandRefs(s: string): Reference[] | null {
   )
 }
 
+/**
+ * What an example span (`e.g. \`/adam:pin-actions-to-sha\``, "such as `apps/web-pc/`") still names
+ * of the repository: a slash command's files, or a path with a folder, each a `maybe` path counted
+ * only if the repository had it when the note was written (blind set O: a plugin's retired
+ * command; CE: an app folder renamed since). An example the repository never had says nothing.
+ */
+export function exampleRefs(s: string): Reference[] {
+  const slash = slashCommandRefs(s)
+  if (slash) return slash
+  const p = spanPathRef(s)
+  return p?.kind === 'path' && p.path.includes('/') && !p.pattern ? [{ ...p, maybe: true }] : []
+}
+
 /** The files of a skill, subagent or command a prefixed name (`meow:plan-creator`) names as written. */
 function namedItems(name: string, text: string): Reference[] {
   return [

@@ -19,6 +19,7 @@ import {
   pathRef,
   prosePathRef,
   slashCommandRefs,
+  exampleRefs,
   agentItemRefs,
   spanPathRef,
 } from './reference-paths'
@@ -191,10 +192,9 @@ export function extractReferences(text: string): Reference[] {
       NEGATED_AFTER_RE.test(spanSource.slice(span.end, span.end + 40))
     if (!example && !negated)
       for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
-    // An example command (`e.g. \`/adam:pin-actions-to-sha\``) still names one of the
-    // repository's: its files are `maybe` paths, counted only if they were there (blind set O).
+    // An example command or path still names one of the repository's (reference-paths.ts).
     else if (example && !negated)
-      for (const ref of slashCommandRefs(content.trim()) ?? []) found.push({ pos: span.start, ref })
+      for (const ref of exampleRefs(content.trim())) found.push({ pos: span.start, ref })
     mask(span.start, span.end)
   }
 

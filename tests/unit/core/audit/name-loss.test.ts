@@ -91,6 +91,9 @@ describe('lostLines', () => {
     ])
       expect(isCommentLine(c)).toBe(true)
     expect(isCommentLine('{count}')).toBe(false)
+    // A JSON file's comment key (blind set CE: `.mcp.json`'s "$comment").
+    expect(isCommentLine('"$comment": "Docs via Context7",')).toBe(true)
+    expect(isCommentLine('"comment": "a field of the data"')).toBe(false)
   })
 
   it('loses a line that is gone, with nothing now', () => {

@@ -7,7 +7,8 @@
  * (`├── agents/  — 3 agents`) gives its folder's count (set CA); and a name given with its
  * initials (`Acme Projects Console (APC)`) is the product's own, gone when no file holds it, as is
  * a colour (`#0a1628`) the code held when the note was written (set CA); `Type.field = value`
- * rests on the type and its field (set CC).
+ * rests on the type and its field (set CC); a path given as an example ("such as `apps/claw-pc/`")
+ * is the repository's when it had it (set CE).
  */
 import { join } from 'node:path'
 import { rmSync } from 'node:fs'
@@ -36,6 +37,7 @@ describe('set CA to CC rules on a real repository', () => {
     )
     write(repo, 'src/index.html', '<title>Acme Projects Console</title>\n')
     write(repo, 'UPDATES.md', '# Updates\n')
+    write(repo, 'apps/claw-pc/package.json', '{ "name": "claw-pc" }\n')
     write(
       repo,
       'Assets/MjpegScreen.cs',
@@ -49,6 +51,8 @@ describe('set CA to CC rules on a real repository', () => {
     write(repo, '.claude/skills/plan/SKILL.md', '---\nname: mk:plan\n---\n')
     rmSync(join(repo, '.claude/commands'), { recursive: true })
     rmSync(join(repo, 'UPDATES.md'))
+    rmSync(join(repo, 'apps/claw-pc'), { recursive: true })
+    write(repo, 'apps/cloud-pc/package.json', '{ "name": "cloud-pc" }\n')
     write(repo, 'Assets/MjpegScreen.cs', 'public class MjpegScreen {\n  private int fps = 30;\n}\n')
     write(repo, 'src/card.css', '.card {\n  background: linear-gradient(#ffffff, #1e3a5f);\n}\n')
     write(repo, '.claude/skills/status/SKILL.md', '---\nname: status\n---\n')
@@ -73,6 +77,8 @@ describe('set CA to CC rules on a real repository', () => {
         ['Brand', '- Brand colour: #ff5a1f (from the style guide)'],
         ['Aspect', 'Keep `MjpegScreen.useTextureAspect = true` (the default).'],
         ['Frames', 'Set `MjpegScreen.maxFrameRate = 60` on the device.'],
+        ['Apps', '- `apps/`: runnable application surfaces such as `apps/claw-pc/`.'],
+        ['Example', 'Put each tool in its own folder, e.g. `tools/my-tool/`.'],
         ['Agents', '```\n├── agents/         — 3 autonomous agents\n```'],
         ['Product', 'Acme Projects Console (APC)'],
         ['Other product', 'Built on the Model Context Protocol (MCP).'],
@@ -101,6 +107,16 @@ describe('set CA to CC rules on a real repository', () => {
     const b = byTitle(notes, 'Bulletin')
     expect(b.reasons.join('\n')).not.toContain('`UPDATES.md` was deleted')
     expect(b.verdict, b.reasons.join('\n')).not.toBe('stale')
+  })
+
+  it('reads an example path the repository had as one it names (CE)', () => {
+    const n = byTitle(notes, 'Apps')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`apps/claw-pc`')
+    // An example the repository never had is the note's own.
+    const e = byTitle(notes, 'Example')
+    expect(e.verdict, e.reasons.join('\n')).not.toBe('stale')
+    expect(e.verdict).not.toBe('never-matched')
   })
 
   it("reads one branch of a drawn tree as its folder's count (CA)", () => {
