@@ -270,23 +270,19 @@ export function slashCommandRefs(s: string): Reference[] | null {
   const literal = plugin === undefined ? [] : namedItems(`${plugin}:${m[2]}`, s)
   return literal.concat(
     names.flatMap((n) =>
-      [
-        `.claude/commands/${n}.md`,
-        `.claude/skills/${n}/SKILL.md`,
-        `.claude/skills/${n}.md`,
-        ...roots.flatMap((r) => [
-          `${r}commands/${n}.md`,
-          `${r}skills/${n}/SKILL.md`,
-          `${r}skills/${n}.md`,
-        ]),
-      ].map((path): Reference => ({
-        kind: 'path',
-        text: s,
-        path,
-        line: null,
-        dir: false,
-        maybe: true,
-      })),
+      maybePaths(
+        [
+          `.claude/commands/${n}.md`,
+          `.claude/skills/${n}/SKILL.md`,
+          `.claude/skills/${n}.md`,
+          ...roots.flatMap((r) => [
+            `${r}commands/${n}.md`,
+            `${r}skills/${n}/SKILL.md`,
+            `${r}skills/${n}.md`,
+          ]),
+        ],
+        s,
+      ),
     ),
   )
 }
@@ -306,11 +302,15 @@ export function exampleRefs(s: string): Reference[] {
 
 /** The files of a skill, subagent or command a prefixed name (`meow:plan-creator`) names as written. */
 function namedItems(name: string, text: string): Reference[] {
-  return [
-    `.claude/skills/${name}/SKILL.md`,
-    `.claude/agents/${name}.md`,
-    `.claude/commands/${name}.md`,
-  ].map((path) => ({ kind: 'path', text, path, line: null, dir: false, maybe: true }))
+  return maybePaths(
+    [`.claude/skills/${name}/SKILL.md`, `.claude/agents/${name}.md`, `.claude/commands/${name}.md`],
+    text,
+  )
+}
+
+/** Files a span may name, each a `maybe` path: counted only if the repository had it then. */
+function maybePaths(paths: readonly string[], text: string): Reference[] {
+  return paths.map((path) => ({ kind: 'path', text, path, line: null, dir: false, maybe: true }))
 }
 
 /** `meow:plan-creator`: a skill's name with the prefix its folder carries. */
@@ -331,16 +331,19 @@ export function agentItemRefs(s: string): Reference[] | null {
   // A prefixed name (blind set CC: `meow:plan-creator`, a folder since renamed `plan-creator`).
   if (PREFIXED_NAME_RE.test(s)) return namedItems(s, s)
   if (!KEBAB_NAME_RE.test(s)) return null
-  return [
-    `.claude/skills/${s}/SKILL.md`,
-    `.claude/skills/${s}.md`,
-    `.claude/rules/${s}.md`,
-    `.claude/agents/${s}.md`,
-    `.claude/commands/${s}.md`,
-    `skills/${s}/SKILL.md`,
-    `agents/${s}.md`,
-    `commands/${s}.md`,
-  ].map((path) => ({ kind: 'path', text: s, path, line: null, dir: false, maybe: true }))
+  return maybePaths(
+    [
+      `.claude/skills/${s}/SKILL.md`,
+      `.claude/skills/${s}.md`,
+      `.claude/rules/${s}.md`,
+      `.claude/agents/${s}.md`,
+      `.claude/commands/${s}.md`,
+      `skills/${s}/SKILL.md`,
+      `agents/${s}.md`,
+      `commands/${s}.md`,
+    ],
+    s,
+  )
 }
 
 /** A path's placeholders (`[algo]`, `NN`, `<id>`, `{x}`) as `*`; null when it has none. */
