@@ -6,6 +6,7 @@
  * (src/node/audit/prose-then.ts). Blind set L: a vector store the code replaced while the notes
  * still named it as the one in use.
  */
+import { isCommentLine, isTestFile, type CodeLine } from './name-loss'
 import { proseOf } from './prose-names'
 
 /** A capitalised word with a lower-case letter: `Qdrant`, `ChromaDB`, `FastAPI`, `LangChain`. */
@@ -57,3 +58,32 @@ export function productNames(text: string): string[] {
 
 /** Two capitalised words side by side (`Mercado Pago`, `Framer Motion`). */
 const PAIR_RE = /(?<![\w@./-])([A-Z][a-z]{2,}) ([A-Z][a-z]{2,})(?![\w/-]|\.[A-Za-z])/g
+
+/**
+ * The lower-case form a capitalised product goes by in code (`Context7` → `context7`, the key of
+ * its server in `.mcp.json`); null when the name has none (mixed-case identifiers, one letter).
+ */
+export function lowerForm(name: string): string | null {
+  const low = name.toLowerCase()
+  return low !== name && /^[a-z][a-z0-9]{3,}$/.test(low) && /^[A-Z][a-z0-9]+$/.test(name)
+    ? low
+    : null
+}
+
+/**
+ * Whether code still holds a product's lower-case form where it held it when the note was
+ * written: a code line, not a comment or a test, in a file unchanged since the note or in a file
+ * that held it then too. Then the capitalised name leaving the code (name-loss.ts leftEveryFile)
+ * is wording that changed, not the product (blind set CE: "Context7" in the note, its server
+ * still configured as `context7`). `now`: the form's lines now in every code file; `then`: its
+ * lines at the note's commit in the files changed since; `changed`: those files.
+ */
+export function stillHeldInLowerCase(
+  now: readonly CodeLine[],
+  then: readonly CodeLine[],
+  changed: ReadonlySet<string>,
+): boolean {
+  const code = (l: CodeLine): boolean => !isCommentLine(l.text) && !isTestFile(l.file)
+  const heldThen = new Set(then.filter(code).map((l) => l.file))
+  return now.some((l) => code(l) && (!changed.has(l.file) || heldThen.has(l.file)))
+}

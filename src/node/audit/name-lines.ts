@@ -26,6 +26,7 @@ import {
   type LostLine,
 } from '../../core/audit/name-loss'
 import { enclosingBlock, reflowed } from '../../core/audit/line-changes'
+import { lowerForm, stillHeldInLowerCase } from '../../core/audit/product-names'
 import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
@@ -188,6 +189,14 @@ export async function nameLosses(
   asks.forEach((a, i) => {
     if (a && since[i]) for (const x of a.needles) needles.set(key(x.needle), x.needle)
   })
+  // A capitalised product in prose is searched in its lower-case form too (product-names.ts).
+  asks.forEach((a, i) => {
+    if (!a || !since[i]) return
+    for (const x of a.needles) {
+      const low = x.prose ? lowerForm(x.needle.text) : null
+      if (low !== null) needles.set(key({ kind: 'word', text: low }), { kind: 'word', text: low })
+    }
+  })
   const found: Found = new Map()
   const all = [...needles.values()]
   const unread = new Set<string>()
@@ -213,6 +222,12 @@ export async function nameLosses(
         const nowLines = nowAll.get(key(needle)) ?? []
         if (prose) {
           const then = (thenAll.get(key(needle)) ?? []).filter(changed)
+          const low = lowerForm(needle.text)
+          if (low !== null) {
+            const k = key({ kind: 'word', text: low })
+            const lowThen = (thenAll.get(k) ?? []).filter(changed)
+            if (stillHeldInLowerCase(nowAll.get(k) ?? [], lowThen, t.files)) continue
+          }
           const left = leftEveryFile(then, nowLines, t.files, needle.text)
           if (left) lost.push({ needle, l: { then: left.then, now: null }, onlyIn: left.onlyIn })
           continue
