@@ -136,11 +136,12 @@ function main() {
             .filter((d) => d !== '.'),
         ),
       ]
+      const sources = new Set(set.notes.map((n) => n.source.path))
       for (const [auditAt, group] of byAuditAt) {
         const treeRoot = mkdtempSync(join(tmp, 'tree-'))
         const tree = join(treeRoot, set.repo.split('/')[1])
         try {
-          buildTree(gitDir, auditAt, noteFolders, tree)
+          buildTree(gitDir, auditAt, noteFolders, tree, sources)
         } catch (err) {
           for (const n of group)
             rows.push(

@@ -6,8 +6,12 @@ import { git, gitConfigGlobal } from './git.mjs'
 
 // ---- notes and trees ---------------------------------------------------------------------------
 
-/** Notes files a repository commits about itself: hidden from the audited tree. */
-export function isNotesFile(path, noteFolders) {
+/**
+ * Notes files a repository commits about itself: hidden from the audited tree. `sources` are the
+ * files the set's notes came from.
+ */
+export function isNotesFile(path, noteFolders, sources = new Set()) {
+  if (sources.has(path)) return true
   const name = path.slice(path.lastIndexOf('/') + 1)
   if (
     [
@@ -21,11 +25,9 @@ export function isNotesFile(path, noteFolders) {
     ].includes(name)
   )
     return true
-  // Rules and memory under `.claude/` are notes (docs/memory-rules.md §3.3, §1.5); its plans, commands,
-  // skills and settings are the repository's own files, which a real audit sees.
-  if (/(^|\/)\.claude\/(rules|memory|agent-memory)\//.test(path)) return true
-  if (/(^|\/)\.cursor\/rules\//.test(path)) return true
-  if (path === '.github/copilot-instructions.md') return true
+  // Rules, memory topics and Copilot's instructions are hidden only where a note of the set came
+  // from them: the others are the repository's files now, which a real audit reads as they are
+  // (blind set CC: a note counting the sections of `.claude/rules/core-behaviors.md` saw it empty).
   return noteFolders.some((f) => path.startsWith(`${f}/`))
 }
 
@@ -89,7 +91,7 @@ export function committerDate(gitDir, commit) {
  * more): such a file is checked out empty, in the same extra commit, so that every git run of
  * the audit finds all the objects it asks for.
  */
-export function buildTree(gitDir, auditAt, noteFolders, dest) {
+export function buildTree(gitDir, auditAt, noteFolders, dest, sources = new Set()) {
   git(['clone', '-q', '--shared', '--no-checkout', gitDir, dest])
   const inTree = { cwd: dest }
   for (const [k, v] of [
@@ -134,7 +136,7 @@ export function buildTree(gitDir, auditAt, noteFolders, dest) {
   }
   git(['checkout-index', '-a', '-f', '-q'], inTree)
   const tracked = git(['ls-files', '-z'], inTree).stdout.split('\0').filter(Boolean)
-  const notesFiles = tracked.filter((p) => isNotesFile(p, noteFolders))
+  const notesFiles = tracked.filter((p) => isNotesFile(p, noteFolders, sources))
   // A notes file is emptied, not removed: the repository still has it at its path (a note naming
   // `.github/copilot-instructions.md` or its own `.claude/memory/` folder finds it, as a real
   // audit would), but no later copy of a note's text is left to find.

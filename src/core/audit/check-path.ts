@@ -20,6 +20,7 @@ import {
   isGenerated,
   isNameSuffix,
   overlongPath,
+  runtimeFolderName,
   webRootPath,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
@@ -58,6 +59,14 @@ export function checkPath(
     }
   // A quoted import's module: a file, or else a package folder; another package's when no top
   // folder of the repository has or had its first part (`from django.db import models`).
+  // One word (`from observability import tracer`): the root's file or package, else `src/`'s.
+  if (ref.kind === 'path' && ref.module && facts.git && !path.includes('/')) {
+    const pkg = path.replace(/\.py$/, '')
+    const file = [path, `src/${path}`].find((p) => facts.exists(p) || facts.history?.leaves.has(p))
+    const to = file ?? [pkg, `src/${pkg}`].find((p) => hadFolder(facts, p))
+    if (to !== undefined)
+      return checkPath({ ...ref, module: undefined }, to, to !== file, facts, noteDir, writtenMs)
+  }
   if (ref.kind === 'path' && ref.module && facts.git) {
     const top = path.split('/')[0]
     // The `src/` layout (`specify_cli.merge` as `src/specify_cli/merge`; blind set BZ).
@@ -84,7 +93,11 @@ export function checkPath(
   // what the note meant; a later namesake elsewhere does not make it hold.
   const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
   const leftAt = literal === null ? null : leftTime(literal)
-  const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs)
+  // A root file's bare name (`middleware.ts`) moved into a folder under that name still names it,
+  // as the bare name of a file in a folder does (checkBySuffix). Blind set CF.
+  const kept =
+    literal?.kind === 'moved' && !path.includes('/') && literal.current.endsWith(`/${path}`)
+  const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs) && !kept
   // Ignored or generated files are local to a machine: their absence says nothing. Not so a
   // source path git deleted after the note and ignores since (blind set AP: `tests/` removed
   // with the suite, then added to .gitignore): no clone has it. Nor is an agent's session state
@@ -264,12 +277,6 @@ function hadFolder(facts: RepoFacts, top: string): boolean {
   const inside = `${top}/`
   for (const p of facts.history?.leaves.keys() ?? []) if (p.startsWith(inside)) return true
   return false
-}
-
-/** One folder name, written as a folder (`packs/`) or from the current folder (`./data`). */
-function runtimeFolderName(ref: Reference, path: string, dir: boolean): boolean {
-  if (path.includes('/') || path === '' || path === '.' || path === '..') return false
-  return dir || (ref.text.startsWith('./') && !/\.[A-Za-z0-9]+$/.test(path))
 }
 
 /**

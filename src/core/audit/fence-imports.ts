@@ -2,7 +2,9 @@
  * The Python modules a quoted block imports by their dotted path (`from src.config.ssot_config
  * import config`, `import app.services.mail`): files of the repository, even where the block is
  * an example to follow (blind set BB: a "✅ use the SSOT config" block whose module the repository
- * later deleted). Relative imports and one-word modules (`import os`) are left out; a module under
+ * later deleted). Relative imports and `import os` are left out; a one-word module a block imports
+ * from (`from observability import tracer`) is the repository's only where it has or had that file
+ * or folder at its root (blind set CG: a root module moved into the package), and a module under
  * no top folder of the repository is another package's (check-path.ts). The names a block
  * imports from such a module are placed in it (src/node/audit/prose-candidates.ts `located`), and
  * a file a block's first line names in a comment (`# tests/test_x.py`) is the block's file. Pure.
@@ -11,7 +13,7 @@ import type { Reference } from './reference'
 import { pathRef } from './reference-paths'
 
 const IMPORT_RE =
-  /^[ \t]*(?:from[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]+import[ \t]|import[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$)/gm
+  /^[ \t]*(?:from[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[ \t]+import[ \t]|import[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$)/gm
 
 /** The dotted modules a block of code imports, as path references (Reference `module`). */
 export function moduleImports(code: string): Reference[] {

@@ -5,6 +5,7 @@
  */
 import { GIT_PATH_MAX_CHARS, GIT_PATH_MAX_COMPONENTS } from '../limits'
 import { relativeInside, resolveRelative } from '../paths'
+import type { Reference } from './reference'
 
 /**
  * Why a path named in a note is too long to look up (no file system holds it), or null. Such
@@ -134,4 +135,10 @@ const GENERATED_DIRS = new Set(
 
 export function isGenerated(rel: string): boolean {
   return rel.split('/').some((seg) => GENERATED_DIRS.has(seg))
+}
+
+/** One folder name, written as a folder (`packs/`) or from the current folder (`./data`). */
+export function runtimeFolderName(ref: Reference, path: string, dir: boolean): boolean {
+  if (path.includes('/') || path === '' || path === '.' || path === '..') return false
+  return dir || (ref.text.startsWith('./') && !/\.[A-Za-z0-9]+$/.test(path))
 }

@@ -31,6 +31,7 @@ import type { NameChange } from '../../core/audit/verdict'
 import { showAt, type RepoState } from '../git/history'
 import { commitAt } from './quote-then'
 import { runGit } from '../git/run'
+import { reachedAfter } from './merged-after'
 import type { Needle } from './pickaxe'
 import { grepTrees, key, type Found } from './tree-grep'
 import { isCodePathspecFile } from '../../core/git/code-pathspecs'
@@ -249,9 +250,18 @@ export async function nameLosses(
       }
       const shown = await Promise.all(
         lost.slice(0, NAMES_SHOWN).map(async ({ needle, l, onlyIn }): Promise<NameLoss | null> => {
-          const by =
+          const found =
             (await removedIn(state.root, t.sha, l.then.file, l.then.text.trim())) ??
             (history ? lastTouchOf(history, l.then.file, t.sha) : null)
+          // Held at the note's commit and gone now: lost after it (merged-after.ts).
+          const by =
+            found === null
+              ? null
+              : await reachedAfter(
+                  state.root,
+                  { ...found, ms: Date.parse(found.date) },
+                  a.writtenMs,
+                )
           if (by === null) return null
           const [thenLines, nowLines] = await Promise.all([
             blockOf(state.root, t.sha, l.then),

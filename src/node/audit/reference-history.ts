@@ -31,6 +31,7 @@ import { exampleSign } from '../../core/audit/placeholder-names'
 import { showAt } from '../git/history'
 import { grepLines } from './prose-grep'
 import { keptQuote } from './quote-kept'
+import { reachedAfter } from './merged-after'
 
 /**
  * The lines of a quote asked of history: its first line and its two most distinctive other
@@ -211,6 +212,7 @@ export async function withGoneIn(
     return { ...c, goneIn: null, reason: `${c.reason ?? 'quoted code is not found'}; ${sign}` }
   // No needle was in the code at the note's commit (known only from `held`).
   let noneThen = false
+  let heldThen = false
   if (held && writtenMs !== undefined) {
     const files = asked.map(held)
     if (files.every((f) => f !== undefined)) {
@@ -218,6 +220,7 @@ export async function withGoneIn(
         (files[i] ?? []).length > 0 ? [{ n, f: files[i] }] : [],
       )
       noneThen = there.length === 0
+      heldThen = !noneThen
       // A quote the code held then and only docs hold now (a plan that copied the line) lost
       // its code: asked since the note like a missing one (blind set X).
       const docsNow = c.audit.status === 'changed' && onlyInDocsNow(c, repo.root)
@@ -328,7 +331,9 @@ export async function withGoneIn(
         reason: `${c.reason ?? 'quoted code is not found'}; when the note was written no code file held it, and ${tick(line.path)} holds its line ${tick(line.text.trim())} now`,
       }
   }
-  return { ...c, goneIn: gone(newest) }
+  // Held at the note's commit: gone after it, whatever the removal's date (merged-after.ts).
+  const after = heldThen && writtenMs !== undefined
+  return { ...c, goneIn: gone(after ? await reachedAfter(repo.root, newest, writtenMs) : newest) }
 }
 
 /**

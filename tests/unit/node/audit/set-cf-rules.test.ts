@@ -2,10 +2,16 @@
  * Rules blind sets CE to CG (docs/eval-audit.md) showed were missing, on a real git repository:
  * a capitalised product in prose (`Context7`) whose lower-case form (`context7`) the code still
  * holds where it held it when the note was written has not left the code, though its capitalised
- * spelling left every file that held it (set CE).
+ * spelling left every file that held it (set CE); a one-word module a quoted block imports from
+ * (`from observability import tracer`) is the repository's root module when it had one (set CG); a
+ * root file's bare name (`middleware.ts`) still names it after it moved into a folder (set CF); a name removed on a branch before the note was
+ * written, merged after it, changed after the note (set CF).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { git, gitAt } from '../../../helpers/git'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'
 
@@ -22,7 +28,27 @@ describe('set CE to CG rules on a real repository', () => {
       'config/policy.yaml',
       'tools:\n  audit: Context7 library docs lookup\n  lint: Stylo3 style check\n',
     )
+    write(repo, 'observability.py', 'tracer = make_tracer("app")\nmeter = make_meter("app")\n')
+    write(
+      repo,
+      'middleware.ts',
+      'export function middleware(req: Request) {\n  return redirect(req)\n}\n',
+    )
+    write(repo, 'gateway.ts', 'export function gateway(req: Request) {\n  return forward(req)\n}\n')
     commit('c1', '2026-01-01T12:00:00Z')
+    for (const f of ['middleware.ts', 'gateway.ts']) rmSync(join(repo, f))
+    write(
+      repo,
+      'src/middleware.ts',
+      'export function middleware(req: Request) {\n  return redirect(req)\n}\n',
+    )
+    write(
+      repo,
+      'src/edge.ts',
+      'export function gateway(req: Request) {\n  return forward(req)\n}\n',
+    )
+    rmSync(join(repo, 'observability.py'))
+    write(repo, 'src/app/telemetry.py', 'tracer = make_tracer("app")\nmeter = make_meter("app")\n')
     write(repo, 'config/policy.yaml', 'tools:\n  audit: library docs lookup\n  lint: style check\n')
     write(repo, 'reports/plan.html', '<p>Context7 and Stylo3 were reviewed.</p>\n')
     // The lower-case form arriving only now, in a new file, is not the product staying.
@@ -34,6 +60,13 @@ describe('set CE to CG rules on a real repository', () => {
       [
         ['Docs lookup', 'Look up library docs with Context7 before guessing an API.'],
         ['Style', 'Style checks run through Stylo3 before each commit.'],
+        [
+          'Tracing',
+          '```python\nfrom observability import tracer\n\nwith tracer.span("op"):\n    work()\n```',
+        ],
+        ['Middleware', 'The project uses `middleware.ts` for locale redirects.'],
+        ['Gateway', 'Requests pass through `gateway.ts` first.'],
+        ['Json', '```python\nfrom json import loads\n\ndata = loads(text)\n```'],
       ],
       '2026-01-10T00:00:00Z',
     )
@@ -46,5 +79,70 @@ describe('set CE to CG rules on a real repository', () => {
     const style = byTitle(notes, 'Style')
     expect(style.verdict, style.reasons.join('\n')).toBe('suspect')
     expect(style.reasons.join('\n')).toContain('`Stylo3` left every code file')
+  })
+
+  it("reads a root file's bare name as the file wherever it moved under that name (CF)", () => {
+    const n = byTitle(notes, 'Middleware')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+    // Renamed as it moved: the name the note gives is gone.
+    const g = byTitle(notes, 'Gateway')
+    expect(g.verdict, g.reasons.join('\n')).toBe('stale')
+    expect(g.reasons.join('\n')).toContain('`gateway.ts` was renamed to `src/edge.ts`')
+  })
+
+  it("reads a one-word module a block imports from as the repository's root module (CG)", () => {
+    const n = byTitle(notes, 'Tracing')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`observability.py` was renamed')
+    // A module the repository never had is another package's.
+    const json = byTitle(notes, 'Json')
+    expect(json.reasons.join('\n')).not.toContain('json.py')
+  })
+})
+
+describe('a change merged after the note on a real repository', () => {
+  const { repo, mem, commit } = historyCase('scf-merge')
+  let notes: readonly AuditNote[] = []
+
+  beforeAll(async () => {
+    write(repo, 'lib/home_cubit.dart', 'class HomeCubit {\n  void toggle() {}\n}\n')
+    write(repo, 'lib/chat_cubit.dart', 'class ChatCubit {}\n')
+    write(repo, 'lib/profile.dart', 'class ProfileCubit {}\nfinal profile = ProfileCubit();\n')
+    write(repo, 'lib/app.dart', 'final home = HomeCubit();\nfinal chat = ChatCubit();\n')
+    commit('c1', '2026-01-01T12:00:00Z')
+    // A branch removes the class on 5 January; the note is written on main on the 10th, before
+    // the branch is merged on the 20th.
+    git(repo, 'checkout', '-q', '-b', 'cleanup')
+    rmSync(join(repo, 'lib/home_cubit.dart'))
+    write(repo, 'lib/app.dart', 'final chat = ChatCubit();\n')
+    // Only a comment keeps this one's name.
+    write(repo, 'lib/profile.dart', '// final profile = ProfileCubit(); // removed\n')
+    commit('removed', '2026-01-05T12:00:00Z')
+    git(repo, 'checkout', '-q', 'main')
+    write(repo, 'README.md', '# App\n')
+    commit('docs', '2026-01-10T11:00:00Z')
+    gitAt('2026-01-20T12:00:00Z', repo, 'merge', '-q', '--no-ff', '-m', 'merge cleanup', 'cleanup')
+    notes = await auditTopics(
+      repo,
+      mem,
+      [
+        ['Cubits', '- Main cubits: `ChatCubit` (chat), `HomeCubit` (home screen state)'],
+        ['Profile', '- `ProfileCubit` keeps the profile screen state'],
+      ],
+      '2026-01-10T12:00:00Z',
+    )
+  }, 120_000)
+
+  it('dates the loss by the merge that brought it to the note (CF)', () => {
+    const n = byTitle(notes, 'Cubits')
+    const why = n.reasons.join('\n')
+    expect(['stale', 'suspect'], why).toContain(n.verdict)
+    expect(why).toContain('`HomeCubit`')
+    const merge = git(repo, 'rev-parse', '--short=7', 'HEAD').trim()
+    expect(why).toContain(merge)
+    // A name only a comment keeps lost its code lines with the merge too.
+    const p = byTitle(notes, 'Profile')
+    expect(p.verdict, p.reasons.join('\n')).toBe('suspect')
+    expect(p.reasons.join('\n')).toContain(`\`ProfileCubit\` changed in ${merge}`)
   })
 })
