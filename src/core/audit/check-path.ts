@@ -20,6 +20,7 @@ import {
   isGenerated,
   isNameSuffix,
   overlongPath,
+  builtFrom,
   runtimeFolderName,
   webRootPath,
 } from './repo-paths'
@@ -128,6 +129,14 @@ export function checkPath(
           mirroredFate(facts.history, path, bare.restsOn, dir, writtenMs, facts)
         : null
     if (bare && meant === null) return bare
+  }
+  // Its fixed folder (`src/app/(calculators)` of `…/[slug]/page.tsx`) gone since: the pattern is
+  // gone with it (blind set CF: the route group moved under `(main)/`).
+  const fixed = ref.kind === 'path' && ref.pattern ? fixedFolder(path) : null
+  if (ref.kind === 'path' && fixed !== null && leftAt === null && !facts.isDir(fixed)) {
+    const { pattern, ...plain } = ref
+    if (pattern && hadFolder(facts, fixed))
+      return checkPath(plain, fixed, true, facts, noteDir, writtenMs)
   }
   if (ref.kind === 'path' && ref.pattern && leftAt === null)
     return {
@@ -238,37 +247,21 @@ export function checkPath(
   return facts.shallow ? never : { ...never, goneIn: null }
 }
 
+/** An agent's session state in its folder: handoffs, transcripts, to-dos, logs, local settings. */
+const AGENT_STATE_RE =
+  /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
+
 /**
  * Whether the repository has, or once had, a folder at this path: a tree drawn under it names
  * its entries there (blind set Z: `rodski-web/` over `src/`, read as the root `src/` that went).
  * A top folder the repository never had is its own name: the entries are the root's.
  */
-/** The extensions of a compiled file's source, by the compiled file's own (`.js`, `.mjs`). */
-/** An agent's session state in its folder: handoffs, transcripts, to-dos, logs, local settings. */
-const AGENT_STATE_RE =
-  /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
-
-const SOURCES: Readonly<Record<string, readonly string[]>> = {
-  js: ['ts', 'tsx', 'jsx'],
-  mjs: ['mts'],
-  cjs: ['cts'],
-}
-
-/**
- * The tracked source of a compiled file a note names under a build folder (`dist/tests/a.test.js`
- * from `tests/a.test.ts`, or `src/…` under a `rootDir`), when the repository has it or had it:
- * the build output is on no one's disk but the source says whether the file still exists (blind
- * set AM: `node --test dist/tests/…/x.test.js` after `x.test.ts` was deleted).
- */
-function builtFrom(rel: string, facts: RepoFacts): string | null {
-  const m = /^(?:dist|build|out|lib)\/(.+)\.(c?js|mjs)$/.exec(rel)
-  if (!m) return null
-  for (const base of [m[1], `src/${m[1]}`])
-    for (const ext of SOURCES[m[2]] ?? []) {
-      const p = `${base}.${ext}`
-      if (facts.exists(p) || facts.history?.arrivals.has(p)) return p
-    }
-  return null
+/** A pattern's folders before its first placeholder, when two or more; null for a glob (`*`). */
+function fixedFolder(path: string): string | null {
+  if (path.includes('*')) return null
+  const parts = path.split('/')
+  const at = parts.findIndex((x) => /[[\]<>{}$:]/.test(x))
+  return at >= 2 ? parts.slice(0, at).join('/') : null
 }
 
 function hadFolder(facts: RepoFacts, top: string): boolean {

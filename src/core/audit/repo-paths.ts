@@ -6,6 +6,7 @@
 import { GIT_PATH_MAX_CHARS, GIT_PATH_MAX_COMPONENTS } from '../limits'
 import { relativeInside, resolveRelative } from '../paths'
 import type { Reference } from './reference'
+import type { RepoFacts } from './repo-facts'
 
 /**
  * Why a path named in a note is too long to look up (no file system holds it), or null. Such
@@ -141,4 +142,28 @@ export function isGenerated(rel: string): boolean {
 export function runtimeFolderName(ref: Reference, path: string, dir: boolean): boolean {
   if (path.includes('/') || path === '' || path === '.' || path === '..') return false
   return dir || (ref.text.startsWith('./') && !/\.[A-Za-z0-9]+$/.test(path))
+}
+
+/** The extensions of a compiled file's source, by the compiled file's own (`.js`, `.mjs`). */
+const SOURCES: Readonly<Record<string, readonly string[]>> = {
+  js: ['ts', 'tsx', 'jsx'],
+  mjs: ['mts'],
+  cjs: ['cts'],
+}
+
+/**
+ * The tracked source of a compiled file a note names under a build folder (`dist/tests/a.test.js`
+ * from `tests/a.test.ts`, or `src/…` under a `rootDir`), when the repository has it or had it:
+ * the build output is on no one's disk but the source says whether the file still exists (blind
+ * set AM: `node --test dist/tests/…/x.test.js` after `x.test.ts` was deleted).
+ */
+export function builtFrom(rel: string, facts: RepoFacts): string | null {
+  const m = /^(?:dist|build|out|lib)\/(.+)\.(c?js|mjs)$/.exec(rel)
+  if (!m) return null
+  for (const base of [m[1], `src/${m[1]}`])
+    for (const ext of SOURCES[m[2]] ?? []) {
+      const p = `${base}.${ext}`
+      if (facts.exists(p) || facts.history?.arrivals.has(p)) return p
+    }
+  return null
 }

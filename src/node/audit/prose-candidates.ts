@@ -10,6 +10,7 @@ import type { Reference } from '../../core/audit/reference'
 import { importedNames } from '../../core/audit/fence-imports'
 import { cutFences } from '../../core/audit/note-fences'
 import { productNames } from '../../core/audit/product-names'
+import { fencePrograms } from '../../core/audit/fence-programs'
 import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
 import { contactLiterals } from '../../core/audit/contact-literals'
@@ -258,6 +259,8 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...tickedWords(checkedText(note)),
       // A back-ticked scoped package (`@ngrok/ngrok`) a manifest dropped (blind set BK).
       ...tickedScopes(checkedText(note)),
+      // The programs its shell blocks run (`black .`), which a manifest dropped (blind set CG).
+      ...fencePrograms(checkedText(note)),
       ...packages,
     ]),
   ].filter((d) => !ticked.has(d))

@@ -4,7 +4,12 @@
  * holds where it held it when the note was written has not left the code, though its capitalised
  * spelling left every file that held it (set CE); a one-word module a quoted block imports from
  * (`from observability import tracer`) is the repository's root module when it had one (set CG); a
- * root file's bare name (`middleware.ts`) still names it after it moved into a folder (set CF); a name removed on a branch before the note was
+ * root file's bare name (`middleware.ts`) still names it after it moved into a folder (set CF); a
+ * line whose Python hints were only modernised (`List[str]` to `list[str]`) is unchanged (set CG); a
+ * program a shell block runs (`black .`) that a manifest listed then and none lists now is gone
+ * (set CG); a pattern (`src/app/(tools)/[slug]/page.tsx`) whose fixed folder moved is gone (set
+ * CF); a shell argument from the current folder (`./helm/app`) is a path however it ends (set
+ * CG); a name only tests hold, in many of them (`find.byKey`), is widely used (set CF); a name removed on a branch before the note was
  * written, merged after it, changed after the note (set CF).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,7 +40,35 @@ describe('set CE to CG rules on a real repository', () => {
       'export function middleware(req: Request) {\n  return redirect(req)\n}\n',
     )
     write(repo, 'gateway.ts', 'export function gateway(req: Request) {\n  return forward(req)\n}\n')
+    const fga = (list: string, dict: string): string =>
+      `class Client:\n    async def write_tuples(self, tuples: ${list}[${dict}[str, str]]) -> None:\n        await self.post(tuples)\n`
+    write(repo, 'fga_client.py', fga('List', 'Dict'))
+    const deps = (...d: string[]): string =>
+      `[project]\nname = "app"\n\n[project.optional-dependencies]\ndev = [\n${d.map((x) => `    "${x}",\n`).join('')}]\n`
+    write(repo, 'pyproject.toml', deps('black>=24.1.1', 'ruff>=0.4'))
+    const page = 'export default function Page() {\n  return null\n}\n'
+    write(repo, 'src/app/(tools)/loan/page.tsx', page)
+    write(repo, 'src/features/loan/index.ts', 'export {}\n')
+    const tap = (key: string): string => `void main() {\n  tester.tap(find.byKey(${key}));\n}\n`
+    write(repo, 'helm/app/Chart.yaml', 'name: app\n')
+    write(repo, 'deploy/chart/Chart.yaml', 'name: chart\n')
+    for (const t of ['a', 'b', 'c', 'd', 'e']) write(repo, `test/${t}_test.dart`, tap(`${t}Key`))
     commit('c1', '2026-01-01T12:00:00Z')
+    rmSync(join(repo, 'fga_client.py'))
+    write(repo, 'pyproject.toml', deps('ruff>=0.4'))
+    rmSync(join(repo, 'helm'), { recursive: true })
+    write(
+      repo,
+      'test/a_test.dart',
+      "void main() {\n  tester.enterText(find.text('Name'), 'x');\n}\n",
+    )
+    rmSync(join(repo, 'src/app/(tools)'), { recursive: true })
+    write(repo, 'src/app/(main)/(tools)/loan/page.tsx', page)
+    write(
+      repo,
+      'pkg/auth/fga.py',
+      `import logging\n\nlog = logging.getLogger()\n\n\n${fga('list', 'dict')}`,
+    )
     for (const f of ['middleware.ts', 'gateway.ts']) rmSync(join(repo, f))
     write(
       repo,
@@ -66,6 +99,14 @@ describe('set CE to CG rules on a real repository', () => {
         ],
         ['Middleware', 'The project uses `middleware.ts` for locale redirects.'],
         ['Gateway', 'Requests pass through `gateway.ts` first.'],
+        ['Tuples', 'Relations are written with `write_tuples` on the client.'],
+        ['Format', '```bash\nblack . --line-length=100\n```'],
+        ['Lint', '```bash\nuv run ruff check .\n```'],
+        ['Route', 'Create the route at `src/app/(tools)/[slug]/page.tsx` with its metadata.'],
+        ['Feature', 'Each feature lives in `src/features/[name]/` with a barrel file.'],
+        ['Finders', '3. Use `find.byKey` with predefined keys from utils'],
+        ['Helm', '```bash\nhelm install app ./helm/app \\\n  --namespace app\n```'],
+        ['Chart', '```bash\nhelm upgrade chart ./deploy/chart\n```'],
         ['Json', '```python\nfrom json import loads\n\ndata = loads(text)\n```'],
       ],
       '2026-01-10T00:00:00Z',
@@ -88,6 +129,42 @@ describe('set CE to CG rules on a real repository', () => {
     const g = byTitle(notes, 'Gateway')
     expect(g.verdict, g.reasons.join('\n')).toBe('stale')
     expect(g.reasons.join('\n')).toContain('`gateway.ts` was renamed to `src/edge.ts`')
+  })
+
+  it('reads a line whose Python hints were only modernised as the same line (CG)', () => {
+    const n = byTitle(notes, 'Tuples')
+    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+  })
+
+  it('reads a program a shell block runs as gone when no manifest lists it now (CG)', () => {
+    const n = byTitle(notes, 'Format')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`black` was a dependency')
+    const lint = byTitle(notes, 'Lint')
+    expect(lint.reasons.join('\n')).not.toContain('`ruff` was a dependency')
+    expect(['fresh', 'unverifiable'], lint.reasons.join('\n')).toContain(lint.verdict)
+  })
+
+  it('reads a pattern whose fixed folder moved as gone (CF)', () => {
+    const n = byTitle(notes, 'Route')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`src/app/(tools)` was renamed')
+    // Its fixed folder still there: a pattern, not checked.
+    const f = byTitle(notes, 'Feature')
+    expect(f.verdict, f.reasons.join('\n')).toBe('unverifiable')
+  })
+
+  it('reads a name many tests hold, and only tests, as widely used (CF)', () => {
+    const n = byTitle(notes, 'Finders')
+    expect(['fresh', 'unverifiable'], n.reasons.join('\n')).toContain(n.verdict)
+  })
+
+  it('reads a shell argument from the current folder as a path however it ends (CG)', () => {
+    const n = byTitle(notes, 'Helm')
+    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
+    expect(n.reasons.join('\n')).toContain('`helm/app` was deleted')
+    const c = byTitle(notes, 'Chart')
+    expect(c.verdict, c.reasons.join('\n')).toBe('fresh')
   })
 
   it("reads a one-word module a block imports from as the repository's root module (CG)", () => {
