@@ -113,67 +113,58 @@ describe('set CE to CG rules on a real repository', () => {
     )
   }, 120_000)
 
+  /** The note's verdict is `verdict`, and its reasons name each of `named`. */
+  const called = (title: string, verdict: string, ...named: string[]): void => {
+    const n = byTitle(notes, title)
+    expect(n.verdict, n.reasons.join('\n')).toBe(verdict)
+    for (const x of named) expect(n.reasons.join('\n')).toContain(x)
+  }
+  /** The note is neither stale nor suspect: fresh, or nothing checkable. */
+  const quiet = (title: string): void => {
+    const n = byTitle(notes, title)
+    expect(['fresh', 'unverifiable'], `${n.verdict}: ${n.reasons.join('\n')}`).toContain(n.verdict)
+  }
+
   it('reads a product the code still holds in lower case as staying (CE)', () => {
-    const docs = byTitle(notes, 'Docs lookup')
-    expect(['fresh', 'unverifiable'], docs.reasons.join('\n')).toContain(docs.verdict)
+    quiet('Docs lookup')
     // Its capitalised spelling left the code, and no lower-case form held then stays: suspect.
-    const style = byTitle(notes, 'Style')
-    expect(style.verdict, style.reasons.join('\n')).toBe('suspect')
-    expect(style.reasons.join('\n')).toContain('`Stylo3` left every code file')
+    called('Style', 'suspect', '`Stylo3` left every code file')
   })
 
   it("reads a root file's bare name as the file wherever it moved under that name (CF)", () => {
-    const n = byTitle(notes, 'Middleware')
-    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+    called('Middleware', 'fresh')
     // Renamed as it moved: the name the note gives is gone.
-    const g = byTitle(notes, 'Gateway')
-    expect(g.verdict, g.reasons.join('\n')).toBe('stale')
-    expect(g.reasons.join('\n')).toContain('`gateway.ts` was renamed to `src/edge.ts`')
+    called('Gateway', 'stale', '`gateway.ts` was renamed to `src/edge.ts`')
   })
 
   it('reads a line whose Python hints were only modernised as the same line (CG)', () => {
-    const n = byTitle(notes, 'Tuples')
-    expect(n.verdict, n.reasons.join('\n')).toBe('fresh')
+    called('Tuples', 'fresh')
   })
 
   it('reads a program a shell block runs as gone when no manifest lists it now (CG)', () => {
-    const n = byTitle(notes, 'Format')
-    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
-    expect(n.reasons.join('\n')).toContain('`black` was a dependency')
-    const lint = byTitle(notes, 'Lint')
-    expect(lint.reasons.join('\n')).not.toContain('`ruff` was a dependency')
-    expect(['fresh', 'unverifiable'], lint.reasons.join('\n')).toContain(lint.verdict)
+    called('Format', 'stale', '`black` was a dependency')
+    quiet('Lint')
   })
 
   it('reads a pattern whose fixed folder moved as gone (CF)', () => {
-    const n = byTitle(notes, 'Route')
-    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
-    expect(n.reasons.join('\n')).toContain('`src/app/(tools)` was renamed')
+    called('Route', 'stale', '`src/app/(tools)` was renamed')
     // Its fixed folder still there: a pattern, not checked.
-    const f = byTitle(notes, 'Feature')
-    expect(f.verdict, f.reasons.join('\n')).toBe('unverifiable')
+    called('Feature', 'unverifiable')
   })
 
   it('reads a name many tests hold, and only tests, as widely used (CF)', () => {
-    const n = byTitle(notes, 'Finders')
-    expect(['fresh', 'unverifiable'], n.reasons.join('\n')).toContain(n.verdict)
+    quiet('Finders')
   })
 
   it('reads a shell argument from the current folder as a path however it ends (CG)', () => {
-    const n = byTitle(notes, 'Helm')
-    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
-    expect(n.reasons.join('\n')).toContain('`helm/app` was deleted')
-    const c = byTitle(notes, 'Chart')
-    expect(c.verdict, c.reasons.join('\n')).toBe('fresh')
+    called('Helm', 'stale', '`helm/app` was deleted')
+    called('Chart', 'fresh')
   })
 
   it("reads a one-word module a block imports from as the repository's root module (CG)", () => {
-    const n = byTitle(notes, 'Tracing')
-    expect(n.verdict, n.reasons.join('\n')).toBe('stale')
-    expect(n.reasons.join('\n')).toContain('`observability.py` was renamed')
+    called('Tracing', 'stale', '`observability.py` was renamed')
     // A module the repository never had is another package's.
-    const json = byTitle(notes, 'Json')
-    expect(json.reasons.join('\n')).not.toContain('json.py')
+    expect(byTitle(notes, 'Json').reasons.join('\n')).not.toContain('json.py')
   })
 })
 
