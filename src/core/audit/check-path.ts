@@ -9,6 +9,7 @@
  *   have it, none of them can make the note suspect.
  */
 import type { HistoryIndex, PathFate } from '../git/parse'
+import { isCodePathspecFile } from '../git/code-pathspecs'
 import { cameOf, fateOf, leftTime } from './path-fates'
 import type { Reference } from './reference'
 import type { RepoFacts } from './repo-facts'
@@ -94,10 +95,14 @@ export function checkPath(
   // what the note meant; a later namesake elsewhere does not make it hold.
   const literal = facts.history ? fateOf(facts.history, candidates, dir, facts) : null
   const leftAt = literal === null ? null : leftTime(literal)
-  // A root file's bare name (`middleware.ts`) moved into a folder under that name still names it,
-  // as the bare name of a file in a folder does (checkBySuffix). Blind set CF.
+  // A root code file's bare name (`middleware.ts`) moved into a folder under that name still
+  // names it, as the bare name of a file in a folder does (checkBySuffix; blind set CF). Not a
+  // document's: a root page moved into `docs/` is no longer where the note sends its reader (BQ).
   const kept =
-    literal?.kind === 'moved' && !path.includes('/') && literal.current.endsWith(`/${path}`)
+    literal?.kind === 'moved' &&
+    !path.includes('/') &&
+    literal.current.endsWith(`/${path}`) &&
+    isCodePathspecFile(path)
   const literalFirst = leftAt !== null && (writtenMs === null || leftAt > writtenMs) && !kept
   // Ignored or generated files are local to a machine: their absence says nothing. Not so a
   // source path git deleted after the note and ignores since (blind set AP: `tests/` removed
