@@ -100,6 +100,7 @@ export function checkPath(
   // document's: a root page moved into `docs/` is no longer where the note sends its reader (BQ).
   const kept =
     literal?.kind === 'moved' &&
+    !dir &&
     !path.includes('/') &&
     literal.current.endsWith(`/${path}`) &&
     isCodePathspecFile(path)

@@ -54,9 +54,12 @@ describe('set CE to CG rules on a real repository', () => {
     write(repo, 'deploy/chart/Chart.yaml', 'name: chart\n')
     for (const t of ['a', 'b', 'c', 'd', 'e']) write(repo, `test/${t}_test.dart`, tap(`${t}Key`))
     write(repo, 'product-spec.md', '# Spec\n\n## Chapter 3\n')
+    write(repo, 'public/robots.txt', 'User-agent: *\n')
     commit('c1', '2026-01-01T12:00:00Z')
     rmSync(join(repo, 'product-spec.md'))
     write(repo, 'docs/product-spec.md', '# Spec\n\n## Chapter 3\n')
+    rmSync(join(repo, 'public'), { recursive: true })
+    write(repo, 'apps/web/public/robots.txt', 'User-agent: *\n')
     rmSync(join(repo, 'fga_client.py'))
     write(repo, 'pyproject.toml', deps('ruff>=0.4'))
     rmSync(join(repo, 'helm'), { recursive: true })
@@ -103,6 +106,7 @@ describe('set CE to CG rules on a real repository', () => {
         ['Middleware', 'The project uses `middleware.ts` for locale redirects.'],
         ['Gateway', 'Requests pass through `gateway.ts` first.'],
         ['Spec', '- **Product spec:** `product-spec.md` (chapter 3 above all)'],
+        ['Static', 'Static files are served from `public/` at the root.'],
         ['Tuples', 'Relations are written with `write_tuples` on the client.'],
         ['Format', '```bash\nblack . --line-length=100\n```'],
         ['Lint', '```bash\nuv run ruff check .\n```'],
@@ -141,6 +145,8 @@ describe('set CE to CG rules on a real repository', () => {
     called('Gateway', 'stale', '`gateway.ts` was renamed to `src/edge.ts`')
     // A root page moved into `docs/` is not where the note sends its reader (blind set BQ).
     called('Spec', 'stale', '`product-spec.md` was renamed to `docs/product-spec.md`')
+    // Nor a root folder's (blind set BM: `public/` moved under `apps/web/`).
+    called('Static', 'stale', '`public` was renamed to `apps/web/public`')
   })
 
   it('reads a line whose Python hints were only modernised as the same line (CG)', () => {
