@@ -113,6 +113,7 @@ describe('set CE to CG rules on a real repository', () => {
         ['Route', 'Create the route at `src/app/(tools)/[slug]/page.tsx` with its metadata.'],
         ['Feature', 'Each feature lives in `src/features/[name]/` with a barrel file.'],
         ['Finders', '3. Use `find.byKey` with predefined keys from utils'],
+        ['Finder a', '`a_test` finds its button with `find.byKey`.'],
         ['Helm', '```bash\nhelm install app ./helm/app \\\n  --namespace app\n```'],
         ['Chart', '```bash\nhelm upgrade chart ./deploy/chart\n```'],
         ['Json', '```python\nfrom json import loads\n\ndata = loads(text)\n```'],
@@ -166,6 +167,8 @@ describe('set CE to CG rules on a real repository', () => {
 
   it('reads a name many tests hold, and only tests, as widely used (CF)', () => {
     quiet('Finders')
+    // Unless the note names the test whose line it lost (the visible set: `skipIf` of `col.test`).
+    called('Finder a', 'suspect', '`byKey`')
   })
 
   it('reads a shell argument from the current folder as a path however it ends (CG)', () => {
