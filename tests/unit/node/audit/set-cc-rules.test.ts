@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditNote } from '../../../../src/shared/model'
 import { byTitle, removeBase, write } from './scripted-repo'
-import { auditTopics, historyCase } from './topic-audit'
+import { auditTopics, historyCase, verdictChecks } from './topic-audit'
 
 afterAll(removeBase)
 
@@ -87,21 +87,7 @@ describe('set CA to CC rules on a real repository', () => {
     )
   }, 120_000)
 
-  /** The note's verdict is `verdict`, and its reasons name each of `named`. */
-  const called = (title: string, verdict: string, ...named: string[]): void => {
-    const n = byTitle(notes, title)
-    expect(n.verdict, n.reasons.join('\n')).toBe(verdict)
-    for (const x of named) expect(n.reasons.join('\n')).toContain(x)
-  }
-  /**
-   * The note says nothing checkable: neither stale nor suspect, and not wrong from the start
-   * unless `example` (a quote that never matched is "not a reference", never counted).
-   */
-  const quiet = (title: string, example = false): void => {
-    const n = byTitle(notes, title)
-    const ok = ['fresh', 'unverifiable', ...(example ? ['never-matched'] : [])]
-    expect(ok, `${n.verdict}: ${n.reasons.join('\n')}`).toContain(n.verdict)
-  }
+  const { called, quiet } = verdictChecks(() => notes)
 
   it('reads a prefixed skill name as the folder of that name, not a later plain one (CC)', () => {
     called('Prune', 'stale', '`.claude/skills/meow:memory/SKILL.md`', sha.change)

@@ -18,7 +18,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, gitAt } from '../../../helpers/git'
 import { byTitle, removeBase, write } from './scripted-repo'
-import { auditTopics, historyCase } from './topic-audit'
+import { auditTopics, historyCase, verdictChecks } from './topic-audit'
 
 afterAll(removeBase)
 
@@ -122,17 +122,7 @@ describe('set CE to CG rules on a real repository', () => {
     )
   }, 120_000)
 
-  /** The note's verdict is `verdict`, and its reasons name each of `named`. */
-  const called = (title: string, verdict: string, ...named: string[]): void => {
-    const n = byTitle(notes, title)
-    expect(n.verdict, n.reasons.join('\n')).toBe(verdict)
-    for (const x of named) expect(n.reasons.join('\n')).toContain(x)
-  }
-  /** The note is neither stale nor suspect: fresh, or nothing checkable. */
-  const quiet = (title: string): void => {
-    const n = byTitle(notes, title)
-    expect(['fresh', 'unverifiable'], `${n.verdict}: ${n.reasons.join('\n')}`).toContain(n.verdict)
-  }
+  const { called, quiet } = verdictChecks(() => notes)
 
   it('reads a product the code still holds in lower case as staying (CE)', () => {
     quiet('Docs lookup')

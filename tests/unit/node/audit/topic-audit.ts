@@ -11,7 +11,7 @@ import { auditMemory } from '../../../../src/node/audit/audit'
 import { clearHistoryCache } from '../../../../src/node/git/history'
 import { clearPickaxeCache } from '../../../../src/node/audit/pickaxe'
 import { git, gitAt } from '../../../helpers/git'
-import { base, topic } from './scripted-repo'
+import { base, byTitle, topic } from './scripted-repo'
 
 /**
  * A history test's repository and memory folder (`<name>-repo`, `<name>-mem` in the temp
@@ -57,4 +57,27 @@ export async function auditTopics(
   const r = await auditMemory({ memoryDir: mem, repo })
   expect(r.problems).toEqual([])
   return r.notes
+}
+
+/**
+ * Checks on an audit's notes by title: `called` (the verdict, and names its reasons give) and
+ * `quiet` (neither stale nor suspect: fresh or nothing checkable, or, with `example`, a quote
+ * that never matched, "not a reference" and never counted).
+ */
+export function verdictChecks(notes: () => readonly AuditNote[]): {
+  readonly called: (title: string, verdict: string, ...named: string[]) => void
+  readonly quiet: (title: string, example?: boolean) => void
+} {
+  return {
+    called: (title, verdict, ...named) => {
+      const n = byTitle(notes(), title)
+      expect(n.verdict, n.reasons.join('\n')).toBe(verdict)
+      for (const x of named) expect(n.reasons.join('\n')).toContain(x)
+    },
+    quiet: (title, example = false) => {
+      const n = byTitle(notes(), title)
+      const ok = ['fresh', 'unverifiable', ...(example ? ['never-matched'] : [])]
+      expect(ok, `${n.verdict}: ${n.reasons.join('\n')}`).toContain(n.verdict)
+    },
+  }
 }
