@@ -55,6 +55,7 @@ import {
   defines,
   valueOnly,
 } from './line-changes'
+import { escapeRe } from './prose-names'
 
 /** A code line holding a name, in a repository-relative file. */
 export interface CodeLine {
@@ -119,7 +120,7 @@ const stemOf = (file: string): string =>
 function stemInNote(file: string, text: string | undefined): boolean {
   const s = stemOf(file)
   if (text === undefined || s.length < 4) return false
-  return new RegExp(`(?<![\\w.-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text)
+  return new RegExp(`(?<![\\w.-])${escapeRe(s)}(?![\\w-])`).test(text)
 }
 
 /** Whether the words of `then` (identifiers, numbers) appear in `now` in the same order. */
