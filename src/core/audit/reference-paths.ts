@@ -212,7 +212,9 @@ export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | nul
   if (written === '' || /^[a-z][\w+.-]*:/i.test(written)) return null
   const dir = written.endsWith('/')
   const path = normalizePath(written)
-  if (path === '.') return null
+  // `/` alone (a site's root route, "a crash on `/`") names no file or folder (blind set CH
+  // sg-r10: read as a folder outside the repository, the note "wrong from the start").
+  if (path === '.' || path === '/') return null
   const line = m[2] ? Number(m[2]) : null
   return PATH_PLACEHOLDER_RE.test(path)
     ? { kind: 'path', text: raw, path, line, dir, pattern: true }

@@ -447,6 +447,12 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
     ])
   })
 
+  it('does not read the root `/` as a path (blind set CH: a crash "on `/`", the root route)', () => {
+    expect(kinds('A crash on `/` is unlikely: `app/page.tsx` renders it, like `//`.')).toEqual([
+      ['path', 'app/page.tsx'],
+    ])
+  })
+
   it('does not read `A/B/C` alternatives or a name/arity as a path', () => {
     expect(kinds('`find_op/2` and `to_stack_item/1` are Erlang functions.')).toEqual([])
     // An HTTP route with its methods (blind set AI).
