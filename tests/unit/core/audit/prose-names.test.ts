@@ -67,6 +67,22 @@ describe('prose names', () => {
     expect(proseNames(text).names).toEqual(['APIConfigure', 'haul_to_stockpile', 'fencedName'])
   })
 
+  it("does not read a tree drawing's top folder as a name of the code (blind set CK)", () => {
+    const tree = [
+      '```',
+      'i_story_dapp/',
+      '├── app/',
+      '│   └── api_routes/',
+      '├── lib/',
+      '└── scripts/',
+      '```',
+    ]
+    expect(proseNames(tree.join('\n')).names).toEqual(['api_routes'])
+    // Entries written as lists (`admin/, ai/`) make no tree treeListing reads; the top still goes.
+    const drawn = ['```', 'i_story_dapp/', '├── app/', '│   ├── admin/, ai/', '└── lib/', '```']
+    expect(proseNames(drawn.join('\n')).names).toEqual([])
+  })
+
   it('reads names written as alternatives, and leaves paths and word pairs alone (blind set N)', () => {
     const text = [
       '[ ] Every new query of convex/*.ts goes through requireRole/requireUser',
