@@ -20,7 +20,7 @@
 import { findCodeSpans } from './code-spans'
 import { alternatives, onlyNegated } from './prose-forms'
 import { namesByLanguage } from './fence-languages'
-import { cutFences, treeListing } from './note-fences'
+import { cutFences, DIAGRAM_RE, treeListing } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
 /** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
@@ -183,12 +183,12 @@ export function proseNames(text: string): ProseNames {
 
 /**
  * The folder a drawn tree starts from (`i_story_dapp/` above `├── app/`), however its entries are
- * written (treeListing reads only trees whose every line is an entry), or undefined.
+ * written (treeListing reads only trees whose every line is an entry); its second line starts with a drawing character (DIAGRAM_RE), or undefined.
  */
 function drawnTop(code: string): string | undefined {
   const lines = code.split(/\r?\n/).filter((l) => l.trim() !== '')
   const top = /^\s*([\w.-]+)\/\s*$/.exec(lines[0] ?? '')
-  return top && /^\s*[├└│]/.test(lines[1] ?? '') ? top[1] : undefined
+  return top && DIAGRAM_RE.test((lines[1] ?? '').trimStart().charAt(0)) ? top[1] : undefined
 }
 
 /** The numbers of a value or a code line: `^5.17.2` → [5, 17, 2]; `.v26` → [26]. */
