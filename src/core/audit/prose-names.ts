@@ -183,7 +183,8 @@ export function proseNames(text: string): ProseNames {
 
 /**
  * The folder a drawn tree starts from (`i_story_dapp/` above `├── app/`), however its entries are
- * written (treeListing reads only trees whose every line is an entry); its second line starts with a drawing character (DIAGRAM_RE), or undefined.
+ * written (treeListing reads only trees whose every line is an entry): a first line `name/` whose
+ * next line starts with a drawing character (DIAGRAM_RE). Undefined for any other block.
  */
 function drawnTop(code: string): string | undefined {
   const lines = code.split(/\r?\n/).filter((l) => l.trim() !== '')
