@@ -35,6 +35,17 @@ const NOT_PRODUCTS = new Set(
   ),
 )
 
+/**
+ * Runtimes a manifest pins by a key of their own, not as a dependency: `requires-python =
+ * ">=3.11"` (pyproject), Poetry's `python = "^3.11"`, and package.json's `"node": ">=22"`
+ * (engines, Volta). Blind set CM ox-t01: "Python 3.11" while the root pyproject moved to
+ * `>=3.13`.
+ */
+const RUNTIME_PINS = new Map<string, readonly string[]>([
+  ['Python', ['requires-python', 'python']],
+  ['Node', ['node']],
+])
+
 /** The product versions of a note's prose. */
 export function productVersions(text: string): ProductVersion[] {
   const prose = proseOf(text, false)
@@ -47,15 +58,18 @@ export function productVersions(text: string): ProductVersion[] {
   ): void => {
     const base = first.toLowerCase()
     const bare = base.replace(/\.js$/, '')
-    const forms = second
-      ? [`${bare}-${second.toLowerCase()}`, `${bare}${second.toLowerCase()}`, bare]
-      : [base, bare, `${bare}js`, `@${bare}/core`]
+    const forms =
+      (second === undefined ? RUNTIME_PINS.get(first) : undefined) ??
+      (second
+        ? [`${bare}-${second.toLowerCase()}`, `${bare}${second.toLowerCase()}`, bare]
+        : [base, bare, `${bare}js`, `@${bare}/core`])
     const parts = version.split('.').map(Number)
     if (!out.some((v) => v.written === written))
       out.push({ written, names: [...new Set(forms)], parts })
   }
   for (const m of prose.matchAll(PRODUCT_VERSION_RE)) {
-    if (NOT_PRODUCTS.has(m[1]) || m[1].length < 3) continue
+    const runtime = RUNTIME_PINS.has(m[1]) && m[2] === undefined
+    if ((NOT_PRODUCTS.has(m[1]) && !runtime) || m[1].length < 3) continue
     add(m[0].trim().replace(/\(\s*/, ''), m[1], m[2], m[3])
   }
   for (const row of [...tableVersions(text), ...listVersions(text)])

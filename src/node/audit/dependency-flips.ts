@@ -87,7 +87,8 @@ function versionMoved(v: ProductVersion, then: GrepFound, now: GrepFound): strin
     if (!held) return null
     const later = dependencyLines(now, name).filter((l) => at(l) !== null)
     if (later.length === 0 || later.some((l) => versionAgrees(v.parts, at(l) ?? []))) return null
-    const l = later[0]
+    // The manifest that held it, when it still pins one (the root pyproject, not a tool's).
+    const l = later.find((x) => x.path === held.path) ?? later[0]
     return `the note gives ${v.written}: ${tick(l.path)}:${l.line} lists ${tick(name)} as ${tick(l.text.trim())} now, and ${tick(held.path)} listed it as ${tick(held.text.trim())} when the note was written`
   }
   return null

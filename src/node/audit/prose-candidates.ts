@@ -64,6 +64,9 @@ export interface Candidates {
   readonly paths: readonly { readonly ref: Reference; readonly path: string }[]
   /** Bold package names (`**pandas**`), vouched for only by a manifest's dependency line. */
   readonly deps: readonly string[]
+  /** Those of `deps` a note names as a product in prose (`Redis`, `**Redis**`), not as a package:
+   * a package of another name that holds it (`ioredis`) still vouches for them. */
+  readonly products: readonly string[]
   /** Members a line lists for a folder (`lib/utils/` — currency, auto-categorize). */
   readonly members: readonly Member[]
 }
@@ -251,11 +254,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       bounded: true,
       versionKey: true,
     })
+  const products = [...boldNames(checkedText(note)), ...productNames(checkedText(note))]
   const deps = [
     ...new Set([
-      ...boldNames(checkedText(note)),
+      ...products,
       ...phasedOutNames(checkedText(note)),
-      ...productNames(checkedText(note)),
       ...tickedWords(checkedText(note)),
       // A back-ticked scoped package (`@ngrok/ngrok`) a manifest dropped (blind set BK).
       ...tickedScopes(checkedText(note)),
@@ -303,6 +306,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     paths,
     located: [...located(p, note, refs), ...importedFrom(p, note)],
     deps,
+    products: products.filter((d) => !ticked.has(d)),
     members,
   }
 }

@@ -41,7 +41,14 @@ import {
   matchesNow,
   type Candidates,
 } from './prose-candidates'
-import { dependencyLines, holdsAsCode, pairLines, stringsIn, wordLines } from './candidate-lines'
+import {
+  dependencyLines,
+  holdsAsCode,
+  listedNow,
+  pairLines,
+  stringsIn,
+  wordLines,
+} from './candidate-lines'
 import { memberPaths } from '../../core/audit/section-members'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
@@ -135,7 +142,7 @@ export async function proseThen(
       )
     })
     // A bold package name no manifest lists now (it may never have been a dependency).
-    const deps = c.deps.filter((d) => dependencyLines(now, d).length === 0)
+    const deps = c.deps.filter((d) => !listedNow(now, d, c.products.includes(d)))
     // A listed member of a folder that no folder of that name holds now.
     const members = c.members.filter((x) =>
       x.anyFolder

