@@ -81,6 +81,24 @@ describe('judgeNote', () => {
     ).toBe('stale')
   })
 
+  it('leaves quoted code whose history git could not read unchecked (blind set CO)', () => {
+    const unread =
+      'quoted code `const zz = compute(9)` is not found in the repository; git history could not say whether it held when the note was written; not checked'
+    expect(
+      judgeNote(checked('Use `const zz = compute(9)` and `src/live.ts`'), march10, facts),
+    ).toEqual({
+      verdict: 'fresh',
+      reasons: [unread],
+    })
+    expect(judgeNote(checked('Use `const zz = compute(9)`'), march10, facts)).toEqual({
+      verdict: 'unverifiable',
+      reasons: [unread],
+    })
+    // A path whose history could not be read still makes the note suspect.
+    const path = checked('`src/nowhere.ts`').map((c) => ({ ...c, goneIn: undefined }))
+    expect(judgeNote(path, march10, facts).verdict).toBe('suspect')
+  })
+
   it('counts uncommitted edits after the note', () => {
     const dirty = {
       ...facts,
