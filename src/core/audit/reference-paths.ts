@@ -172,6 +172,14 @@ export function globRef(raw: string): Reference | null {
 
 /** A word in prose that is a path: a known extension, or a `./` or trailing-`/` folder. */
 export function prosePathRef(raw: string): Reference | null {
+  // `@notes/x.md`, `@.cursor/commands.md`: an import names the file after its `@`, from the
+  // importing file (docs/memory-rules.md §3.4; blind set CQ me-t02). `@scope/pkg` has no
+  // extension: a package, read as before.
+  const imported = /^@[\p{L}\p{N}_.~]/u.test(raw) ? raw.slice(1).replace(/:\d+(?:-\d+)?$/, '') : ''
+  if (imported !== '' && looksLikeFileName(imported.split('/').pop() ?? '')) {
+    const ref = prosePathRef(raw.slice(1))
+    return ref && { ...ref, text: raw }
+  }
   if (raw.length < 3 || isDotWord(raw) || isWebAddress(raw)) return null
   const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
   if (notAFile(noLine)) return null

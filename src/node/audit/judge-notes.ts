@@ -29,7 +29,14 @@ import { claimFlips } from './claim-flips'
 import { arrivedPaths } from '../../core/audit/arrived-paths'
 import { mapLimited } from '../jobs/concurrency'
 import { proseThen } from './prose-then'
-import { runtimeFile, withoutSuperseded, withTreeThen, type ProseFinding } from './prose-finding'
+import {
+  runtimeFile,
+  exampleName,
+  withExample,
+  withoutSuperseded,
+  withTreeThen,
+  type ProseFinding,
+} from './prose-finding'
 import { proseNamesOf } from './prose-candidates'
 
 /** Provenance hook (the transcript that wrote a line), plugged in by the provenance module. */
@@ -208,6 +215,8 @@ interface First {
   readonly reasons: string[]
   readonly checked: CheckedReference[]
   readonly writtenAt: WrittenAt | null
+  /** What its prose names added (prose-then.ts). */
+  readonly prose?: ProseFinding
 }
 
 function checkNote(
@@ -231,12 +240,12 @@ function checkNote(
       const made = runtimeFile(c, prose)
       if (made !== null) c = { skipped: made }
       if ('skipped' in c) reasons.push(c.skipped)
-      else checked.push(withTreeThen(c, prose))
+      else checked.push(withExample(withTreeThen(c, prose), prose))
     }
     checked.push(...(prose?.checked ?? []))
     reasons = withoutSuperseded(reasons, prose)
   }
-  return { note, reasons, checked: withHeldAlternatives(checked), writtenAt }
+  return { note, reasons, checked: withHeldAlternatives(checked), writtenAt, prose }
 }
 
 /** At most this many note commits are searched for the names they held (each is a whole-tree grep). */
@@ -308,7 +317,7 @@ async function lossesOf(p: Prepared, firsts: readonly First[]): Promise<NameLoss
         f.checked.filter((c) => (t.branch === undefined ? !c.checkedIn : c.checkedIn === t.facts)),
         f.writtenAt,
         rel,
-        t.branch === undefined ? proseNamesOf(f.note) : [],
+        t.branch === undefined ? proseNamesOf(f.note).filter((x) => !exampleName(x, f.prose)) : [],
         f.note.checkText,
       ),
     )

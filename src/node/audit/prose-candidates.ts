@@ -8,6 +8,7 @@ import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { importedNames } from '../../core/audit/fence-imports'
+import { declaringBlocks, type DeclaringBlocks } from '../../core/audit/example-blocks'
 import { cutFences } from '../../core/audit/note-fences'
 import { productNames } from '../../core/audit/product-names'
 import { fencePrograms } from '../../core/audit/fence-programs'
@@ -69,6 +70,8 @@ export interface Candidates {
   readonly products: readonly string[]
   /** Members a line lists for a folder (`lib/utils/` — currency, auto-categorize). */
   readonly members: readonly Member[]
+  /** Quoted blocks that declare types: examples when the code had none of them then. */
+  readonly blocks: DeclaringBlocks
 }
 
 /** A name and the files (one or more, as tracked now) a note's line places it in. */
@@ -308,6 +311,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     deps,
     products: products.filter((d) => !ticked.has(d)),
     members,
+    blocks: declaringBlocks(checkedText(note)),
   }
 }
 

@@ -5,6 +5,11 @@
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import { proseNameOf } from '../../core/audit/check-path'
 import { tick } from '../../core/audit/reason-text'
+import {
+  onlyInExamples,
+  type DeclaringBlock,
+  type DeclaringBlocks,
+} from '../../core/audit/example-blocks'
 
 /** What prose adds to one note: failing references, and reasons it makes obsolete. */
 export interface ProseFinding {
@@ -21,7 +26,14 @@ export interface ProseFinding {
    * the code makes at run time), with that line's file: candidate-lines.ts `runtimeFile`.
    */
   readonly runtimeFiles?: readonly { readonly text: string; readonly path: string }[]
+  /** Quoted blocks declaring only types the code did not have then (example-blocks.ts), of `blocks`. */
+  readonly examples?: readonly DeclaringBlock[]
+  readonly blocks?: DeclaringBlocks
 }
+
+/** Whether a name comes only from the note's example blocks: not the note's claim. */
+export const exampleName = (name: string, f: ProseFinding | undefined): boolean =>
+  !!f?.blocks && !!f.examples?.length && onlyInExamples(name, f.blocks, f.examples)
 
 /**
  * A path that fails now with no known fate, found absent from the tree when the note was
@@ -65,4 +77,18 @@ export function runtimeFile(
   return held
     ? `${tick(c.ref.text)} is no tracked file: a file the code makes at run time (${tick(held.path)} names it); not checked`
     : null
+}
+
+/**
+ * A quote of a block that declares only types the code did not have when the note was written:
+ * an example (example-blocks.ts), never matched, whatever later commits did to lines like it.
+ */
+export function withExample(c: CheckedReference, f: ProseFinding | undefined): CheckedReference {
+  if (!f?.examples || c.ref.kind !== 'snippet' || c.audit.status === 'ok') return c
+  const code = c.ref.code
+  const b = f.examples.find((x) => x.code === code)
+  if (!b) return c
+  const types = b.types.slice(0, 3).map(tick).join(', ')
+  const why = `it declares ${types}${b.types.length > 3 ? ', …' : ''}, which the code did not have when the note was written`
+  return { ...c, goneIn: null, reason: c.reason ? `${c.reason}; ${why}` : why }
 }

@@ -50,6 +50,7 @@ import {
   wordLines,
 } from './candidate-lines'
 import { memberPaths } from '../../core/audit/section-members'
+import { onlyInExamples } from '../../core/audit/example-blocks'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
 import { toPosix } from './repo-file'
@@ -92,6 +93,7 @@ export async function proseThen(
       ...c.located.map((x) => x.name),
       ...c.strings.flatMap((x) => x.members ?? [x.text]),
       ...c.pairs.filter((x) => !x.manifest).map((x) => x.name),
+      ...c.blocks.blocks.flatMap((b) => b.types),
     ]),
     manifest: list.flatMap((c) => [
       ...c.pairs.filter((x) => x.manifest).map((x) => x.name),
@@ -151,7 +153,7 @@ export async function proseThen(
             (folder) => memberPaths(trackedNow, { ...x, folder }).length === 0,
           ),
     )
-    const some = [names, strings, pairs, globs, paths, deps, members, located]
+    const some = [names, strings, pairs, globs, paths, deps, members, located, c.blocks.blocks]
     if (some.some((x) => x.length > 0))
       failing.set(n, { ...c, names, pairs, strings, globs, paths, located, deps, members })
   }
@@ -181,7 +183,8 @@ export async function proseThen(
     for (const n of notes) {
       const found = await judgeThen(p, failing.get(n)!, { sha, then, files, now }, times.get(n)!)
       const runtimeFiles = out.get(n)?.runtimeFiles
-      if (found.checked.length + found.absentThen.length > 0) out.set(n, { ...found, runtimeFiles })
+      if (found.checked.length + found.absentThen.length + (found.examples?.length ?? 0) > 0)
+        out.set(n, { ...found, runtimeFiles })
     }
   }
   await Promise.all(Array.from({ length: THEN_PARALLEL }, run))
@@ -254,19 +257,17 @@ async function judgeThen(
 ): Promise<ProseFinding> {
   const out: CheckedReference[] = []
   const supersedes: string[] = []
+  const heldAt = (x: string): CodeLine[] =>
+    wordLines(t.then.code.get(x), x).filter((l) => holdsAsCode(l, x))
+  const examples = c.blocks.blocks.filter((b) => b.types.every((x) => heldAt(x).length === 0))
   for (const name of c.names) {
+    if (onlyInExamples(name, c.blocks, examples)) continue
     const lang = c.fencedIn.get(name)
-    const held = wordLines(t.then.code.get(name), name).filter(
-      (l) => (lang?.test(l.path) ?? true) && holdsAsCode(l, name),
-    )
+    const held = heldAt(name).filter((l) => lang?.test(l.path) ?? true)
     if (held.length === 0) continue
     const ref: Reference = { kind: 'symbol', text: name, name, terms: [name] }
-    const gone = await removal(
-      p,
-      { kind: 'word', text: name },
-      held.map((l) => l.path),
-      w,
-    )
+    const paths = held.map((l) => l.path)
+    const gone = await removal(p, { kind: 'word', text: name }, paths, w)
     out.push(
       failed(
         ref,
@@ -377,7 +378,7 @@ async function judgeThen(
   const absentThen = files
     ? c.paths.filter((x) => !inTree(files, x.path)).map((x) => x.ref.text)
     : []
-  return { checked: out, supersedes, absentThen }
+  return { checked: out, supersedes, absentThen, examples, blocks: c.blocks }
 }
 
 /** The newest commit that deleted or renamed away one of these files (history index). */

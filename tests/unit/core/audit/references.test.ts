@@ -34,6 +34,23 @@ describe('extractReferences', () => {
     ])
   })
 
+  it('reads an import in prose as the file after its `@`, a scoped package as before (set CQ)', () => {
+    expect(extractReferences('See @.cursor/commands.md for quick test commands.')).toEqual<
+      Reference[]
+    >([
+      {
+        kind: 'path',
+        text: '@.cursor/commands.md',
+        path: '.cursor/commands.md',
+        line: null,
+        dir: false,
+      },
+    ])
+    expect(kinds('Read @docs/arch.md:12 first; the UI uses @acme/types.')).toEqual([
+      ['path', '@docs/arch.md:12'],
+    ])
+  })
+
   it('keeps spaces and unicode inside back-ticked paths', () => {
     expect(kinds('The guide is `docs/my guide/ünï code.md`.')).toEqual([
       ['path', 'docs/my guide/ünï code.md'],
