@@ -47,6 +47,9 @@ export const VALUE_LINES_MAX = 12
 /** `key: value`, `key = value`, `key → value`; not a path of names (`Role::Tool`, blind set R). */
 const PAIR_RE = /^([A-Za-z_$][\w$-]*)\s*(?::(?!:)|=|→|->)\s*(.+)$/
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`)\]]+/g
+/** Hosts of many owners' pages (`github.com/owner/repo`). */
+const SHARED_HOST_RE =
+  /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|huggingface\.co|npmjs\.com|pypi\.org|hub\.docker\.com|x\.com|twitter\.com|facebook\.com|linkedin\.com|youtube\.com|medium\.com)$/i
 const NUMBER_RE = /(?<![\w.$#/:@~-])(\d{2,7})(?=[a-zA-Z]{0,3}\b)(?![.,]\d|:\d)/g
 /** A percentage: `0.18%`, `+1.0%`, `-0.5 %`, `15%`. */
 const PERCENT_RE = /(?<![\w.])\d{1,3}(?:\.\d{1,4})?(?=\s?%)/g
@@ -81,7 +84,10 @@ export function valueClaims(text: string): ValueClaim[] {
     const url = m[0].replace(/[.,;:!?'"*_/]+$/, '')
     const parts = url.split('/')
     // The URL and each shorter prefix down to its site: a config often holds the site alone.
-    for (let n = parts.length; n >= 3; n--) {
+    // On a host of many owners a shorter prefix than `owner/repo` is another page, not its site
+    // (blind set CS tp-r02: an organisation's footer link read as the repository's URL).
+    const least = SHARED_HOST_RE.test(parts[2] ?? '') ? Math.min(parts.length, 5) : 3
+    for (let n = parts.length; n >= least; n--) {
       const v = parts.slice(0, n).join('/')
       add({ needle: v, text: true, value: v, key: null, words: null, written: url })
     }

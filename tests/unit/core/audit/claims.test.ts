@@ -211,21 +211,34 @@ describe('percentages, times of day and words of other scripts (hidden set H)', 
 })
 
 describe('a URL is held only where the code sets it', () => {
-  const [url, , site] = valueClaims('See https://github.com/someone/other-repo for the original.')
+  const [url, , site] = valueClaims(
+    'See https://git.example.io/someone/other-repo for the original.',
+  )
   it('a shorter prefix only as a whole URL', () => {
-    expect(site.value).toBe('https://github.com')
-    expect(holdsValue(site, "  host: 'https://github.com',")).toBe(true)
-    expect(holdsValue(site, "  host: 'https://github.com/',")).toBe(true)
-    expect(holdsValue(site, "  repo: 'https://github.com/someone/other-repo',")).toBe(false)
-    expect(holdsValue(url, "  repo: 'https://github.com/someone/other-repo',")).toBe(true)
+    expect(site.value).toBe('https://git.example.io')
+    expect(holdsValue(site, "  host: 'https://git.example.io',")).toBe(true)
+    expect(holdsValue(site, "  host: 'https://git.example.io/',")).toBe(true)
+    expect(holdsValue(site, "  repo: 'https://git.example.io/someone/other-repo',")).toBe(false)
+    expect(holdsValue(url, "  repo: 'https://git.example.io/someone/other-repo',")).toBe(true)
+  })
+  it('on a host of many owners, the owner and repository at least (blind set CS tp-r02)', () => {
+    const urls = valueClaims('The project points to https://github.com/tutur3u/platform/tree/main.')
+    expect(urls.map((c) => c.value)).toEqual([
+      'https://github.com/tutur3u/platform/tree/main',
+      'https://github.com/tutur3u/platform/tree',
+      'https://github.com/tutur3u/platform',
+    ])
+    expect(valueClaims('See https://github.com/tutur3u.').map((c) => c.value)).toEqual([
+      'https://github.com/tutur3u',
+    ])
   })
   it('after one key, not in a line of prose or markup that links it', () => {
-    expect(keyOf(url, "  repo: 'https://github.com/someone/other-repo',")).toBe("repo: '")
-    expect(keyOf(url, 'export const UPSTREAM = "https://github.com/someone/other-repo"')).toBe(
+    expect(keyOf(url, "  repo: 'https://git.example.io/someone/other-repo',")).toBe("repo: '")
+    expect(keyOf(url, 'export const UPSTREAM = "https://git.example.io/someone/other-repo"')).toBe(
       'export const UPSTREAM = "',
     )
     const markup =
-      '<p class="sub">Ported from <a href="https://github.com/someone/other-repo">the original</a></p>'
+      '<p class="sub">Ported from <a href="https://git.example.io/someone/other-repo">the original</a></p>'
     expect(keyOf(url, markup)).toBeNull()
     expect(valueChanged(url, markup, '<p class="sub">Ported from elsewhere</p>\n')).toBeNull()
   })

@@ -134,6 +134,18 @@ describe('lostLines', () => {
     const now = [L('src/a.ts', 1, 'go(1)'), L('src/b.ts', 1, 'go(3)')]
     expect(lostLines(then, now, { named: new Set(['src/a.ts']) })).toEqual([])
     expect(lostLines(then, now, { named: new Set(['src/z.ts']) })).toHaveLength(1)
+    // A folder the note names names the files in it (blind set CS mm-t06).
+    const copies = [
+      L('ui/_primitives/menu.tsx', 9, 'function Menu({'),
+      L('design/x/menu.tsx', 9, 'function Menu({'),
+    ]
+    const later = [
+      L('ui/_primitives/menu.tsx', 9, 'function Menu({'),
+      L('design/x/menu.tsx', 9, 'Menu,'),
+    ]
+    expect(lostLines(copies, later, { named: new Set(['ui/_primitives']) })).toEqual([])
+    expect(lostLines(copies, later, { named: new Set(['ui']) })).toEqual([])
+    expect(lostLines(copies, later, { named: new Set(['ui/_prim']) })).toHaveLength(1)
   })
 
   it('does not let a kept duplicate hide a removed one', () => {
@@ -195,6 +207,12 @@ describe('imports and copies', () => {
     const anywhere = [...now, L('conf/7.3/php.ini', 3, 'short_open_tag = On')]
     expect(lostLines(then, now, { nowAnywhere: anywhere })).toEqual([])
     expect(lostLines(then, now)).toHaveLength(1)
+    // A type-only member of an import list spread over lines (blind set CS tp-t05); a type
+    // alias defined is code.
+    const member = [L('src/c.ts', 3, '  type Client,'), L('src/c.ts', 4, '  type Row as R }')]
+    expect(lostLines(member, [L('src/c.ts', 9, 'db: Client,')])).toEqual([])
+    const alias = [L('src/c.ts', 3, 'type Client = Db<Schema>')]
+    expect(lostLines(alias, [L('src/c.ts', 3, 'type Client = Db<Other>')])).toHaveLength(1)
   })
 })
 
