@@ -1,15 +1,20 @@
 /**
  * Signs that a quote is an example of how code is written, never a copy of the code, however
  * many of its lines the code held (issue 12, cause 1: examples in a style rule):
- * - metasyntactic names: the example names its thing `Foo` (`resourceFooRead`, `c.GetFoo(id)`)
+ * - metasyntactic names: the example names its thing `Foo` or `YourThing` (`resourceFooRead`, `c.GetFoo(id)`)
  *   (blind set AP: a provider's read-function template, 74% alike to one resource's function when
  *   the note was written, read as that function's lines removed since);
  * - a good/bad marker (`// ❌ Bad - only metadata`, `# ✅ Good`, `// Don't`) (blind set AU: a
  *   logging rule's two examples, one of whose lines a later commit removed from the code).
  */
 
-/** `foo`, `Foo`, `baz`, `qux` as a whole name or one camel-case or snake-case part of one. */
-const PLACEHOLDER_RE = /(?<![A-Za-z])(?:foo|baz|qux)(?![a-z])|(?:Foo|Baz|Qux)(?![a-z])/
+/**
+ * `foo`, `Foo`, `baz`, `qux` as a whole name or one camel-case or snake-case part of one; `your`
+ * or `Your` opening one (`your_tool`, `YourService`: blind set CX ct-t02, a checklist's
+ * `pub mod your_tool;` read as code removed since).
+ */
+const PLACEHOLDER_RE =
+  /(?<![A-Za-z])(?:foo|baz|qux)(?![a-z])|(?:Foo|Baz|Qux)(?![a-z])|(?<![A-Za-z])(?:your|Your)(?=[A-Z0-9_]|$)/
 
 /** The names of `code` (identifiers, without duplicates) that are placeholders. */
 export function placeholderNames(code: string): string[] {

@@ -12,6 +12,7 @@
  *   `tailwind`), and its scope's core package (`@docusaurus/core` for "Docusaurus 3.9.2"; blind
  *   set BG): a form no manifest lists says nothing. The name or the number may be bold
  *   (`**TypeScript** 5.9`, `Ruby **3.2.2**`), and a Gemfile's `~>` and `ruby` line count (set BH).
+ * - A minimum is a version too: "Node ≥20" against engines' `>=22` (blind set CX ta-t01).
  * - Only as many parts as the note writes are compared: "15" is the major version, "3.12" the
  *   major and minor. Ranges, words and dates after the number are not versions.
  */
@@ -27,7 +28,7 @@ export interface ProductVersion {
 }
 
 const PRODUCT_VERSION_RE =
-  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+\(?(?:\*\*|__)?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
+  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+\(?(?:\*\*|__)?(?:≥|>=)?[ \t]?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
 /** Words that are not products (sentence openers, units, versions of things no manifest has). */
 const NOT_PRODUCTS = new Set(
   'Step Phase Part Chapter Section Figure Table Version Level Stage Sprint Week Day Option Rule Task Issue Item Line Page Note Case Test Example Python Node Java Ubuntu Windows macOS iOS Android Debian Chrome Safari Firefox Xcode PostgreSQL Postgres MySQL Redis Docker'.split(

@@ -4,6 +4,7 @@
  * (its file arguments and URLs). Whether a script or target exists is decided in
  * check-reference.ts.
  */
+import { cdTarget, clonedFolder } from './shell-folders'
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
 import type { CommandRunner, Reference } from './reference'
 import {
@@ -132,6 +133,7 @@ const INTERPRETERS = new Set([
 export function commandsIn(line: string, strict = true, shell = false): Reference[] {
   const out: Reference[] = []
   let dir: string | undefined
+  let cloned: string | null = null
   for (const part of unwrapped(line).split(/\s*(?:&&|\|\||;|\|)\s*/)) {
     const words = part
       .trim()
@@ -141,11 +143,13 @@ export function commandsIn(line: string, strict = true, shell = false): Referenc
     while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
     if (words.length === 0) continue
     const [tool, ...rest] = words
+    cloned = clonedFolder(words) ?? cloned
     // `cd apps/cli && pnpm dev`: the scripts and targets after it are that folder's.
     const cd = cdTarget(tool, rest)
     if (cd !== null) {
-      // A folder outside the repository (`cd ~/other`) leaves no folder of this one behind.
-      dir = cd.startsWith('~') ? undefined : normalizePath(cd)
+      // A folder outside the repository (`cd ~/other`) leaves no folder of this one behind; the
+      // checkout a `git clone` just made is the repository itself (blind set DA ic-r12).
+      dir = cd.startsWith('~') || cd === cloned ? undefined : normalizePath(cd)
       continue
     }
     const args = withoutFlags(rest)
@@ -158,6 +162,13 @@ export function commandsIn(line: string, strict = true, shell = false): Referenc
     }
     const text = words.join(' ')
     const cmd = (runner: CommandRunner, target: string, shown = text): void => {
+      // A script run after `cd rodski-web` is that folder's, if the repository had it there
+      // (blind set DB ro-r11: `python src/app.py` read as a root `src/app.py` deleted since).
+      if (runner === 'file' && dir !== undefined && !/^[/~]/.test(target)) {
+        const path = normalizePath(`${dir}/${target}`)
+        out.push({ kind: 'path', text: shown, path, line: null, dir: false, maybe: true })
+        return
+      }
       const inDir = dir !== undefined && runner !== 'file' ? { dir } : {}
       out.push({ kind: 'command', text: shown, runner, target, ...inDir })
     }
@@ -251,13 +262,6 @@ export function isCommandLine(s: string): boolean {
   const words = unwrapped(stripPrompt(s)).trim().split(/\s+/)
   while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift()
   return KNOWN_CLIS.has(words[0])
-}
-
-/** The folder `cd` goes to (`cd apps/cli` → `apps/cli`, `cd ~/app/mobile` kept as written); null: no `cd` to one. */
-function cdTarget(tool: string | undefined, words: readonly string[]): string | null {
-  const w = words[0] ?? ''
-  const one = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(w)
-  return one && !/^\.+$/.test(w) && /[A-Za-z]/.test(w) ? w.replace(/\/+$/, '') : null
 }
 
 /** The folders a shell line's `cd`s go to, as folder references (`cd apps/cli && pnpm dev`). */

@@ -137,7 +137,7 @@ export function spanPathRef(s: string): Reference | null {
   // `text-violet-500/70`, `w-1/2`, `bg-slate-50/95 backdrop-blur-xl`: utility classes whose `/`
   // is an opacity or a fraction, not a folder (issue 12 item 2).
   if (isClassList(raw)) return null
-  const glob = globRef(raw)
+  const glob = globRef(raw) ?? placeholderPathRef(raw)
   if (glob) return glob
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
   const body = raw.replace(/:\d+(?:-\d+)?$/, '')
@@ -154,6 +154,21 @@ export function spanPathRef(s: string): Reference | null {
 /** A placeholder or variable for the repository's root, then `/`. */
 const ROOT_PLACEHOLDER_RE =
   /^(?:<(?:project|repo|root)(?:[-_ ]?root|[-_ ]?dir)?>|\{(?:project|repo|root)(?:[-_]?root|[-_]?dir)?\}|"?\$\{?(?:CLAUDE_PROJECT_DIR|PROJECT_ROOT|PROJECT_DIR|REPO_ROOT)\}?"?)\/(?=[\w.])/i
+
+/**
+ * A path with `<name>` placeholders after a fixed first folder (`plugins/<name>/skills/<name>/`,
+ * `src/routes/<page>.ts`): a pattern of the paths it stands for, checked as a glob is (blind set
+ * CV as-r04: a plugin layout regrouped into bundles was never checked).
+ */
+function placeholderPathRef(raw: string): Reference | null {
+  if (!/<[A-Za-z]/.test(raw) || !/^[\w@.+-]+(?:\/(?:[\w@.+-]|<[A-Za-z][\w-]*>)+)+\/?$/.test(raw))
+    return null
+  // `feature/<topic>`, `fix/<issue>-<slug>`: a branch's naming pattern, not files.
+  if (/^(?:feature|feat|fix|bugfix|hotfix|release|chore|docs|refactor|users?)\/<[^/]*$/.test(raw))
+    return null
+  const path = normalizePath(raw)
+  return { kind: 'path', text: raw, path, line: null, dir: raw.endsWith('/'), pattern: true }
+}
 
 /**
  * A glob of files (`targets/profiles/*.json`, `src/**\/*.test.ts`): a pattern, not one path. It is
@@ -180,6 +195,12 @@ export function prosePathRef(raw: string): Reference | null {
     const ref = prosePathRef(raw.slice(1))
     return ref && { ...ref, text: raw }
   }
+  // `@sources/app/`: a path alias (tsconfig `paths`) for the folder after its `@`, counted only
+  // if the repository had it (blind set CW hp-r08: read as a folder no commit ever had).
+  if (/^@[a-z][\w-]*\/[\w./-]*\/$/.test(raw)) {
+    const ref = prosePathRef(raw.slice(1))
+    return ref?.kind === 'path' && !ref.pattern ? { ...ref, text: raw, maybe: true } : null
+  }
   if (raw.length < 3 || isDotWord(raw) || isWebAddress(raw)) return null
   const noLine = raw.replace(/:\d+(?:-\d+)?$/, '')
   if (notAFile(noLine)) return null
@@ -191,8 +212,9 @@ export function prosePathRef(raw: string): Reference | null {
     /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) &&
     /[a-z]/.test(noLine)
   if (ext || relative || folder) return pathRef(raw)
-  // `src/ui/hud`: maybe a folder or an extension-less file; the repository decides.
-  if (!MAYBE_PATH_RE.test(noLine)) return null
+  // `src/ui/hud`: maybe a folder or an extension-less file; the repository decides. A rate
+  // (`10,000 steps/day`, `req/min`) is no path (blind set CV zy-r02: `steps` read as a name gone).
+  if (!MAYBE_PATH_RE.test(noLine) || RATE_RE.test(noLine)) return null
   const ref = pathRef(noLine)
   return ref && !ref.pattern ? { ...ref, maybe: true } : null
 }
@@ -211,6 +233,9 @@ export function fileAlternatives(raw: string): Extract<Reference, { kind: 'path'
 }
 
 /** Lower-case first, two segments or more, no trailing `/`: `src/standalone`, `apps/web/src`. */
+/** A quantity per unit of time: `steps/day`, `tokens/sec`, `push-ups/week`. */
+const RATE_RE =
+  /^[a-z][\w-]*\/(?:day|night|hour|hr|h|min|minute|sec|second|s|ms|week|wk|month|year|yr)$/
 const MAYBE_PATH_RE = /^[a-z][\p{Ll}\p{N}_.-]*(?:\/[\p{L}\p{N}_.-]+)+$/u
 
 export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | null {

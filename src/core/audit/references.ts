@@ -8,6 +8,7 @@
  * something it really names.
  */
 
+import { shellBlockRefs } from './shell-blocks'
 import { stateNames } from './state-names'
 import { findCodeSpans, looksLikeCode, spanMarker } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
@@ -29,7 +30,6 @@ import {
   commandsIn,
   isCommandLine,
   isShellBlock,
-  shellLineRefs,
   stripPrompt,
 } from './reference-commands'
 import { normalizePath } from '../paths'
@@ -121,8 +121,7 @@ export function extractReferences(text: string): Reference[] {
     if (f.code.trim() === '') continue
     const tree = treeListing(f.code)
     if (isShellBlock(f.lang, f.code)) {
-      for (const line of f.code.split(/\r?\n/))
-        for (const ref of shellLineRefs(line)) found.push({ pos: f.pos, ref })
+      for (const ref of shellBlockRefs(f.code)) found.push({ pos: f.pos, ref })
     } else if (tree !== null) {
       // A folder tree: each entry a path under its parent folder, and under its top folder.
       for (const r of extractReferences(tree.paths.map((p) => `\`${p}\``).join('\n')))

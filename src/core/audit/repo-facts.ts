@@ -93,6 +93,15 @@ export function parseMakeTargets(text: string): string[] {
 }
 
 /**
+ * Whether a Makefile line defines `target`: the target is one of the rule's targets, before its
+ * colon. A line that merely holds `target:` (`%.asc:` for `c`, `formatc:`) defines another
+ * (blind set CY ws-t03: `make c` read as changed by an edit of a `formatc` rule).
+ */
+export function definesMakeTarget(line: string, target: string): boolean {
+  return parseMakeTargets(line).includes(target)
+}
+
+/**
  * The file name of a repository path that no file of the tree has now, as written or as the end
  * of a tracked path (`NIGHTYTIDY-REPORT.md`, a file the code writes); null for any other path.
  */

@@ -381,9 +381,18 @@ export function localPorts(text: string): { readonly written: string; readonly p
 const VERSION_KEY_RE = /version["']?\s*[:=]|(?:[\w-]@|==|[A-Za-z]:)v?\d+\.\d+\.\d+/i
 const VERSION_FILE_RE = /(?:^|\/)(?:VERSION|version|\.version)(?:\.txt)?$/
 
+/** `port`, `apiPort`, `DEV_PORT`, `--port`, `ports`; not `import`, `export`, `report`, `portal`. */
+const PORT_WORD_RE =
+  /(?<![A-Za-z])[Pp]orts?(?![a-z])|(?<=[a-z0-9_])Ports?(?![a-z])|(?<![A-Z])PORTS?(?![A-Z])/
+/**
+ * Three port-shaped numbers or more: a list of ports to probe (`DEV_SERVER_PORTS = [3000, 3001,
+ * 4000]`), not one a server is set to (blind set CY sc-r03: such a list kept a moved port held).
+ */
+const PORT_LIST_RE = /(?<![\w.])\d{4,5}(?![\w.])(?:[^\d\n]+(?<![\w.])\d{4,5}(?![\w.])){2,}/
+
 /** Whether a code line may hold a stated version or port (src/node/audit/prose-candidates.ts). */
 export function keyLine(kind: 'version' | 'port', path: string, text: string): boolean {
   return kind === 'port'
-    ? /port/i.test(text)
+    ? PORT_WORD_RE.test(text) && !PORT_LIST_RE.test(text)
     : VERSION_KEY_RE.test(text) || VERSION_FILE_RE.test(path)
 }

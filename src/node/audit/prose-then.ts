@@ -33,14 +33,8 @@ import type { Prepared } from './prepare-notes'
 import { newestChange, type Needle } from './pickaxe'
 import { commitAt } from './quote-then'
 import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
-import {
-  candidatesOf,
-  fileStems,
-  inTree,
-  matcher,
-  matchesNow,
-  type Candidates,
-} from './prose-candidates'
+import { candidatesOf, type Candidates } from './prose-candidates'
+import { fileStems, inTree, matcher, matchesNow } from './tree-match'
 import {
   dependencyLines,
   holdsAsCode,
@@ -131,7 +125,7 @@ export async function proseThen(
         !names.includes(x.name) &&
         !pairLines(now, x).some((l) => pairInLine(l.text, x) === 'holds'),
     )
-    const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob))
+    const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob, g.same))
     const paths = c.paths.filter((x) => !inTree(trackedNow, x.path))
     // Present in the code now, but not in the file the note places it in (all lines seen).
     const located = c.located.filter((x) => {
@@ -350,9 +344,10 @@ async function judgeThen(
     )
   }
   for (const g of c.globs) {
-    const is = matcher(g.glob)
+    const is = matcher(g.glob, g.same)
     const held = (t.files ?? []).filter((f) => is(f))
-    if (held.length === 0) continue
+    // Files git ignores now are not gone (visible set ap-cmd-greenhouse-answers: untracked since).
+    if (held.length === 0 || (g.ref.kind === 'path' && p.facts?.ignored(g.ref.path))) continue
     supersedes.push(g.ref.text)
     const gone = lastLeave(p, held)
     const one = held.length === 1 ? '1 file' : `${held.length} files`

@@ -18,6 +18,7 @@ import { keptSearches } from '../git/kept-searches'
 import type { Needle } from './pickaxe'
 import { fixedStringsInput } from '../git/grep-patterns'
 import { isBinaryByName, isCodePathspecFile } from '../../core/git/code-pathspecs'
+import { definesMakeTarget } from '../../core/audit/repo-facts'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -134,6 +135,7 @@ async function grepNow(
     for (const n of others) {
       if (!fileFits(n, file)) continue
       const p = pattern(n)
+      if (n.kind === 'make' && !definesMakeTarget(text, n.text)) continue
       if (words ? wordIn(text, p) : text.includes(p)) add(n)
     }
   }

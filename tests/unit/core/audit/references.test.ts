@@ -72,6 +72,49 @@ describe('extractReferences', () => {
       ['client/server', true],
     ])
     expect(kinds('Mail me@host.io about v2.1.63.')).toEqual([])
+    // A path alias names the folder after its `@`, if the repository had it (blind set CW hp-r08).
+    expect(extractReferences('Store app pages in @sources/app/(app)/ only.')).toEqual([
+      {
+        kind: 'path',
+        text: '@sources/app/',
+        path: 'sources/app',
+        line: null,
+        dir: true,
+        maybe: true,
+      },
+    ])
+    // A `cd` alone on a shell block's line holds for its later lines; a script run there is
+    // that folder's, if the repository had it (blind set DB ro-r11).
+    const block =
+      '```bash\ncd rodski-web\npip install flask\npython src/app.py  # :5002\ncd\npython x/y.py\n```'
+    expect(
+      extractReferences(block).map((r) => [r.kind, r.kind === 'path' ? r.path : r.text]),
+    ).toEqual([
+      ['path', 'rodski-web'],
+      ['path', 'rodski-web/src/app.py'],
+      ['command', 'python x/y.py'],
+    ])
+    // The checkout a `git clone` made is the repository itself (blind set DA ic-r12).
+    for (const clone of [
+      '```bash\ngit clone https://github.com/o/Kit.git\ncd Kit\n./install.sh\n```',
+      '```bash\ngit clone https://github.com/o/Kit.git && cd Kit && ./install.sh\n```',
+    ])
+      expect(extractReferences(clone).filter((r) => r.kind === 'command')).toMatchObject([
+        { runner: 'file', target: 'install.sh' },
+      ])
+    // A rate is no path (blind set CV zy-r02: `steps/day`, read as a name and its alias).
+    expect(kinds('Aim for 100 push-ups/day, 10,000 steps/day and 40 tokens/sec.')).toEqual([])
+    // A path with `<name>` placeholders is a pattern (blind set CV as-r04).
+    expect(extractReferences('Copy `plugins/<name>/skills/<name>/` over.')).toEqual([
+      {
+        kind: 'path',
+        text: 'plugins/<name>/skills/<name>/',
+        path: 'plugins/<name>/skills/<name>',
+        line: null,
+        dir: true,
+        pattern: true,
+      },
+    ])
     expect(kinds('The file `~/.claude/projects/<p>/memory/MEMORY.md` is per project.')).toEqual([])
     expect(kinds('Install `@types/node` first.')).toEqual([])
   })
@@ -249,7 +292,14 @@ describe('extractReferences', () => {
     expect(kinds('Branch names: feature/<topic>, fix/<topic>.')).toEqual([])
     expect(kinds('Work on branch feature/<topic>; modules go in src/{area}/index.ts.')).toEqual([])
     expect(kinds('Handlers live in packages/api/… and src/... mirrors it.')).toEqual([])
-    expect(kinds('Use `feature/<topic>` and `src/<module>/index.ts`.')).toEqual([])
+    // A back-ticked path with `<name>` placeholders is a pattern (checked as a glob); a branch's
+    // naming pattern names no files.
+    expect(kinds('Use `feature/<topic>` and `src/<module>/index.ts`.')).toEqual([
+      ['path', 'src/<module>/index.ts'],
+    ])
+    expect(extractReferences('Put it in `src/<module>/index.ts`.')[0]).toMatchObject({
+      pattern: true,
+    })
     expect(kinds('Pages are app/[slug]/page.tsx; see src/ too.')).toEqual([['path', 'src/']])
     // A placeholder glued into code makes it a template, not a quote.
     expect(kinds('Name it `const <name>_LIMIT = 3;` but keep `const RETRY = 3;`.')).toEqual([

@@ -1,0 +1,30 @@
+/**
+ * What a shell block names, line by line (reference-commands.ts `shellLineRefs`). A `cd` alone on
+ * its line holds for the block's later lines, as in a shell: `cd rodski-web`, then `python
+ * src/app.py` runs `rodski-web/src/app.py` (blind set DB ro-r11: read as a root `src/app.py`
+ * deleted since). A bare `cd` or one the line cannot follow ends it, and the checkout a `git clone`
+ * made is the repository itself (blind set DA ic-r12: `cd SuperClaude_Framework`, `./install.sh`).
+ */
+import type { Reference } from './reference'
+import { shellLineRefs } from './reference-commands'
+import { clonedFolder } from './shell-folders'
+
+const CD_LINE_RE = /^\s*(?:\$\s+)?cd\s+([\w@+-][\w@.+/-]*?)\/?\s*(?:#.*)?$/
+
+export function shellBlockRefs(code: string): Reference[] {
+  const out: Reference[] = []
+  let cd = ''
+  let cloned: string | null = null
+  for (const line of code.split(/\r?\n/)) {
+    cloned = clonedFolder(line.trim().split(/\s+/)) ?? cloned
+    const to = CD_LINE_RE.exec(line)
+    out.push(
+      ...shellLineRefs(
+        cd !== '' && to === null && line.trim() !== '' ? `cd ${cd} && ${line}` : line,
+      ),
+    )
+    if (to !== null || /^\s*(?:\$\s+)?cd(?:\s|$)/.test(line))
+      cd = to === null || to[1] === cloned ? '' : to[1]
+  }
+  return out
+}
