@@ -232,10 +232,10 @@ export function fileAlternatives(raw: string): Extract<Reference, { kind: 'path'
   return refs.length === parts.length ? refs : null
 }
 
-/** Lower-case first, two segments or more, no trailing `/`: `src/standalone`, `apps/web/src`. */
 /** A quantity per unit of time: `steps/day`, `tokens/sec`, `push-ups/week`. */
 const RATE_RE =
   /^[a-z][\w-]*\/(?:day|night|hour|hr|h|min|minute|sec|second|s|ms|week|wk|month|year|yr)$/
+/** Lower-case first, two segments or more, no trailing `/`: `src/standalone`, `apps/web/src`. */
 const MAYBE_PATH_RE = /^[a-z][\p{Ll}\p{N}_.-]*(?:\/[\p{L}\p{N}_.-]+)+$/u
 
 export function pathRef(raw: string): Extract<Reference, { kind: 'path' }> | null {
