@@ -26,7 +26,12 @@ import { createScanWitness } from '../memory/scan-witness'
 import { findRepo } from '../git/repo'
 import { loadOrder } from '../load-order/load-order'
 import { checkWithAgent, installedAgents } from '../agents/agent-check'
-import { builtHeavyWorker, createIsolatedRunner, type LaunchFn } from '../jobs/isolated'
+import {
+  builtHeavyWorker,
+  createIsolatedRunner,
+  IsolatedJobError,
+  type LaunchFn,
+} from '../jobs/isolated'
 import { BackendError } from './errors'
 import type { AppSetup } from './setup'
 import { allowNamedLaunchDirs } from './named-launch-dirs'
@@ -325,19 +330,27 @@ export async function createBackend(config: BackendConfig): Promise<Backend> {
         const r = await provenance(args)
         return { files: r.files, problems: r.problems }
       }
-      try {
-        return (await heavy.run('provenance', args)) as Awaited<ReturnType<Backend['provenance']>>
-      } catch (err) {
-        // The job died (out of memory, crash): a problem with its reason, the server lives on.
-        return {
-          files: [],
-          problems: [
-            {
-              path: dir,
-              reason: `history not read: ${err instanceof Error ? err.message : String(err)}`,
-            },
-          ],
+      // A job whose process died is run once more in a new one (a start or a reply lost to a
+      // loaded machine: the window once showed an empty History under two CI runs); a job that
+      // hung past its limit is not.
+      let err: unknown
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          return (await heavy.run('provenance', args)) as Awaited<ReturnType<Backend['provenance']>>
+        } catch (e) {
+          err = e
+          if (e instanceof IsolatedJobError && e.reason.startsWith('still running')) break
         }
+      }
+      // The job died twice (out of memory, crash): a problem with its reason, the server lives on.
+      return {
+        files: [],
+        problems: [
+          {
+            path: dir,
+            reason: `history not read: ${err instanceof Error ? err.message : String(err)}`,
+          },
+        ],
       }
     },
     ...hooks,

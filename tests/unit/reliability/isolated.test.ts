@@ -10,7 +10,14 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBackend, type Backend } from '../../../src/node/app/backend'
-import { createIsolatedRunner, IsolatedJobError } from '../../../src/node/jobs/isolated'
+import {
+  createIsolatedRunner,
+  IsolatedJobError,
+  type LaunchFn,
+} from '../../../src/node/jobs/isolated'
+import { fork } from 'node:child_process'
+
+const IPC: ['ignore', 'ignore', 'ignore', 'ipc'] = ['ignore', 'ignore', 'ignore', 'ipc']
 import { backendConfigFor } from '../../helpers/backend-config'
 import { createFixtureHome, type FixtureHome } from '../../helpers/fixture-home'
 
@@ -166,6 +173,33 @@ describe.skipIf(!existsSync(BUILT))(
       } finally {
         await inline.dispose()
         await isolated.dispose()
+        f.cleanup()
+      }
+    })
+
+    it('runs the job once more when its first process dies without an answer', async () => {
+      const f = createFixtureHome()
+      let starts = 0
+      // The first process exits before it answers (as one lost to a loaded machine may).
+      const launch: LaunchFn = (script, heapMb) =>
+        ++starts === 1
+          ? fork(script, [], { execArgv: ['-e', 'process.exit(3)'], stdio: IPC })
+          : fork(script, [], {
+              execArgv: [`--max-old-space-size=${heapMb}`],
+              stdio: IPC,
+              serialization: 'advanced',
+            })
+      const backend = await createBackend(
+        backendConfigFor(f, { heavyWorker: pathToFileURL(BUILT), heavyLaunch: launch }),
+      )
+      try {
+        await backend.scan()
+        const r = await backend.provenance(f.memoryDir)
+        expect(starts).toBe(2)
+        expect(r.files.length).toBeGreaterThan(0)
+        expect(r.problems).toEqual([])
+      } finally {
+        await backend.dispose()
         f.cleanup()
       }
     })
