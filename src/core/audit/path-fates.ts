@@ -11,7 +11,9 @@ import type { CheckedReference } from './checked-reference'
 /**
  * When a path's name last came to be, as CheckedReference.cameIn; nothing when an earlier life
  * of the name left after the note was written (blind set AS: a `tailwind.config.js` moved away
- * four days after the note, a new one added, then deleted: there when the note was written).
+ * four days after the note, a new one added, then deleted: there when the note was written). One
+ * that left at the note's own time left before it, as the tree then (commitAtOrBefore) has it:
+ * blind set DI fu-r07, `middleware.ts` renamed in the note's commit, added again and deleted.
  */
 export function cameOf(
   history: HistoryIndex,
@@ -24,7 +26,7 @@ export function cameOf(
     last &&
     writtenMs !== null &&
     (history.leaves.get(path) ?? []).some(
-      (l) => l.order > last.order && Date.parse(l.date) >= writtenMs,
+      (l) => l.order > last.order && Date.parse(l.date) > writtenMs,
     )
   )
     return {}

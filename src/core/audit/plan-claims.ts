@@ -8,7 +8,9 @@
  * Decisions:
  * - Only these shapes, each a status the note gives something: `no X yet`, `X next` closing a
  *   clause, a bracketed `(… not built|implemented|started|done)`, `X pending` / `pending: X`, a
- *   list item `X (pending)` (or planned, todo), and a line that starts with `TODO:`. "next session", "not yet clear" or "pending approvals" are
+ *   list item `X (pending)` (or planned, todo), a line that starts with `TODO:`, a list after
+ *   "Still ahead:" (or "Up next:", "Not yet built:"), a status line marked `✗`, and a table row
+ *   whose status cell says "Not started" (or planned, future, todo). "next session", "not yet clear" or "pending approvals" are
  *   something else and do not match; nor does `pending` before another word ("Employee can
  *   cancel pending only": a request's state, blind set Z).
  * - What is not made yet is the clause's own words; a bracketed status names none, so it is the
@@ -36,13 +38,31 @@ export interface PlanClaim {
 const NO_YET_RE = /\bno\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\s+yet\b/gi
 const NEXT_RE =
   /(?:^|[(;,]\s*|\+\s*)\+?((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)\s+next\s*(?=[);,]|$)/gim
-const NOT_BUILT_RE = /\((?:[^()\n]*,\s*)?not\s+(?:yet\s+)?(?:built|implemented|started|done)\s*\)/gi
+// A short bracket: a long one names what is not built itself ("(…; \"Viewing as\" tabs = preview
+// only, not built)", blind set DF ac-r05), not the note's subject.
+const NOT_BUILT_RE =
+  /\((?:[^()\n;=]{0,40},\s*)?not\s+(?:yet\s+)?(?:built|implemented|started|done)\s*\)/gi
 const PENDING_RE =
   /(?:^|[—–:;,.]\s*)((?:[A-Za-z][\w-]*\s+){0,3}?(?:\d+\s+)?(?:\([^()\n]{1,60}\)\s+)?)pending\b(?::\s*([^.;\n]{1,80})|(?=[ \t]*(?:[.;,!?)\]—–]|$)))/gim
 const TODO_RE = /^[ \t]*(?:[-*+][ \t]+)?TODO:[ \t]*([^\n]{3,120})/gm
 /** `- ⏳ Input validation (pending)`: a list item whose bracketed status says it is not made yet. */
 const ITEM_PENDING_RE =
   /^[ \t]*(?:[-*+][ \t]+)?(?:[^\w\s(`][ \t]*)?((?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]*\((?:pending|planned|todo|not started)\)/gim
+
+/**
+ * A list of what is still to make after a label: "**Still ahead:** Resend (transactional email),
+ * team permissions" (blind set DD ld-t01), "Not yet built: …", "Up next: …". Each item between
+ * commas or semicolons is one claim; its bracketed words tell what it is, not its name.
+ */
+const STILL_AHEAD_RE =
+  /(?:\*\*|__)?\b(?:still\s+ahead|still\s+to\s+(?:build|do|come)|not\s+yet\s+(?:built|implemented|shipped)|up\s+next|coming\s+next)(?:\*\*|__)?\s*:(?:\*\*|__)?[ \t]*([^\n]{3,300})/gi
+/** `- **Email:** Resend — ✗`: a status list's line marked not done (blind set DD ld-t02). */
+const MARKED_NOT_RE =
+  /^[ \t]*[-*+][ \t]+(?:\*\*|__)?([A-Za-z][\w /&-]{1,40}?)(?:\*\*|__)?:(?:\*\*|__)?[ \t]+([^\n:✗❌✘]{2,80}?)[ \t]*(?:[—–-][ \t]*)?(?:✗|❌|✘)[ \t]*$/gm
+
+/** A table cell that says its row is not made yet: `Not started`, `Planned`, `Future / emerging`. */
+const NOT_MADE_CELL_RE =
+  /^(?:not\s+(?:yet\s+)?(?:started|built|implemented)|planned|todo|to\s+do|pending|backlog|future\b[^|]*|[❌✗⬜][^|]*)$/i
 
 /** Words that name no thing a plan makes. */
 const NOT_ITEMS = new Set(
@@ -82,6 +102,27 @@ export function planClaims(text: string, title: string): PlanClaim[] {
   for (const m of plain.matchAll(TODO_RE)) add(`TODO: ${m[1]}`, words(m[1]), m.index)
   for (const m of plain.matchAll(ITEM_PENDING_RE))
     add(m[0].replace(/^[\s*+-]+/, ''), words(m[1]), m.index)
+  for (const m of plain.matchAll(STILL_AHEAD_RE)) {
+    const label = m[0].slice(0, m[0].length - m[1].length).replace(/[*_:\s]+$/, '')
+    for (const item of m[1].split(/[,;](?![^()]*\))/)) {
+      const bare = item.replace(/\([^)]*\)/g, ' ').replace(/[*_.]+/g, ' ')
+      add(`${label.replace(/^[*_]+/, '')}: ${item.trim()}`, words(bare), m.index)
+    }
+  }
+  // A status table's row (`| 1 | Dead file removal | Not started |`, blind set DG cm-t01 to t08):
+  // its other cells name what is not made yet.
+  let at = 0
+  for (const row of plain.split('\n')) {
+    const cells = /^\s*\|.*\|\s*$/.test(row) ? row.trim().slice(1, -1).split('|') : []
+    const bare = cells.map((c) => c.replace(/[*_]+/g, '').trim())
+    const status = bare.findIndex((c) => NOT_MADE_CELL_RE.test(c))
+    if (status >= 0) {
+      const named = bare.filter((c, i) => i !== status && /[A-Za-z]{3}/.test(c))
+      add(`${named.join(' | ')}: ${bare[status]}`, words(named.join(' ')), at)
+    }
+    at += row.length + 1
+  }
+  for (const m of plain.matchAll(MARKED_NOT_RE)) add(`${m[1]}: ${m[2]} ✗`, words(m[2]), m.index)
   return out
 }
 

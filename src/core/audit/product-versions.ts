@@ -39,17 +39,19 @@ const NOT_PRODUCTS = new Set(
 /**
  * Runtimes a manifest pins by a key of their own, not as a dependency: `requires-python =
  * ">=3.11"` (pyproject), Poetry's `python = "^3.11"`, and package.json's `"node": ">=22"`
- * (engines, Volta). Blind set CM ox-t01: "Python 3.11" while the root pyproject moved to
- * `>=3.13`.
+ * (engines, Volta), and go.mod's `go 1.25.7` directive. Blind set CM ox-t01: "Python 3.11" while
+ * the root pyproject moved to `>=3.13`; CW sd-t01: "Go `1.25.7`" while go.mod moved to 1.26.5.
  */
 const RUNTIME_PINS = new Map<string, readonly string[]>([
   ['Python', ['requires-python', 'python']],
   ['Node', ['node']],
+  ['Go', ['go']],
 ])
 
 /** The product versions of a note's prose. */
 export function productVersions(text: string): ProductVersion[] {
-  const prose = proseOf(text, false)
+  // A version in code form is still prose's version: "Go `1.25.7`" (blind set CW sd-t01).
+  const prose = proseOf(text.replace(/`(v?\d{1,3}(?:\.\d{1,4}){0,2})`/g, '$1'), false)
   const out: ProductVersion[] = []
   const add = (
     written: string,
@@ -70,7 +72,7 @@ export function productVersions(text: string): ProductVersion[] {
   }
   for (const m of prose.matchAll(PRODUCT_VERSION_RE)) {
     const runtime = RUNTIME_PINS.has(m[1]) && m[2] === undefined
-    if ((NOT_PRODUCTS.has(m[1]) && !runtime) || m[1].length < 3) continue
+    if ((NOT_PRODUCTS.has(m[1]) && !runtime) || (m[1].length < 3 && !runtime)) continue
     add(m[0].trim().replace(/\(\s*/, ''), m[1], m[2], m[3])
   }
   for (const row of [...tableVersions(text), ...listVersions(text)])

@@ -64,6 +64,8 @@ export function identifierShaped(w: string): boolean {
   if (/[A-Z]{2,}[a-z]{2,}/.test(w)) return true
   // An underscore between letters or digits, of any script: `haul_to_stockpile`, `LOCAL_DIR`.
   if (/[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(w)) return true
+  // A constant's prefix: `METATRON_` in "env vars with METATRON_ prefix" (blind set DG mx-t03).
+  if (/^[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*_$/.test(w)) return true
   // Letters then digits: `sha256`, `ApplicationV2` (three letters at least: not `v2`, `h3`).
   return /^[A-Za-z]{3,}\d/.test(w) && /\d/.test(w) && !/^[A-Z]+\d*$/.test(w)
 }
@@ -114,11 +116,22 @@ const CONSTANT_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/
 /** Words that never start a pair: a value after them is a count or a step, not a setting. */
 const NOT_PAIR_NAMES = new Set(['v', 'x'])
 
-/** Prose without code and emphasis marks; `_` marks only outside a word (`haul_to_stockpile`). */
+/**
+ * Prose without code and emphasis marks; `_` marks only outside a word (`haul_to_stockpile`), and
+ * not the end of a constant's prefix (`METATRON_`).
+ */
 function bareProse(text: string): string {
   return proseOf(text, false)
     .replace(/\*+/g, ' ')
-    .replace(/(?<![\p{L}\p{N}])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![\p{L}\p{N}])/gu, ' ')
+    .replace(
+      /(?<![\p{L}\p{N}])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![\p{L}\p{N}])/gu,
+      (m, at: number, all: string) =>
+        /(?:^|[^\p{L}\p{N}_])[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*$/u.test(
+          all.slice(Math.max(0, at - 60), at),
+        ) && m === '_'
+          ? m
+          : ' ',
+    )
 }
 
 /**
@@ -217,19 +230,6 @@ export function versionMatches(value: string, code: readonly string[]): boolean 
 /** `s` as literal text in a regular expression. */
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-}
-
-/** `$` before a constant's name: a shell's (or a Makefile's, PHP's) sigil, not part of the name. */
-const SIGIL_OK = '(?<=^|[^\\w$]|(?:^|[^\\w$])\\$)'
-
-/**
- * A name as a whole word of a code line (no identifier character beside it); a constant's
- * (`SKIP_LINT`) after a shell's `$` too (`"$SKIP_LINT"`: blind set AJ, a hook's variable read as
- * gone from the code).
- */
-export function wordRe(name: string): RegExp {
-  const before = /^[A-Z][A-Z0-9_]*$/.test(name) ? SIGIL_OK : '(?<![\\w$])'
-  return new RegExp(`${before}${escapeRe(name)}(?![\\w$])`)
 }
 
 /**

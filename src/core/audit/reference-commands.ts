@@ -4,7 +4,7 @@
  * (its file arguments and URLs). Whether a script or target exists is decided in
  * check-reference.ts.
  */
-import { cdTarget, clonedFolder } from './shell-folders'
+import { cdTarget, clonedFolder, dirFlag } from './shell-folders'
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
 import type { CommandRunner, Reference } from './reference'
 import {
@@ -152,6 +152,8 @@ export function commandsIn(line: string, strict = true, shell = false): Referenc
       dir = cd.startsWith('~') || cd === cloned ? undefined : normalizePath(cd)
       continue
     }
+    const told = dirFlag(tool, rest)
+    const here = told === null ? dir : normalizePath(told)
     const args = withoutFlags(rest)
     // `pnpm tsx scripts/x.ts`, `yarn exec node x.js`: a package manager running an interpreter
     // runs the script it is given (blind set BT: a deleted script read as a `tsx` script).
@@ -164,12 +166,12 @@ export function commandsIn(line: string, strict = true, shell = false): Referenc
     const cmd = (runner: CommandRunner, target: string, shown = text): void => {
       // A script run after `cd rodski-web` is that folder's, if the repository had it there
       // (blind set DB ro-r11: `python src/app.py` read as a root `src/app.py` deleted since).
-      if (runner === 'file' && dir !== undefined && !/^[/~]/.test(target)) {
-        const path = normalizePath(`${dir}/${target}`)
+      if (runner === 'file' && here !== undefined && !/^[/~]/.test(target)) {
+        const path = normalizePath(`${here}/${target}`)
         out.push({ kind: 'path', text: shown, path, line: null, dir: false, maybe: true })
         return
       }
-      const inDir = dir !== undefined && runner !== 'file' ? { dir } : {}
+      const inDir = here !== undefined && runner !== 'file' ? { dir: here } : {}
       out.push({ kind: 'command', text: shown, runner, target, ...inDir })
     }
     const validScript = (s: string | undefined): s is string =>
@@ -264,13 +266,13 @@ export function isCommandLine(s: string): boolean {
   return KNOWN_CLIS.has(words[0])
 }
 
-/** The folders a shell line's `cd`s go to, as folder references (`cd apps/cli && pnpm dev`). */
+/** The folders a shell line's `cd`s go to (or a tool is told to run in), as folder references (`cd apps/cli && pnpm dev`). */
 export function cdFolders(line: string): Reference[] {
   return stripPrompt(line)
     .split(/\s*(?:&&|\|\||;|\|)\s*/)
     .flatMap((part) => {
       const [tool, ...words] = part.trim().split(/\s+/)
-      const cd = cdTarget(tool, words)
+      const cd = cdTarget(tool, words) ?? dirFlag(tool, words)
       const p = cd === null ? null : pathRef(`${cd}/`)
       return p ? [p] : []
     })

@@ -5,6 +5,7 @@
  */
 import { normalizePath } from '../paths'
 import type { Reference } from './reference'
+import { placeholderPathRef } from './placeholder-paths'
 
 /** Extensions that make a word a file name. */
 const FILE_EXTENSIONS = new Set(
@@ -141,6 +142,9 @@ export function spanPathRef(s: string): Reference | null {
   if (glob) return glob
   if (/[*?{}<>|"'`$\\]/.test(raw) || /^\s|\s$/.test(raw)) return null
   const body = raw.replace(/:\d+(?:-\d+)?$/, '')
+  // `Product brief v2.docx`: a document's name may hold spaces (blind set DG om-r06).
+  if (/^[\w(][\w().,&+-]* [\w ().,&+-]*\.(?:docx?|xlsx?|pptx?|pdf|odt|rtf)$/i.test(body))
+    return pathRef(raw)
   // Spaces only inside later segments (`src/my dir/a.ts`), never `cd src/x`.
   if (/\s/.test(body.split('/')[0] ?? '') || /\s-/.test(body)) return null
   const last = body.replace(/\/+$/, '').split('/').pop() ?? ''
@@ -154,21 +158,6 @@ export function spanPathRef(s: string): Reference | null {
 /** A placeholder or variable for the repository's root, then `/`. */
 const ROOT_PLACEHOLDER_RE =
   /^(?:<(?:project|repo|root)(?:[-_ ]?root|[-_ ]?dir)?>|\{(?:project|repo|root)(?:[-_]?root|[-_]?dir)?\}|"?\$\{?(?:CLAUDE_PROJECT_DIR|PROJECT_ROOT|PROJECT_DIR|REPO_ROOT)\}?"?)\/(?=[\w.])/i
-
-/**
- * A path with `<name>` placeholders after a fixed first folder (`plugins/<name>/skills/<name>/`,
- * `src/routes/<page>.ts`): a pattern of the paths it stands for, checked as a glob is (blind set
- * CV as-r04: a plugin layout regrouped into bundles was never checked).
- */
-function placeholderPathRef(raw: string): Reference | null {
-  if (!/<[A-Za-z]/.test(raw) || !/^[\w@.+-]+(?:\/(?:[\w@.+-]|<[A-Za-z][\w-]*>)+)+\/?$/.test(raw))
-    return null
-  // `feature/<topic>`, `fix/<issue>-<slug>`: a branch's naming pattern, not files.
-  if (/^(?:feature|feat|fix|bugfix|hotfix|release|chore|docs|refactor|users?)\/<[^/]*$/.test(raw))
-    return null
-  const path = normalizePath(raw)
-  return { kind: 'path', text: raw, path, line: null, dir: raw.endsWith('/'), pattern: true }
-}
 
 /**
  * A glob of files (`targets/profiles/*.json`, `src/**\/*.test.ts`): a pattern, not one path. It is

@@ -11,6 +11,7 @@
 import { shellBlockRefs } from './shell-blocks'
 import { stateNames } from './state-names'
 import { findCodeSpans, looksLikeCode, spanMarker } from './code-spans'
+import { LIST_GAP_RE, NEGATED_BEFORE_RE, negationMarker } from './negated-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
 import { fenceRefs } from './fence-imports'
 import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
@@ -86,22 +87,6 @@ function decodedTarget(target: string): string {
 }
 /** Words that introduce an example rather than a thing the note rests on. */
 const EXAMPLE_BEFORE_RE = /(?:\be\.\s?g\.?|\bfor (?:example|instance)|\bsuch as)[\s,:]*\(?\s*$/i
-/**
- * Words that negate a mention: "no \`repositories/\` layer", "without \`x.ts\`", "not from
- * \`spec/**\`" (blind set CM nm-r04). What the note says is absent is not something it rests on
- * (issue 12 item 2).
- */
-const NEGATED_BEFORE_RE =
-  /(?:\b(?:no|not|without|never|nor|instead of|rather than|removed|deleted|deprecated|former)|n't)\s+(?:(?:from|in|under|inside|into|via|through)\s+)?(?:(?:a|an|the|any|separate|single|dedicated)\s+)?$/i
-/**
- * Words after a mention that say it is gone or absent: "`AutoDisposeNotifier<T>` is NOT
- * available", "`x.ts` was removed", "`y` no longer exists". What the note says is not there is
- * not something it rests on, as with a negation before it.
- */
-const NEGATED_AFTER_RE =
-  /^\s*(?:(?:is|are|was|were|has been|have been)\s+(?:not|never|no longer|removed|deleted|gone|deprecated)\b|(?:does|do|did)\s+not\s+exist\b|(?:doesn't|don't|didn't)\s+exist\b|no longer\s+exists?\b|(?:isn't|aren't|wasn't|weren't)\b)/i
-/** What may stand between two examples in a list: `e.g. \`a\`, \`b\` or \`c\``. */
-const EXAMPLE_LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 const BRANCH_BEFORE_RE = /\bbranch\s+(?:named\s+|called\s+)?(`?)([\w][\w./-]*)\1/gi
 const BRANCH_AFTER_RE = /`([\w][\w./-]*)`\s+branch\b/gi
 const KNOWN_BRANCHES = new Set(
@@ -183,13 +168,12 @@ export function extractReferences(text: string): Reference[] {
   // of a kind of thing, not something the note rests on.
   flush()
   const spanSource = masked
-  const isExample = spanMarker(EXAMPLE_BEFORE_RE, EXAMPLE_LIST_GAP_RE, 40)
+  const isExample = spanMarker(EXAMPLE_BEFORE_RE, LIST_GAP_RE, 40)
+  const isNegated = negationMarker()
   for (const span of findCodeSpans(spanSource)) {
     const content = spanSource.slice(span.contentStart, span.contentEnd).replace(/^ (.*) $/s, '$1')
     const example = isExample(spanSource, span)
-    const negated =
-      NEGATED_BEFORE_RE.test(spanSource.slice(Math.max(0, span.start - 40), span.start)) ||
-      NEGATED_AFTER_RE.test(spanSource.slice(span.end, span.end + 40))
+    const negated = isNegated(spanSource, span)
     if (!example && !negated)
       for (const ref of classifySpan(content)) found.push({ pos: span.start, ref })
     // An example command or path still names one of the repository's (reference-paths.ts).

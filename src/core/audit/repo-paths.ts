@@ -167,3 +167,29 @@ export function builtFrom(rel: string, facts: RepoFacts): string | null {
     }
   return null
 }
+
+/**
+ * Whether the repository has, or once had, a folder at this path: a tree drawn under it names
+ * its entries there (blind set Z: `rodski-web/` over `src/`, read as the root `src/` that went).
+ * A top folder the repository never had is its own name: the entries are the root's.
+ */
+export function hadFolder(facts: RepoFacts, top: string): boolean {
+  if (top === '' || top.startsWith('/') || top.startsWith('..')) return false
+  if (facts.isDir(top)) return true
+  const inside = `${top}/`
+  for (const p of facts.history?.leaves.keys() ?? []) if (p.startsWith(inside)) return true
+  return false
+}
+
+/**
+ * `owner/name` that no tracked path and no history has, whose first part is no folder at the root:
+ * another repository (issue 12 item 3), not a path of this one.
+ */
+export function repositoryName(path: string, dir: boolean, facts: RepoFacts): boolean {
+  // `actions/checkout@v4`: a GitHub Action at a version is another repository too, and so is
+  // a container image at a tag (`pgvector/pgvector:pg17`; blind set BL).
+  const m = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*?)(?:@[\w.-]+|:[\w.-]+)?$/.exec(path)
+  // `find_op/2` is an Erlang name and arity, not a repository.
+  if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
+  return !facts.exists(m[1])
+}

@@ -4,9 +4,12 @@
  * src/app.py` runs `rodski-web/src/app.py` (blind set DB ro-r11: read as a root `src/app.py`
  * deleted since). A bare `cd` or one the line cannot follow ends it, and the checkout a `git clone`
  * made is the repository itself (blind set DA ic-r12: `cd SuperClaude_Framework`, `./install.sh`).
+ * A line's comment that is itself a command line tells what the line runs, and names what that
+ * command does (blind set DG mx-r06: `make typecheck  # mypy src/metatron/` after the package
+ * was renamed).
  */
 import type { Reference } from './reference'
-import { shellLineRefs } from './reference-commands'
+import { commandLineRefs, isCommandLine, shellLineRefs } from './reference-commands'
 import { clonedFolder } from './shell-folders'
 
 const CD_LINE_RE = /^\s*(?:\$\s+)?cd\s+([\w@+-][\w@.+/-]*?)\/?\s*(?:#.*)?$/
@@ -23,6 +26,8 @@ export function shellBlockRefs(code: string): Reference[] {
         cd !== '' && to === null && line.trim() !== '' ? `cd ${cd} && ${line}` : line,
       ),
     )
+    const comment = /\s#\s*([^#\n]+)$/.exec(line)?.[1] ?? ''
+    if (/\S\s+#/.test(line) && isCommandLine(comment)) out.push(...commandLineRefs(comment))
     if (to !== null || /^\s*(?:\$\s+)?cd(?:\s|$)/.test(line))
       cd = to === null || to[1] === cloned ? '' : to[1]
   }

@@ -24,3 +24,32 @@ export function cdTarget(tool: string | undefined, words: readonly string[]): st
   const one = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(w)
   return one && !/^\.+$/.test(w) && /[A-Za-z]/.test(w) ? w.replace(/\/+$/, '') : null
 }
+
+/** Flags that tell a tool the folder to run in, by tool. */
+const DIR_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  pnpm: ['-C', '--dir'],
+  npm: ['--prefix', '-C'],
+  yarn: ['--cwd'],
+  bun: ['--cwd'],
+  make: ['-C', '--directory'],
+  uv: ['--directory'],
+  git: ['-C'],
+}
+
+/**
+ * The folder a tool is told to run in (`pnpm -C web dev`, `make -C server test`, `yarn --cwd=app
+ * build`): for that command, as a `cd` into it is (blind set DG om-r11: `pnpm -C web dev` after
+ * `web/` moved to `apps/web`). Null: no such flag, or its value is no plain relative folder.
+ */
+export function dirFlag(tool: string | undefined, words: readonly string[]): string | null {
+  const flags = DIR_FLAGS[tool ?? '']
+  if (!flags) return null
+  for (let i = 0; i < words.length; i++) {
+    const eq = /^(--?[\w-]+)=(.*)$/.exec(words[i])
+    if (!flags.includes(eq?.[1] ?? words[i])) continue
+    const value = (eq ? eq[2] : words[i + 1]) ?? ''
+    const plain = /^[\w@+-][\w@.+/-]*$/.test(value) && !/^\.+$/.test(value)
+    return plain && /[A-Za-z]/.test(value) ? value.replace(/\/+$/, '') : null
+  }
+  return null
+}

@@ -21,6 +21,8 @@
 const NOT_CODE_NAMES: readonly string[] = [
   ...['*.md', '*.mdc', '*.mdx', '*.markdown', '*.txt', '*.rst', '*.adoc'],
   ...['*.png', '*.jpg', '*.jpeg', '*.gif', '*.ico', '*.pdf', '*.zip', '*.gz', '*.woff*'],
+  // Office documents are read, not run (blind set DG om-r06: a brief moved into `docs/`).
+  ...['*.doc', '*.docx', '*.xls', '*.xlsx', '*.ppt', '*.pptx', '*.odt', '*.rtf'],
   ...['*.lock', 'package-lock.json', 'pnpm-lock.yaml'],
   // A backup copy is not the code that runs (blind set P: a `CLAUDE.md.bak` held a tool name the
   // instruction file gave, read as code that later dropped it).
@@ -37,6 +39,9 @@ const NOT_CODE_NAMES: readonly string[] = [
   // Data a script wrote, by its name (blind set CD: a `fleet-projects.generated.json` listing
   // other projects' tags read as code that later dropped them).
   '*.generated.json',
+  // A table of data is data, by any hand (blind set DF: an export of the design documents as
+  // `csv/adrs.csv` read as code that added a name a note gave as not made yet).
+  ...['*.csv', '*.tsv'],
 ]
 const NOT_CODE_NAMES_EXACT: readonly string[] = [
   ...['LICENSE*', 'LICENCE*', 'COPYING*'],

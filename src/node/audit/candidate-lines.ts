@@ -6,7 +6,8 @@
 import type { Reference } from '../../core/audit/reference'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import { keyLine, listsExactly } from '../../core/audit/stated-values'
-import { escapeRe, wordRe, type ProsePair } from '../../core/audit/prose-names'
+import { escapeRe, type ProsePair } from '../../core/audit/prose-names'
+import { wordRe } from '../../core/audit/word-match'
 import { dependencyIn } from '../../core/audit/manifest-names'
 import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 

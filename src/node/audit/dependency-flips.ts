@@ -4,7 +4,8 @@
  * postgres" with `postgres` added later). The list is read by absence-claims.ts
  * (`missingPackages`); a manifest's dependency line is `dependencyIn`'s (manifest-names.ts).
  * And a product's version a note gives ("Next.js 15") that a manifest pinned when the note was
- * written and pins otherwise now (product-versions.ts; blind set AA lb-t01). Both read the same
+ * written and pins otherwise now (product-versions.ts; blind set AA lb-t01). And a Go module's
+ * path go.mod declared then and declares otherwise now (module-paths.ts). All read the same
  * manifest searches, one per commit.
  */
 import { missingPackages } from '../../core/audit/absence-claims'
@@ -14,6 +15,7 @@ import {
   versionAgrees,
   type ProductVersion,
 } from '../../core/audit/product-versions'
+import { declaredModule, modulePaths } from '../../core/audit/module-paths'
 import { day, short, tick } from '../../core/audit/reason-text'
 import { dependencyLines } from './candidate-lines'
 import { grepLines, type GrepFound } from './prose-grep'
@@ -35,12 +37,24 @@ export async function dependencyFlips(
   const versions = texts.map((t, i) =>
     thens[i] === null || thens[i] === head ? [] : productVersions(t),
   )
+  const modules = texts.map((t, i) =>
+    thens[i] === null || thens[i] === head ? [] : modulePaths(t),
+  )
   const out = asked.map((): string[] => [])
-  const names = [...new Set([...asked.flat(), ...versions.flat().flatMap((v) => v.names)])]
+  const names = [
+    ...new Set([
+      ...asked.flat(),
+      ...versions.flat().flatMap((v) => v.names),
+      ...modules.flat(),
+      ...(modules.flat().length > 0 ? ['module'] : []),
+    ]),
+  ]
   if (names.length === 0) return out
   const revs = [
     ...new Set(
-      asked.flatMap((a, i) => (a.length + versions[i].length > 0 ? [thens[i] as string] : [])),
+      asked.flatMap((a, i) =>
+        a.length + versions[i].length + modules[i].length > 0 ? [thens[i] as string] : [],
+      ),
     ),
   ].slice(0, THEN_COMMITS_MAX)
   const ask = { code: [], manifest: names }
@@ -55,6 +69,10 @@ export async function dependencyFlips(
     if (!then) continue
     for (const v of versions[i]) {
       const why = versionMoved(v, then, now)
+      if (why) out[i].push(`${why} (${short(thens[i] as string)})`)
+    }
+    for (const m of modules[i]) {
+      const why = moduleRenamed(m, then, now)
       if (why) out[i].push(`${why} (${short(thens[i] as string)})`)
     }
     for (const name of asked[i]) {
@@ -98,4 +116,17 @@ function versionMoved(v: ProductVersion, then: GrepFound, now: GrepFound): strin
     return `the note gives ${v.written}: ${tick(l.path)}:${l.line} lists ${tick(name)} as ${tick(l.text.trim())} now, and ${tick(held.path)} listed it as ${tick(held.text.trim())} when the note was written`
   }
   return null
+}
+
+/**
+ * Why a Go module path the note gives no longer names the module: a go.mod declared it when the
+ * note was written, and that go.mod declares another now.
+ */
+function moduleRenamed(path: string, then: GrepFound, now: GrepFound): string | null {
+  const held = (then.manifest.get(path) ?? []).find((l) => declaredModule(l.path, l.text) === path)
+  if (!held) return null
+  const declares = (now.manifest.get('module') ?? []).filter((l) => l.path === held.path)
+  const l = declares.find((x) => declaredModule(x.path, x.text) !== null)
+  if (!l || declaredModule(l.path, l.text) === path) return null
+  return `the note gives the Go module ${tick(path)}: ${tick(l.path)}:${l.line} declares ${tick(l.text.trim())} now, and declared ${tick(held.text.trim())} when the note was written`
 }

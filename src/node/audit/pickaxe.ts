@@ -26,6 +26,7 @@ import { escapeEre } from '../git/grep-patterns'
 import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { definesMakeTarget } from '../../core/audit/repo-facts'
+import { isPrefixName } from '../../core/audit/word-match'
 
 export { CODE_PATHSPECS }
 
@@ -66,10 +67,8 @@ function pathspecs(n: Needle, files: readonly string[] | null): readonly string[
 
 function pickaxeArg(n: Needle): string[] {
   switch (n.kind) {
-    case 'word': {
-      const w = escapeEre(n.text)
-      return [`-G(^|[^A-Za-z0-9_$])${w}([^A-Za-z0-9_$]|$)`]
-    }
+    case 'word':
+      return [`-G${wordEre(n.text)}`]
     case 'text':
       return [`-S${n.text}`]
     case 'script':
@@ -78,6 +77,12 @@ function pickaxeArg(n: Needle): string[] {
       // A line defining the target (repo-facts.ts definesMakeTarget), not any line holding `c:`.
       return [`-G^([^\t#:=][^:#=]*[ \t])?${escapeEre(n.text)}([ \t][^:#=]*)?[ \t]*::?([^=]|$)`]
   }
+}
+
+/** A whole word, as an extended regex; a constant's prefix (`METATRON_`) may run on. */
+function wordEre(text: string): string {
+  const end = isPrefixName(text) ? '' : '([^A-Za-z0-9_$]|$)'
+  return `(^|[^A-Za-z0-9_$])${escapeEre(text)}${end}`
 }
 
 /** Answers per repository HEAD, needle and range; bounded like every cache (src/node/cache). */
@@ -315,14 +320,7 @@ function walkHits(
   const out = new Map<string, Hit>()
   const words = new Map(
     asked.flatMap((n) =>
-      n.kind === 'word'
-        ? [
-            [
-              n.text,
-              new RegExp(`(^|[^A-Za-z0-9_$])${escapeEre(n.text)}([^A-Za-z0-9_$]|$)`),
-            ] as const,
-          ]
-        : [],
+      n.kind === 'word' ? [[n.text, new RegExp(wordEre(n.text))] as const] : [],
     ),
   )
   let shown = 0

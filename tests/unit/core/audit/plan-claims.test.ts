@@ -45,9 +45,48 @@ describe('planClaims', () => {
       'It is not yet clear why.',
       'Employee can cancel pending only. Admin can reverse approved.',
       'No formal `Connection` interface yet.',
+      // A long bracket names what is not built itself, not the note's subject (DF ac-r05).
+      'Role pick (F-19 = role-exclusive, one AC each; tabs = preview only, not built).',
       '```\n// no cache yet\n```',
     ].join('\n')
     expect(planClaims(text, 'Architecture')).toEqual([])
+  })
+
+  it('reads a "Still ahead:" list item by item, and a status line marked ✗ (DD ld-t01, ld-t02)', () => {
+    const text = [
+      '- **Still ahead:** Resend (transactional email), team-shared diagrams; `crdt` edits.',
+      '- **Email:** Resend — ✗',
+      '- **Auth:** Magic links — ✓',
+      '- Not yet built: offline sync',
+    ].join('\n')
+    expect(planClaims(text, 'Roadmap').map((c) => [c.written, c.items.join(' ')])).toEqual([
+      ['Still ahead: Resend (transactional email)', 'resend'],
+      ['Still ahead: team-shared diagrams', 'team shared diagram'],
+      ['Not yet built: offline sync', 'offline sync'],
+    ])
+    const marked = planClaims(text.split('\n').slice(1).join('\n'), 'Roadmap')
+    expect(marked.map((c) => [c.written, c.items.join(' ')])).toEqual([
+      ['Not yet built: offline sync', 'offline sync'],
+      ['Email: Resend ✗', 'resend'],
+    ])
+    // The item's own words; the bracket tells what it is, and belongs to the subject.
+    expect(planClaims(text, 'Roadmap')[0].subject).toContain('email')
+  })
+
+  it('reads a status table row whose status cell says not made yet (DG cm-t01 to t08)', () => {
+    const text = [
+      '| # | Item | Status |',
+      '|---|---|---|',
+      '| 0 | CI baseline + architectural linter | Not started |',
+      '| 1 | Session cache | Done |',
+      '| SOUL.md | Future / emerging |',
+      '| Planned | **Dead file removal** |',
+    ].join('\n')
+    expect(planClaims(text, 'Roadmap').map((c) => [c.written, c.items.join(' ')])).toEqual([
+      ['CI baseline + architectural linter: Not started', 'baseline architectural linter'],
+      ['SOUL.md: Future / emerging', 'soul'],
+      ['Dead file removal: Planned', 'dead file removal'],
+    ])
   })
 
   it('needs words that name a thing: a status of the plan alone names nothing', () => {

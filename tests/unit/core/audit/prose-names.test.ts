@@ -11,8 +11,8 @@ import {
   pairInLine,
   proseNames,
   versionMatches,
-  wordRe,
 } from '../../../../src/core/audit/prose-names'
+import { wordRe } from '../../../../src/core/audit/word-match'
 import { acronymNames, quotedPhrases } from '../../../../src/core/audit/quoted-phrases'
 import { boldNames, dependencyIn } from '../../../../src/core/audit/manifest-names'
 import { extractReferences } from '../../../../src/core/audit/references'
@@ -342,5 +342,15 @@ describe('wordRe (blind set AJ)', () => {
     // A lower-case name after `$` is another identifier (`$store` is not `store`).
     expect(wordRe('store').test('const x = $store')).toBe(false)
     expect(wordRe('store').test('const x = store.get()')).toBe(true)
+  })
+
+  it("lets a constant's prefix run on, at a word's start (DG mx-t03)", () => {
+    expect(wordRe('METATRON_').test('url = env("METATRON_DB_URL")')).toBe(true)
+    expect(wordRe('METATRON_').test('env_prefix = "METATRON_"')).toBe(true)
+    expect(wordRe('METATRON_').test('X_METATRON_DB')).toBe(false)
+    expect(proseNames('env vars with METATRON_ prefix; _emphasis_ and SKIP_LINT').names).toEqual([
+      'METATRON_',
+      'SKIP_LINT',
+    ])
   })
 })

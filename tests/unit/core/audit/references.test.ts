@@ -597,6 +597,12 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       kinds('There is no `repositories/` layer, without a `db.ts`; use `a.ts`, not `b.ts`.'),
     ).toEqual([['path', 'a.ts']])
     expect(kinds('Do not edit `src/gen.ts` by hand.')).toEqual([['path', 'src/gen.ts']])
+    // A prohibition, through its list: it holds whether or not the code has them (DH ts-t06).
+    expect(
+      kinds(
+        'Do not introduce modal `Dialog<>`, `Alert`, or `TextInputDialog` for editors; use `Popover.java`.',
+      ),
+    ).toEqual([['path', 'Popover.java']])
     // Where the note says something does not come from (blind set CM nm-r04).
     expect(
       kinds(

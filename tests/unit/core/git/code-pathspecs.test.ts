@@ -131,6 +131,13 @@ describe('code pathspecs', () => {
     expect(isCodePathspecFile('src/types.generated.ts')).toBe(true)
   })
 
+  it('leaves tables of data and office documents out (blind sets DF, DG)', () => {
+    expect(isCodePathspecFile('Product Brief v2.docx')).toBe(false)
+    expect(isCodePathspecFile('tamheed-package/csv/adrs.csv')).toBe(false)
+    expect(isCodePathspecFile('data/rows.TSV')).toBe(false)
+    expect(isCodePathspecFile('src/csv.ts')).toBe(true)
+  })
+
   it('leaves backup copies out (blind set P)', () => {
     expect(isCodePathspecFile('CLAUDE.md.bak')).toBe(false)
     expect(isCodePathspecFile('src/config.py.orig')).toBe(false)
