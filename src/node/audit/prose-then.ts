@@ -120,9 +120,12 @@ export async function proseThen(
     // A name that is a file's name (a component file) is present as that file.
     const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
     const strings = c.strings.filter((x) => stringsIn(now, x, true).length === 0)
+    // Lines cut at the cap may hide the one that holds it, here and for a package below: not
+    // judged (blind set DN oi-t02, a manifest's `"react": "^19.0.0"` past 200 lines of `react`).
     const pairs = c.pairs.filter(
       (x) =>
         !names.includes(x.name) &&
+        ((x.manifest ? now.manifest : now.code).get(x.name)?.length ?? 0) < LINES_PER_PATTERN &&
         !pairLines(now, x).some((l) => pairInLine(l.text, x) === 'holds'),
     )
     const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob, g.same))
@@ -138,7 +141,11 @@ export async function proseThen(
       )
     })
     // A bold package name no manifest lists now (it may never have been a dependency).
-    const deps = c.deps.filter((d) => !listedNow(now, d, c.products.includes(d)))
+    const deps = c.deps.filter(
+      (d) =>
+        (now.manifest.get(d)?.length ?? 0) < LINES_PER_PATTERN &&
+        !listedNow(now, d, c.products.includes(d)),
+    )
     // A listed member of a folder that no folder of that name holds now.
     const members = c.members.filter((x) =>
       x.anyFolder

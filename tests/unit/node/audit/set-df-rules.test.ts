@@ -17,7 +17,9 @@
  * - a document's name may hold spaces (`Product Brief v2.docx`): moved from the root into
  *   `docs/`, the note is stale (DG om-r06);
  * - a rooted path whose first folder the repository has (`/docs/README.md`) is the root's (DF
- *   ac-t01), checked as such: held while it is there, gone when its folder went.
+ *   ac-t01), checked as such: held while it is there, gone when its folder went;
+ * - a manifest whose lines holding a name pass the search's cap may hold the version further down:
+ *   not judged (DN oi-t02, `"react": "^19.0.0"` past 200 `react-…` dependencies).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -39,6 +41,7 @@ describe('sets DF to DK rules on a real repository', () => {
     write(repo, 'web/package.json', '{ "scripts": { "dev": "vite" } }\n')
     write(repo, 'server/Makefile', 'test:\n\tgo test ./...\n')
     write(repo, 'middleware.ts', 'export const gate = 1\n')
+    write(repo, 'package.json', '{\n  "dependencies": {\n    "react": "^19.0.0"\n  }\n}\n')
     write(repo, 'Product Brief v2.docx', 'PK\n')
     write(repo, 'docs/README.md', '# Docs\n')
     write(repo, 'docs/more/README.md', '# More\n')
@@ -70,6 +73,12 @@ describe('sets DF to DK rules on a real repository', () => {
     write(repo, 'Makefile', 'typecheck:\n\tmypy src/metronix/\ndev:\n\tuvicorn app:app\n')
     write(repo, 'apps/api/src/email/client.ts', "import { Resend } from 'resend'\n")
     write(repo, 'core/soul/__init__.py', 'SOUL = 1\n')
+    const kin = [...Array(210).keys()].map((i) => `    "@ui/react-part${i}": "^1.0.0",`)
+    write(
+      repo,
+      'package.json',
+      `{\n  "dependencies": {\n${kin.join('\n')}\n    "react": "^19.0.0"\n  }\n}\n`,
+    )
     commit('drop', '2026-01-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -88,6 +97,7 @@ describe('sets DF to DK rules on a real repository', () => {
         ['Brief', 'The origin brief is\n`Product Brief v2.docx`.\nUse it when scope is unclear.'],
         ['Canon', '2. `/docs/README.md` — canonical reference. **Authoritative.**'],
         ['Records', 'Decisions are kept in `/adr/0001-stack.md` and the files beside it.'],
+        ['Stack', '- **Inertia v3 + React 19 + Tailwind 4**'],
         ['Gate', 'Files that read the roles:\n- `middleware.ts` — the gate of /admin'],
         ['Startup', 'Trace start-up with `node dist/index.js --verbose`.'],
         ['Server', 'Test the server:\n\n```bash\nmake -C server test\n```'],
@@ -138,5 +148,9 @@ describe('sets DF to DK rules on a real repository', () => {
     called('Brief', 'stale', '`docs/research/Product Brief v2.docx`', sha.drop)
     quiet('Canon')
     called('Records', 'stale', '`adr/0001-stack.md`', sha.drop)
+  })
+
+  it('leaves a version unjudged when the lines holding its name pass the cap (DN oi-t02)', () => {
+    quiet('Stack')
   })
 })
