@@ -208,7 +208,8 @@ async function grepNow(
   for (const row of r.stdout.split('\n')) {
     const [file, num, ...rest] = row.split('\0')
     if (num === undefined || rest.length === 0) continue
-    const text = rest.join('\0')
+    // A file with CRLF endings: the line without its CR (blind set DN oi-t02).
+    const text = rest.join('\0').replace(/\r$/, '')
     const path = file.startsWith(prefix) ? file.slice(prefix.length) : file
     if (!anyCase && isBuiltOutput(path, text)) continue
     const hay = anyCase ? text.toLowerCase() : text

