@@ -25,6 +25,7 @@ import {
   runtimeFolderName,
   webRootPath,
   hadFolder,
+  rootedFile,
   repositoryName,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
@@ -305,7 +306,10 @@ function webRootFile(
   if (left !== null && (writtenMs === null || left > writtenMs) && !served)
     return checkPath(ref, rel, dir, facts, null, writtenMs)
   const found = checkBySuffix(ref, rel, dir, facts, writtenMs)
-  return found !== null && found.audit.status === 'ok' ? found : null
+  if (found !== null && found.audit.status === 'ok') return found
+  return rootedFile(path, dir, facts) !== null
+    ? checkPath(ref, rel, dir, facts, null, writtenMs)
+    : null
 }
 
 /** Folders a web server serves from their own root. */

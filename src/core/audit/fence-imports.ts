@@ -62,3 +62,23 @@ export const fenceRefs = (code: string): Reference[] => [
   ...moduleImports(code),
   ...headerPath(code),
 ]
+
+/** A JavaScript import line: `import { a, b as c } from 'x'`, `import D from 'y'`. */
+const JS_IMPORT_RE = /^[ \t]*import[ \t]+(?:type[ \t]+)?([^;'"]*?)[ \t]+from[ \t]+['"][^'"]+['"]/gm
+
+/**
+ * The components a quoted JSX example renders without importing or declaring them, in a block
+ * that imports what it means (`import { testcaseMolecule } from …`, then `<Skeleton />`,
+ * `<NotFound />`): stand-ins for the reader's own components, no names of this repository (blind
+ * set DO ag-r09: `NotFound`, gone from a file it once named something else, read as stale).
+ */
+export function jsxStandIns(code: string): Set<string> {
+  const imports = [...code.matchAll(JS_IMPORT_RE)]
+  if (imports.length === 0) return new Set()
+  const known = new Set(imports.flatMap((m) => m[1].match(/[A-Za-z_$][\w$]*/g) ?? []))
+  for (const m of code.matchAll(/\b(?:function|const|let|var|class)[ \t]+([A-Z][\w$]*)/g))
+    known.add(m[1])
+  const out = new Set<string>()
+  for (const m of code.matchAll(/<([A-Z][\w$]*)[\s/>]/g)) if (!known.has(m[1])) out.add(m[1])
+  return out
+}

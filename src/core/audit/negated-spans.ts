@@ -24,15 +24,23 @@ const NEGATED_AFTER_RE =
  */
 const PROHIBITED_BEFORE_RE =
   /(?:\b(?:do\s+not|never|avoid)|\bdon't)\s+(?:use|using|introduce|introducing|add|adding|create|import|call|reintroduce|bring\s+back)\s+(?:(?:a|an|the|any|new|another)\s+)?(?:[A-Za-z-]+\s+)?$/i
+/**
+ * A former name: "route: \`/settings\` (was \`/foundry\`, \`/tools\`)", "formerly \`x.ts\`",
+ * "renamed from \`old\`" (blind set DO qt-t05: a retired route read as gone since). What a note
+ * says was, and is no longer, is not something it rests on. It carries through its list.
+ */
+const FORMER_BEFORE_RE =
+  /(?:\(\s*(?:was|were|formerly|previously|prev\.|old:)|\b(?:formerly|previously|renamed\s+from|moved\s+from|replaces|replacing|superseded|successor\s+(?:of|to))|\b(?:was|were)\s+(?:called|named))\s*:?\s*$/i
 /** What may stand between two items of a list: `e.g. \`a\`, \`b\` or \`c\``. */
 export const LIST_GAP_RE = /^\s*(?:,|\/)?\s*(?:(?:or|and)\s+)?$/
 
 /** A test of each span in text order (spans of one source, each once) for a negated mention. */
 export function negationMarker(): (source: string, span: CodeSpan) => boolean {
   const prohibited = spanMarker(PROHIBITED_BEFORE_RE, LIST_GAP_RE, 40)
+  const former = spanMarker(FORMER_BEFORE_RE, LIST_GAP_RE, 40)
   return (source, span) =>
-    // The prohibition's marker is asked of every span, so its list is followed.
-    prohibited(source, span) ||
+    // Each list's marker is asked of every span, so its list is followed.
+    [prohibited(source, span), former(source, span)].includes(true) ||
     NEGATED_BEFORE_RE.test(source.slice(Math.max(0, span.start - 40), span.start)) ||
     NEGATED_AFTER_RE.test(source.slice(span.end, span.end + 40))
 }

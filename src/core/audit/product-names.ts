@@ -19,6 +19,15 @@ const NOT_IN_USE =
 /** Manifest names a product goes by besides its own: `qdrant-client`, `stripe-python`. */
 const SUFFIXES = ['', '-client', '_client', '-sdk', '-js', '-py', '-python']
 
+/** Every manifest name of the product `name` is one of (`gradio-client` → `gradio`, `gradio-sdk`, …). */
+export function productForms(name: string): string[] {
+  const base = SUFFIXES.reduce(
+    (b, s) => (s !== '' && b.endsWith(s) && b.length > s.length ? b.slice(0, -s.length) : b),
+    name,
+  )
+  return SUFFIXES.map((s) => base + s)
+}
+
 /**
  * A line's label (`- Tests: \`pnpm test\``, `**Vector:** ChromaDB`): the word that opens a line
  * or bullet and ends with a colon names a topic, not a product (blind set Q: "Tests" matched a

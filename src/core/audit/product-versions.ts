@@ -37,6 +37,15 @@ const NOT_PRODUCTS = new Set(
 )
 
 /**
+ * ".NET 9.0", ".NET 8": the framework a project targets, its `<TargetFramework>net9.0<…>` (or
+ * `<TargetFrameworks>`) in a project file or Directory.Build.props (blind set DP nm-t06: ".NET
+ * 9.0" while the projects moved to net10.0). ".NET Framework 4.8" is another product.
+ */
+const DOTNET_RE = /(?<![\w.])\.NET(?:[ \t]+Core)?[ \t]+v?(\d{1,2}(?:\.\d{1,2})?)(?![\w%/:-]|\.\d)/g
+/** The key a project file pins .NET by, found by the manifest search (any case). */
+export const DOTNET_KEY = 'TargetFramework'
+
+/**
  * Runtimes a manifest pins by a key of their own, not as a dependency: `requires-python =
  * ">=3.11"` (pyproject), Poetry's `python = "^3.11"`, and package.json's `"node": ">=22"`
  * (engines, Volta), and go.mod's `go 1.25.7` directive. Blind set CM ox-t01: "Python 3.11" while
@@ -46,6 +55,7 @@ const RUNTIME_PINS = new Map<string, readonly string[]>([
   ['Python', ['requires-python', 'python']],
   ['Node', ['node']],
   ['Go', ['go']],
+  ['.NET', [DOTNET_KEY]],
 ])
 
 /** The product versions of a note's prose. */
@@ -75,6 +85,7 @@ export function productVersions(text: string): ProductVersion[] {
     if ((NOT_PRODUCTS.has(m[1]) && !runtime) || (m[1].length < 3 && !runtime)) continue
     add(m[0].trim().replace(/\(\s*/, ''), m[1], m[2], m[3])
   }
+  for (const m of prose.matchAll(DOTNET_RE)) add(m[0].trim(), '.NET', undefined, m[1])
   for (const row of [...tableVersions(text), ...listVersions(text)])
     add(row.written, row.name, undefined, row.version)
   return out
@@ -141,6 +152,13 @@ export function manifestVersion(line: string, name: string): number[] | null {
   const at = line.toLowerCase().indexOf(name.toLowerCase())
   if (at < 0) return null
   const rest = line.slice(at + name.length)
+  // `<TargetFrameworks>net8.0;net9.0</…>`: the newest it targets (`net10.0-windows` is 10.0).
+  if (name === DOTNET_KEY) {
+    const all = [...rest.matchAll(/(?<![\w.])net(?:coreapp)?(\d+(?:\.\d+)?)/g)].map((m) =>
+      m[1].split('.').map(Number),
+    )
+    return all.sort((a, b) => b[0] - a[0] || (b[1] ?? 0) - (a[1] ?? 0))[0] ?? null
+  }
   // `gem "rails", "~> 7.1.3"` and `ruby "3.2.2"` in a Gemfile (blind set BH) too.
   const m = /^["']?\s*[:=,]?\s*["']?\s*(?:~>|[\^~>=<!]=?)?\s*v?(\d+(?:\.\d+)*)/.exec(rest)
   return m ? m[1].split('.').map(Number) : null

@@ -20,6 +20,7 @@
 import { findCodeSpans } from './code-spans'
 import { alternatives, onlyNegated } from './prose-forms'
 import { namesByLanguage } from './fence-languages'
+import { jsxStandIns } from './fence-imports'
 import { cutFences, DIAGRAM_RE, treeListing } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
@@ -54,6 +55,18 @@ const CODE_WORD_RE = /(?<![\w$])[A-Za-z_$][\w$]*/g
 /** Words shorter than this are never taken (`v2`, `h3`, `xIn`); an inner capital allows `iOS`. */
 const NAME_MIN = 4
 
+/** A constant's prefix without its last `_` (`METATRON` of `METATRON_`). */
+const PREFIX_BODY = String.raw`[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*`
+const PREFIX_RE = new RegExp(`^${PREFIX_BODY}_$`)
+/** Text ending in a constant's prefix but its last `_`. */
+const PREFIX_END_RE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_])${PREFIX_BODY}$`, 'u')
+
+/**
+ * A constant's prefix (`METATRON_` in "env vars with METATRON_ prefix", blind set DG mx-t03): an
+ * identifier, held in code by every name it starts (word-match.ts).
+ */
+export const isPrefixName = (w: string): boolean => PREFIX_RE.test(w)
+
 /** Whether a prose word has the shape of an identifier rather than an English word. */
 export function identifierShaped(w: string): boolean {
   // An inner capital after a lower-case letter: `useV2Sheets`, `macOS`, `GameMap`, `iOS`.
@@ -64,8 +77,7 @@ export function identifierShaped(w: string): boolean {
   if (/[A-Z]{2,}[a-z]{2,}/.test(w)) return true
   // An underscore between letters or digits, of any script: `haul_to_stockpile`, `LOCAL_DIR`.
   if (/[\p{L}\p{N}]_[\p{L}\p{N}]/u.test(w)) return true
-  // A constant's prefix: `METATRON_` in "env vars with METATRON_ prefix" (blind set DG mx-t03).
-  if (/^[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*_$/.test(w)) return true
+  if (isPrefixName(w)) return true
   // Letters then digits: `sha256`, `ApplicationV2` (three letters at least: not `v2`, `h3`).
   return /^[A-Za-z]{3,}\d/.test(w) && /\d/.test(w) && !/^[A-Z]+\d*$/.test(w)
 }
@@ -126,11 +138,7 @@ function bareProse(text: string): string {
     .replace(
       /(?<![\p{L}\p{N}])_{1,2}(?=\S)|(?<=\S)_{1,2}(?![\p{L}\p{N}])/gu,
       (m, at: number, all: string) =>
-        /(?:^|[^\p{L}\p{N}_])[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*$/u.test(
-          all.slice(Math.max(0, at - 60), at),
-        ) && m === '_'
-          ? m
-          : ' ',
+        PREFIX_END_RE.test(all.slice(Math.max(0, at - 60), at)) && m === '_' ? m : ' ',
     )
 }
 
@@ -159,9 +167,12 @@ export function proseNames(text: string): ProseNames {
   // rename of the package leaves the drawing's layout true (blind set CK `oe-r04`).
   const fenced = cutFences(text).fences.map((f) => {
     const top = treeListing(f.code)?.top?.replace(/\/+$/, '') ?? drawnTop(f.code)
+    const standIns = jsxStandIns(f.code)
     return {
       lang: f.lang,
-      names: [...f.code.matchAll(CODE_WORD_RE)].map((m) => m[0]).filter((w) => w !== top),
+      names: [...f.code.matchAll(CODE_WORD_RE)]
+        .map((m) => m[0])
+        .filter((w) => w !== top && !standIns.has(w)),
     }
   })
   const prose = [...bare.matchAll(WORD_RE)]

@@ -4,7 +4,7 @@
  * (its file arguments and URLs). Whether a script or target exists is decided in
  * check-reference.ts.
  */
-import { cdTarget, clonedFolder, dirFlag } from './shell-folders'
+import { cdTarget, clonedFolder, dirFlag, toldPath } from './shell-folders'
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
 import type { CommandRunner, Reference } from './reference'
 import {
@@ -359,6 +359,10 @@ export function commandLineRefs(line: string): Reference[] {
       if (p) out.push(p)
       continue
     }
+    words.forEach((raw, i) => {
+      const told = toldPath(words[i - 1] ?? '', raw)
+      if (told) out.push(told)
+    })
     for (const raw of words) {
       // `tests/x.py::test_one`: a pytest node is its file.
       const w = raw.replace(/^(['"])(.*)\1$/, '$2').replace(/(\.py)::[\w<>[\]-]+$/, '$1')

@@ -14,6 +14,7 @@ import { findCodeSpans, looksLikeCode, spanMarker } from './code-spans'
 import { LIST_GAP_RE, NEGATED_BEFORE_RE, negationMarker } from './negated-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE, treeListing } from './note-fences'
 import { fenceRefs } from './fence-imports'
+import { isMcpToolList } from './mcp-tools'
 import { dedupeReferences, GLUED_PLACEHOLDER_RE, snippetRef, trimUrl, urlRef } from './reference'
 import type { Reference } from './reference'
 import {
@@ -123,6 +124,8 @@ export function extractReferences(text: string): Reference[] {
       // Any other drawing names files and folders in prose form; it is not quoted code.
       for (const ref of extractReferences(f.code.replace(DIAGRAM_CHARS_RE, ' ')))
         found.push({ pos: f.pos, ref })
+    } else if (isMcpToolList(f.code)) {
+      continue
     } else if (!GLUED_PLACEHOLDER_RE.test(f.code) && !STRING_PLACEHOLDER_RE.test(f.code)) {
       // A block with placeholders (`src/<module>/index.ts`, `…`) is a template, not a quote.
       found.push({ pos: f.pos, ref: snippetRef(f.code.replace(/\r?\n$/, ''), true) })
@@ -282,6 +285,9 @@ function classifySpan(raw: string): Reference[] {
   // A command line is not code the repository must contain: only its file arguments count.
   if (isCommandLine(s)) return commandLineRefs(s)
   if (/^@[\w.-]+\/[\w.-]+$/.test(s)) return [] // a scoped npm package, not a path
+  if (isMcpToolList(s)) return []
+  // `.js/.ts`: file kinds, one or the other, no path (blind set DS za-r11).
+  if (/^\.[A-Za-z0-9]+(?:\/\.[A-Za-z0-9]+)+$/.test(s)) return []
   // `Actions.fog()/setFog()`, `getTasks/createTask` (set BA): each a name (issue 12 item 2).
   const alternatives = s.split('/')
   const nameLike = (a: string): boolean =>

@@ -182,6 +182,16 @@ export function hadFolder(facts: RepoFacts, top: string): boolean {
 }
 
 /**
+ * `/docs/tasks/backlog.md`: a rooted file path under a top folder the repository has or had, the
+ * root's path even when no such file ever was (blind set DN vr-t07); its path from the root.
+ */
+export function rootedFile(path: string, dir: boolean, facts: RepoFacts): string | null {
+  const rel = webRootPath(path)
+  if (rel === null || dir || !/\.[A-Za-z]\w*$/.test(rel)) return null
+  return hadFolder(facts, rel.split('/')[0]) ? rel : null
+}
+
+/**
  * `owner/name` that no tracked path and no history has, whose first part is no folder at the root:
  * another repository (issue 12 item 3), not a path of this one.
  */

@@ -127,6 +127,26 @@ export function kindMembers(
   return out
 }
 
+/** A bold kebab-case name: `**cn-brief-summary**`, `**ads-route**`. */
+const BOLD_ENTRY_RE = /\*\*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\*\*/g
+
+/**
+ * Bold kebab-case names (a skills table's `| **cn-brief-summary** | … |`), as entries of an
+ * agent's tool folders, checked like {@link kindMembers}: they count only where such a folder had
+ * the entry when the note was written (blind sets DS pa-t08, pa-t09 and DN oi-r14: skills deleted
+ * under their rows).
+ */
+export function boldEntries(
+  text: string,
+): { folder: string; items: string[]; also?: readonly string[] }[] {
+  const items = [...new Set([...cutFences(text).prose.matchAll(BOLD_ENTRY_RE)].map((m) => m[1]))]
+  if (items.length === 0) return []
+  return ['skills', 'commands', 'agents'].map((folder) => {
+    const also = SAME_KIND[folder]
+    return { folder, items, ...(also ? { also } : {}) }
+  })
+}
+
 /** The paths of `paths` that are the member: `<…/>folder/item[.ext][/…]`. */
 export function memberPaths(
   paths: Iterable<string>,

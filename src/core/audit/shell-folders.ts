@@ -1,7 +1,10 @@
 /**
- * The folders a shell line moves to or makes: `cd apps/cli`, `git clone <url> [folder]`
+ * The folders a shell line moves to or makes (`cd apps/cli`, `git clone <url> [folder]`) and the
+ * projects its flags name (`--project src/App`)
  * (reference-commands.ts, shell-blocks.ts).
  */
+import type { Reference } from './reference'
+import { pathRef } from './reference-paths'
 
 /** The folder `git clone <url> [folder]` makes (`SuperClaude_Framework` of `…/SuperClaude_Framework.git`). */
 export function clonedFolder(words: readonly string[]): string | null {
@@ -52,4 +55,21 @@ export function dirFlag(tool: string | undefined, words: readonly string[]): str
     return plain && /[A-Za-z]/.test(value) ? value.replace(/\/+$/, '') : null
   }
   return null
+}
+
+/** Flags whose value is a project's folder or file (`dotnet run --project src/App.Server`). */
+const PROJECT_FLAG_RE = /^(?:--project|--project-dir|--manifest-path)(?:=(.*))?$/
+/** A project file named where a project's folder may be (`--project src/App/App.csproj`). */
+const PROJECT_FILE_RE = /\.(?:csproj|fsproj|vbproj|sln|slnx|toml|json|ya?ml)$/
+
+/**
+ * The path a flag gives its tool as the project to build or run (blind set DP nm-r15: `dotnet
+ * run --project src/NoMercy.Server`, the project deleted since): a folder, or a project file.
+ */
+export function toldPath(before: string, word: string): Reference | null {
+  const eq = PROJECT_FLAG_RE.exec(word)
+  const value = eq?.[1] ?? (PROJECT_FLAG_RE.test(before) && !/=/.test(before) ? word : null)
+  if (!value || !/^[\w@+-][\w@.+/-]*$/.test(value) || !/[A-Za-z]/.test(value)) return null
+  const bare = value.replace(/\/+$/, '')
+  return pathRef(PROJECT_FILE_RE.test(bare) ? bare : `${bare}/`)
 }

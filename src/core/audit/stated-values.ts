@@ -20,6 +20,7 @@
  *   On a hidden set, a link to another repository in a note matched a help page's link to it.
  * - A number still set right after its key now is kept, whatever else on the line changed.
  */
+import { negationMarker } from './negated-spans'
 import { findCodeSpans } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE } from './note-fences'
 
@@ -329,9 +330,9 @@ export function listsExactly(line: string, members: readonly string[]): boolean 
 const ROUTE_RE = /^\/[a-z][\w-]*(?:\/(?:[\w-]+|:[\w]+|\[[\w.]+\]))*\/?$/
 
 /**
- * The routes a note back-ticks ("`/home` → EmployeeHomeView"): text the router's code holds,
- * checked as such (src/node/audit/prose-candidates.ts). Held by a code line when the note was
- * written and by none now, the route is gone (blind set Z2: a home route the app dropped).
+ * The routes a note back-ticks ("`/home` → EmployeeHomeView") but gone or former ones ("(was
+ * `/foundry`)", set DO qt-t05): text the router's code holds (prose-candidates.ts). Held then
+ * and by no code line now, the route is gone (blind set Z2: a home route the app dropped).
  */
 export function routeSpans(text: string): string[] {
   const { prose } = cutFences(text)
@@ -339,8 +340,9 @@ export function routeSpans(text: string): string[] {
   const add = (t: string): void => {
     if (ROUTE_RE.test(t) && t.length >= 4 && !out.includes(t)) out.push(t)
   }
+  const negated = negationMarker()
   for (const s of findCodeSpans(prose))
-    add(prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, ''))
+    if (!negated(prose, s)) add(prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, ''))
   // A local server's URL, in prose or a command (`curl http://localhost:5050/jsonrpc`), names a
   // route this repository serves (blind set AP: an HTTP transport removed, its curl examples kept).
   for (const m of text.matchAll(LOCAL_URL_RE)) {

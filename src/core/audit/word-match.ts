@@ -3,10 +3,7 @@
  * identifier characters on neither side, but a constant's shell sigil before it, and a
  * constant's prefix may run on.
  */
-import { escapeRe } from './prose-names'
-
-/** A constant's prefix (`METATRON_`): held by every name it starts. */
-export const isPrefixName = (name: string): boolean => /^[A-Z][A-Z0-9_]*_$/.test(name)
+import { escapeRe, isPrefixName } from './prose-names'
 
 /** `$` before a constant's name: a shell's (or a Makefile's, PHP's) sigil, not part of the name. */
 const SIGIL_OK = '(?<=^|[^\\w$]|(?:^|[^\\w$])\\$)'

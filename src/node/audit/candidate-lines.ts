@@ -6,9 +6,10 @@
 import type { Reference } from '../../core/audit/reference'
 import { isCommentLine, isTestFile } from '../../core/audit/name-loss'
 import { keyLine, listsExactly } from '../../core/audit/stated-values'
-import { escapeRe, type ProsePair } from '../../core/audit/prose-names'
+import { escapeRe, pairInLine, type ProsePair } from '../../core/audit/prose-names'
 import { wordRe } from '../../core/audit/word-match'
 import { dependencyIn } from '../../core/audit/manifest-names'
+import { productForms } from '../../core/audit/product-names'
 import { LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 
 /** Literal text a note gives, checked as the code held it then and holds it now. */
@@ -46,6 +47,8 @@ export interface StringCandidate {
    * `text` is the part before it, and only a code line this matches holds the quote.
    */
   readonly qualified?: RegExp
+  /** An MCP server's quoted name (mcp-tools.ts): held only as a key of a `.mcp.json`. */
+  readonly mcpServer?: true
 }
 
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
@@ -54,6 +57,10 @@ export function stringLines(
   x: StringCandidate,
 ): readonly CodeLine[] {
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
+  if (x.mcpServer)
+    return (lines ?? []).filter(
+      (l) => /(?:^|\/)\.mcp\.json$/.test(l.path) && l.text.trim().startsWith(`${x.text}:`),
+    )
   const qualified = x.qualified
   if (qualified)
     return (lines ?? []).filter((l) => qualified.test(l.text) && !isCommentLine(l.text))
@@ -88,7 +95,8 @@ export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): r
   const members = x.members
   const lines = found.code.get(x.text)
   // A plain word's quoted line may be past the search's limit: held now as far as we know.
-  if (x.quoted && now && (lines?.length ?? 0) >= LINES_PER_PATTERN) return lines ?? []
+  if ((x.quoted || x.mcpServer) && now && (lines?.length ?? 0) >= LINES_PER_PATTERN)
+    return lines ?? []
   if (!members) return stringLines(lines, x)
   const lists = members.map((m) => found.code.get(m) ?? [])
   const whole = lists.filter((l) => l.length < LINES_PER_PATTERN)
@@ -155,9 +163,32 @@ export function pairLines(found: GrepFound, pair: ProsePair): readonly CodeLine[
   return code.length > 0 ? code : kept
 }
 
+/** Whether one of a pair's lines holds its value. */
+export const pairHeld = (found: GrepFound, pair: ProsePair): boolean =>
+  pairLines(found, pair).some((l) => pairInLine(l.text, pair) === 'holds')
+
 /**
  * Whether a manifest lists a package now: by its name, or, for a product the note names in
  * prose, by a package ending with it (kinDependencyListed).
  */
 export const listedNow = (found: GrepFound, name: string, product: boolean): boolean =>
-  dependencyLines(found, name).length > 0 || (product && kinDependencyListed(found, name))
+  dependencyLines(found, name).length > 0 ||
+  (product && (kinDependencyListed(found, name) || productKept(found, name)))
+
+/**
+ * Whether a product a note names in prose is kept in another of its forms: a manifest lists one
+ * now, or one is the repository's own package (`name = "gradio"`): "the Gradio library" in
+ * Gradio's own notes is no dependency, whatever became of a test's `gradio-client` (blind set DR
+ * gr-t01).
+ */
+function productKept(found: GrepFound, name: string): boolean {
+  return productForms(name).some(
+    (f) =>
+      dependencyLines(found, f).length > 0 ||
+      (found.manifest.get(f) ?? []).some((l) => ownName(l.text) === f),
+  )
+}
+
+/** The package's own name a manifest line gives (`name = "gradio"`, `"name": "x"`), lower-cased. */
+const ownName = (line: string): string | null =>
+  /^\s*["']?name["']?\s*[:=]\s*["']([^"']+)["']/.exec(line)?.[1]?.toLowerCase() ?? null

@@ -34,6 +34,7 @@ import type { Note } from '../../core/memory/notes'
 import {
   FROZEN_MIN_GONE,
   frozenFiles,
+  generatedFiles,
   linesGone,
   mostlyRewritten,
   namesHeldThrough,
@@ -365,17 +366,16 @@ async function rewriteFlips(
   before: ReadonlyMap<string, ShowResult>,
 ): Promise<string[]> {
   const relOf = new Map([...files].map(([rel, abs]) => [abs, rel]))
-  const frozen = frozenFiles(
-    ask.note.checkText,
-    ask.checked.flatMap((c) => {
-      const rel = c.audit.resolved ? relOf.get(c.audit.resolved) : undefined
-      return rel !== undefined ? [{ written: c.ref.text, rel }] : []
-    }),
-  )
+  const named = ask.checked.flatMap((c) => {
+    const rel = c.audit.resolved ? relOf.get(c.audit.resolved) : undefined
+    return rel !== undefined ? [{ written: c.ref.text, rel }] : []
+  })
+  const frozen = frozenFiles(ask.note.checkText, named)
+  const generated = generatedFiles(ask.note.checkText, named)
   const out: string[] = []
   for (const [rel, abs] of files) {
     const was = before.get(rel)
-    if (!was?.ok) continue
+    if (!was?.ok || generated.includes(rel)) continue
     const now = await readFile(abs, 'utf8').catch(() => null)
     if (now !== null && frozen.includes(rel)) {
       const g = linesGone(was.text, now)

@@ -120,13 +120,19 @@ function versionMoved(v: ProductVersion, then: GrepFound, now: GrepFound): strin
 
 /**
  * Why a Go module path the note gives no longer names the module: a go.mod declared it when the
- * note was written, and that go.mod declares another now.
+ * note was written, and that go.mod declares another now, or no go.mod declares it.
  */
 function moduleRenamed(path: string, then: GrepFound, now: GrepFound): string | null {
   const held = (then.manifest.get(path) ?? []).find((l) => declaredModule(l.path, l.text) === path)
   if (!held) return null
   const declares = (now.manifest.get('module') ?? []).filter((l) => l.path === held.path)
   const l = declares.find((x) => declaredModule(x.path, x.text) !== null)
+  // Its go.mod gone, and no other declaring it: the module left (blind set DS nk-t01).
+  const elsewhere = (now.manifest.get(path) ?? []).some(
+    (x) => declaredModule(x.path, x.text) === path,
+  )
+  if (!l && !elsewhere)
+    return `the note gives the Go module ${tick(path)}: no go.mod declares it now, and ${tick(held.path)}:${held.line} declared it when the note was written`
   if (!l || declaredModule(l.path, l.text) === path) return null
   return `the note gives the Go module ${tick(path)}: ${tick(l.path)}:${l.line} declares ${tick(l.text.trim())} now, and declared ${tick(held.text.trim())} when the note was written`
 }

@@ -26,7 +26,7 @@ import { escapeEre } from '../git/grep-patterns'
 import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
 import { definesMakeTarget } from '../../core/audit/repo-facts'
-import { isPrefixName } from '../../core/audit/word-match'
+import { isPrefixName } from '../../core/audit/prose-names'
 
 export { CODE_PATHSPECS }
 

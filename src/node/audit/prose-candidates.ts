@@ -4,6 +4,8 @@
  * it names, paths outside the repository as text code would hold, globs, and (when history
  * cannot be read) its paths. The matchers both passes use are in tree-match.ts.
  */
+import { mcpServers } from '../../core/audit/mcp-tools'
+import { rootedFile } from '../../core/audit/repo-paths'
 import type { Note } from '../../core/memory/notes'
 import type { Reference } from '../../core/audit/reference'
 import { importedNames } from '../../core/audit/fence-imports'
@@ -11,7 +13,12 @@ import { declaringBlocks, type DeclaringBlocks } from '../../core/audit/example-
 import { cutFences } from '../../core/audit/note-fences'
 import { productNames } from '../../core/audit/product-names'
 import { fencePrograms } from '../../core/audit/fence-programs'
-import { kindMembers, labelMembers, sectionMembers } from '../../core/audit/section-members'
+import {
+  boldEntries,
+  kindMembers,
+  labelMembers,
+  sectionMembers,
+} from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
 import { contactLiterals } from '../../core/audit/contact-literals'
 import { elidedQualifier, fencedLiterals, urlBase } from '../../core/audit/fenced-literals'
@@ -159,7 +166,11 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     if (glob !== null && r.kind === 'path' && !glob.startsWith('/') && !glob.startsWith('..'))
       globs.push({ ref: r, glob: r.dir ? `${glob}/**` : glob, same: samePlaceholders(path, r.dir) })
     // A path outside the repository is checked as text only code would hold.
-    else if (glob === null && /^(?:\.\.\/|\/)[^\s]*[A-Za-z]{3}/.test(path))
+    else if (
+      glob === null &&
+      /^(?:\.\.\/|\/)[^\s]*[A-Za-z]{3}/.test(path) &&
+      !(p.facts && rootedFile(path, r.kind === 'path' && r.dir, p.facts))
+    )
       strings.push({ ref: r, text: path })
     else if (glob === null && noHistory && !/^(?:\.\.?\/|\/|~)/.test(path))
       paths.push({ ref: r, path })
@@ -245,6 +256,13 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   for (const text of [...tickedWords(checkedText(note)), ...tickedScopes(checkedText(note))])
     if (!strings.some((x) => x.text === text))
       strings.push({ ref: { kind: 'symbol', text, name: text, terms: [text] }, text, quoted: true })
+  // An MCP server's quoted name in the project's settings (mcp-tools.ts).
+  for (const { written, server } of mcpServers(checkedText(note)))
+    strings.push({
+      ref: { kind: 'symbol', text: written, name: server, terms: [server] },
+      text: `"${server}"`,
+      mcpServer: true,
+    })
   // A phone number or e-mail address the code holds (contact-literals.ts).
   for (const text of contactLiterals(checkedText(note)))
     if (!strings.some((x) => x.text === text))
@@ -294,6 +312,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
       ...folderMembers(checkedText(note)),
       ...sectionMembers(checkedText(note)),
       ...kindMembers(checkedText(note)),
+      ...boldEntries(checkedText(note)),
     ].flatMap(member(false)),
     ...labelMembers(checkedText(note)).flatMap(member(true)),
     ...bareLists(checkedText(note)).flatMap((items) => member(true, true)({ folder: '', items })),
@@ -333,12 +352,15 @@ function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[]
   const out: Located[] = []
   const seen = new Set<string>()
   for (const { line, names } of proseLines(checkedText(note))) {
-    const named = files.filter((r) => line.includes(r.text))
-    if (named.length === 0) continue
-    const found = named.map((r) =>
-      facts.exists(r.path) && !facts.isDir(r.path) ? [r.path] : facts.bySuffix(r.path),
-    )
-    if (found.some((f) => f.length !== 1)) continue
+    // A file no tracked path is (`LEARNINGS.md`, made at run time) places nothing (blind set DO
+    // an-t01: "saves to `LEARNINGS.md` … the prompt in `agent-chat-plugin.ts` (FRAMEWORK_CORE)").
+    const found = files
+      .filter((r) => line.includes(r.text))
+      .map((r) =>
+        facts.exists(r.path) && !facts.isDir(r.path) ? [r.path] : facts.bySuffix(r.path),
+      )
+      .filter((f) => f.length > 0)
+    if (found.length === 0 || found.some((f) => f.length !== 1)) continue
     const inLine = symbols.filter((r) => line.includes(`\`${r.text}\``)).map((r) => r.name)
     // A platform (`iOS`, `macOS`) is a product in prose, not a name the file holds (set BC).
     const all = [...names, ...inLine]

@@ -64,6 +64,8 @@ const MANIFEST_PATHSPECS = [
   '*.gradle.kts',
   'pom.xml',
   '*.csproj',
+  '*.fsproj',
+  'Directory.Build.props',
   'pubspec.yaml',
   '.nvmrc',
   '.tool-versions',
@@ -123,18 +125,19 @@ export async function grepLines(
   ask: GrepAsk,
   exclude: readonly string[] = [],
 ): Promise<GrepFound | null> {
-  const excluded = exclude.map((e) => `:(exclude,literal)${e}`)
   const [code, manifest] = await Promise.all([
-    grepRun(root, tree, ask.code, false, [...CODE_PATHSPECS, ...NOTE_PATHSPECS, ...excluded]),
-    // A manifest under an agent's folder (`.claude/skills/<vendored>/pyproject.toml`) is a tool's
-    // copy, not this repository's (blind set BO: a vendored skill's settings read as packages).
-    grepRun(root, tree, ask.manifest, true, [
-      ...MANIFEST_PATHSPECS,
-      ...NOTE_PATHSPECS,
-      ...excluded,
-    ]),
+    grepRun(root, tree, ask.code, false, searchedFiles(false, exclude)),
+    grepRun(root, tree, ask.manifest, true, searchedFiles(true, exclude)),
   ])
   return code && manifest ? { code, manifest } : null
+}
+
+/** The pathspecs of code files, or of manifests, the notes' own files left out. */
+export function searchedFiles(manifests: boolean, exclude: readonly string[]): string[] {
+  const excluded = exclude.map((e) => `:(exclude,literal)${e}`)
+  // A manifest under an agent's folder (`.claude/skills/<vendored>/pyproject.toml`) is a tool's
+  // copy, not this repository's (blind set BO: a vendored skill's settings read as packages).
+  return [...(manifests ? MANIFEST_PATHSPECS : CODE_PATHSPECS), ...NOTE_PATHSPECS, ...excluded]
 }
 
 async function grepRun(

@@ -34,11 +34,13 @@ import { newestChange, type Needle } from './pickaxe'
 import { commitAt } from './quote-then'
 import { filesAt, grepLines, LINES_PER_PATTERN, type CodeLine, type GrepFound } from './prose-grep'
 import { candidatesOf, type Candidates } from './prose-candidates'
+import { isCapped, pastCap } from './capped-pairs'
 import { fileStems, inTree, matcher, matchesNow } from './tree-match'
 import {
   dependencyLines,
   holdsAsCode,
   listedNow,
+  pairHeld,
   pairLines,
   stringsIn,
   wordLines,
@@ -115,18 +117,16 @@ export async function proseThen(
   // What fails now, per note; the rest says nothing.
   const stems = fileStems(state.tracked)
   const trackedNow = [...state.tracked, ...state.trackedDirs]
+  const cut = all.flatMap((c) => c.pairs.filter((x) => isCapped(now, x) && !pairHeld(now, x)))
+  const capped = await pastCap(state.root, now, cut, exclude)
   const failing = new Map<Note, Candidates>()
   for (const [n, c] of cands) {
     // A name that is a file's name (a component file) is present as that file.
     const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
     const strings = c.strings.filter((x) => stringsIn(now, x, true).length === 0)
-    // Lines cut at the cap may hide the one that holds it, here and for a package below: not
-    // judged (blind set DN oi-t02, a manifest's `"react": "^19.0.0"` past 200 lines of `react`).
+    // Lines cut at the cap may hide the one that holds it: searched apart (capped-pairs.ts).
     const pairs = c.pairs.filter(
-      (x) =>
-        !names.includes(x.name) &&
-        ((x.manifest ? now.manifest : now.code).get(x.name)?.length ?? 0) < LINES_PER_PATTERN &&
-        !pairLines(now, x).some((l) => pairInLine(l.text, x) === 'holds'),
+      (x) => !names.includes(x.name) && !pairHeld(now, x) && (capped.get(x) ?? 'not') === 'not',
     )
     const globs = c.globs.filter((g) => !matchesNow(state.tracked, g.glob, g.same))
     const paths = c.paths.filter((x) => !inTree(trackedNow, x.path))
@@ -140,7 +140,7 @@ export async function proseThen(
         held.every((l) => !x.files.includes(l.path))
       )
     })
-    // A bold package name no manifest lists now (it may never have been a dependency).
+    // A package no manifest lists now; lines cut at the cap may hide its own (blind set DN oi-t02).
     const deps = c.deps.filter(
       (d) =>
         (now.manifest.get(d)?.length ?? 0) < LINES_PER_PATTERN &&

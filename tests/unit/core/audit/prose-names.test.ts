@@ -83,6 +83,29 @@ describe('prose names', () => {
     expect(proseNames(drawn.join('\n')).names).toEqual([])
   })
 
+  it('leaves out the components a JSX example renders but never imports (blind set DO ag-r09)', () => {
+    const example = [
+      '```tsx',
+      "import { testcaseMolecule } from '@acme/entities/testcase'",
+      'function TestcaseEditor({ id }) {',
+      '  const [state] = testcaseMolecule.useController(id)',
+      '  if (!state.data) return <NotFound />',
+      '  return <DirtyBadge id={id} />',
+      '}',
+      'const DirtyBadge = () => <Badge>Modified</Badge>',
+      '```',
+    ]
+    expect(proseNames(example.join('\n')).names).toEqual([
+      'testcaseMolecule',
+      'TestcaseEditor',
+      'useController',
+      'DirtyBadge',
+    ])
+    // With no import, the block is the code itself: its elements are names.
+    const code = ['```tsx', 'export const Page = () => <NotFound />', '```']
+    expect(proseNames(code.join('\n')).names).toEqual(['NotFound'])
+  })
+
   it('reads names written as alternatives, and leaves paths and word pairs alone (blind set N)', () => {
     const text = [
       '[ ] Every new query of convex/*.ts goes through requireRole/requireUser',

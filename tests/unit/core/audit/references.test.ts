@@ -72,6 +72,9 @@ describe('extractReferences', () => {
       ['client/server', true],
     ])
     expect(kinds('Mail me@host.io about v2.1.63.')).toEqual([])
+    // File kinds, one or the other (blind set DS za-r11), and MCP tool names (set DP mc-t03).
+    expect(kinds('All `.js/.ts` code is in `./src`')).toEqual([['command', './src']])
+    expect(kinds('Read with `mcp__workspace__read_file()`.')).toEqual([])
     // A path alias names the folder after its `@`, if the repository had it (blind set CW hp-r08).
     expect(extractReferences('Store app pages in @sources/app/(app)/ only.')).toEqual([
       {

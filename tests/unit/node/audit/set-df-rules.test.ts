@@ -18,8 +18,10 @@
  *   `docs/`, the note is stale (DG om-r06);
  * - a rooted path whose first folder the repository has (`/docs/README.md`) is the root's (DF
  *   ac-t01), checked as such: held while it is there, gone when its folder went;
- * - a manifest whose lines holding a name pass the search's cap may hold the version further down:
- *   not judged; and a manifest saved with CRLF line endings holds what its lines say (DN oi-t02).
+ * - a name on more lines than the search keeps may hold its value further down: searched apart,
+ *   held in a manifest's 211th line, changed in a code file after 240 data lines (the visible
+ *   set's ap-cmd-min-score); a manifest saved with CRLF endings holds what its lines say (DN
+ *   oi-t02).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -53,6 +55,9 @@ describe('sets DF to DK rules on a real repository', () => {
     write(repo, 'server/dist/index.js', 'console.log(1)\n')
     write(repo, 'server/src/index.ts', 'console.log(1)\n')
     write(repo, 'tools/go.mod', 'module github.com/acme/tools\n\ngo 1.25.7\n')
+    const rows = (n: number) => [...Array(n).keys()].map((i) => `- row${i}: network_proximity\n`)
+    write(repo, 'data/rows.yaml', rows(150).join(''))
+    write(repo, 'src/score.py', 'MIN = {"network_proximity": 5}\n')
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'src/app.ts', 'export const app = 2\n')
     commit('main2', '2026-01-08T12:00:00Z')
@@ -85,6 +90,8 @@ describe('sets DF to DK rules on a real repository', () => {
       'site/package.json',
       '{\r\n  "devDependencies": {\r\n    "vite": "^5.4.0"\r\n  }\r\n}\r\n',
     )
+    write(repo, 'data/rows.yaml', rows(240).join(''))
+    write(repo, 'src/score.py', 'MIN = {"network_proximity": 6}\n')
     commit('drop', '2026-01-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -105,6 +112,7 @@ describe('sets DF to DK rules on a real repository', () => {
         ['Records', 'Decisions are kept in `/adr/0001-stack.md` and the files beside it.'],
         ['Stack', '- **Inertia v3 + React 19 + Tailwind 4**'],
         ['Site', 'The site is built with Vite 5.'],
+        ['Score', '- **Minimum score 9.0** to apply; network_proximity >= 5 preferred'],
         ['Gate', 'Files that read the roles:\n- `middleware.ts` — the gate of /admin'],
         ['Startup', 'Trace start-up with `node dist/index.js --verbose`.'],
         ['Server', 'Test the server:\n\n```bash\nmake -C server test\n```'],
@@ -157,8 +165,9 @@ describe('sets DF to DK rules on a real repository', () => {
     called('Records', 'stale', '`adr/0001-stack.md`', sha.drop)
   })
 
-  it('reads a manifest past the cap as unjudged, and one with CRLF endings as written (DN oi-t02)', () => {
+  it('searches a value past the cap apart, and reads CRLF lines as written (DN oi-t02)', () => {
     quiet('Stack')
     quiet('Site')
+    called('Score', 'stale', 'network_proximity', '`src/score.py`', sha.drop)
   })
 })

@@ -4,7 +4,7 @@
  * must show; a version a release bumps is not the note's claim unless it writes it; a setting
  * that keeps the note's number keeps it whatever comment beside it changed, and a name only a
  * comment gave never left the code; a file retired to an archive folder is stale; a file the
- * note says to leave as is, changed since, is suspect; a path the repository has in another case
+ * note says to leave as is, changed since, is suspect (unless it is generated); a path the repository has in another case
  * is that file (as on macOS); a file-name suffix (`.meta.json`) holds while names end with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -124,6 +124,7 @@ describe('set G rules on a real repository', () => {
         ['Page size', '- The stock page shows 50 rows per page.'],
         ['Upload', "- Don't touch the upload flow: scripts/post.py is proven working."],
         ['Upload path', '- Uploads go through scripts/post.py.'],
+        ['Upload made', "- Steps are in `scripts/post.py` (auto-generated, don't modify)."],
         ['Sidecar', '- The loader parses `.tsv` files plus a `.meta.json` sidecar.'],
         ['Other sidecar', '- The loader parses `.tsv` files plus a `.lyrics.json` sidecar.'],
         ['Design rule', '- New UI must pass the checklist of `design.md` first.'],
@@ -176,6 +177,8 @@ describe('set G rules on a real repository', () => {
     expect(n.reasons[0]).toContain(sha.release)
     // The same change says nothing to a note that only names the file.
     expect(byTitle(notes, 'Upload path').verdict).toBe('fresh')
+    // A generated file is written again by its generator (blind set DQ tg-t03).
+    expect(byTitle(notes, 'Upload made').verdict).toBe('fresh')
   })
 
   it('reads a path the repository has in another case as that file, and a missing one as before', () => {
