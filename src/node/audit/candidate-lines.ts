@@ -85,6 +85,15 @@ export function stringLines(
   return (code ?? []).filter((l) => re.test(l.text))
 }
 
+/** What no line now holds, as a stale reason says it for a string candidate. */
+export function noneNow(x: StringCandidate): string {
+  if (x.versionKey) return 'no line setting a version holds it now'
+  if (x.portKey) return 'no line setting a port holds it now'
+  if (x.members) return 'no code line lists exactly these now'
+  // A test may still quote an MCP server's old name: only a `.mcp.json` key is a setting.
+  return x.mcpServer ? 'no `.mcp.json` key holds it now' : 'no code holds it now'
+}
+
 /**
  * The lines of a search that hold a string candidate. A list's are the lines listing exactly its
  * members, read from its member the fewest lines hold: a line listing them all holds each, so a

@@ -40,6 +40,7 @@ import {
   dependencyLines,
   holdsAsCode,
   listedNow,
+  noneNow,
   pairHeld,
   pairLines,
   stringsIn,
@@ -304,13 +305,7 @@ async function judgeThen(
       held.map((l) => l.path),
       w,
     )
-    const none = s.versionKey
-      ? 'no line setting a version holds it now'
-      : s.portKey
-        ? 'no line setting a port holds it now'
-        : s.members
-          ? 'no code line lists exactly these now'
-          : 'no code holds it now'
+    const none = noneNow(s)
     const what = s.qualified ? `${tick(s.ref.text)} (${shown(held[0])})` : tick(s.text)
     const why = `${what} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))

@@ -139,7 +139,7 @@ describe('sets DN to DQ rules on a real repository', () => {
   })
 
   it("reads an MCP tool name's server in the project's .mcp.json (DP mc-t03)", () => {
-    called('Checks', 'stale', 'tools-py', sha.drop)
+    called('Checks', 'stale', 'tools-py', sha.drop, 'no `.mcp.json` key holds it now')
     quiet('Mail')
   })
 
