@@ -69,8 +69,18 @@ export function absenceClaims(text: string): AbsenceClaim[] {
         : 'word'
     out.set(name, { name, kind, why: negated ? 'negated' : 'planned' })
   }
+  // "There is no separate build step": a script of that common name, in plain words (blind set
+  // DW gm-r11: `build` scripts added since).
+  for (const m of prose.matchAll(STEP_RE)) {
+    const name = m[1].toLowerCase()
+    if (!out.has(name)) out.set(name, { name, kind: 'script', why: 'negated' })
+  }
   return [...out.values()]
 }
+
+/** "no (separate) build step", "without a lint script": a common script's name negated. */
+const STEP_RE =
+  /\b(?:no|without(?:\s+an?)?)\s+(?:separate\s+|dedicated\s+)?(build|lint|test|typecheck|format)\s+(?:step|script)s?\b/gi
 
 /** The text ranges in plan context: plan lines, and the sections under plan labels. */
 function plannedRanges(prose: string): [number, number][] {

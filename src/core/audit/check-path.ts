@@ -8,7 +8,7 @@
  * - A bare file name (`money.ts`) holds when some tracked file has that name; when several
  *   have it, none of them can make the note suspect.
  */
-import type { HistoryIndex, PathFate } from '../git/parse'
+import type { PathFate } from '../git/parse'
 import { isCodePathspecFile } from '../git/code-pathspecs'
 import { cameOf, fateOf, leftTime } from './path-fates'
 import type { Reference } from './reference'
@@ -29,7 +29,14 @@ import {
   repositoryName,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
-import { historyBySuffix, mirroredFate, onlyOneThen, retired } from './namesakes'
+import {
+  historyBySuffix,
+  fateInAnyCase,
+  mirroredFate,
+  onlyArchivedLeft,
+  namesakeThen,
+  onlyOneThen,
+} from './namesakes'
 
 export function checkPath(
   ref: Reference,
@@ -168,6 +175,7 @@ export function checkPath(
     )
     fate = fateOf(facts.history, bySuffix, dir, facts)
   }
+  if (fate.kind === 'unknown') fate = fateInAnyCase(facts.history, candidates, dir, facts) ?? fate
   if (fate.kind === 'moved') {
     const to = absolute(facts.root, fate.current)
     return {
@@ -331,6 +339,7 @@ function checkBySuffix(
   const files = [...facts.bySuffix(written)]
     .filter((f) => (dir ? facts.isDir(f) : !facts.isDir(f) || !/\.[^/]+$/.test(written)))
     .sort(byDepth)
+  if (onlyArchivedLeft(facts.history, written, dir, files, writtenMs)) return null
   // Several now, one when the note was written (blind set AH: `page.tsx` before routes split).
   const then = files.length > 1 && !dir ? onlyOneThen(facts.history, files, writtenMs) : null
   if (files.length === 1 || then !== null) {
@@ -351,37 +360,6 @@ function checkBySuffix(
     return checked(ref, 'ok', null, {
       reason: `${tick(ref.text)} matches ${files.length} tracked ${dir ? 'folders' : 'files'} (${shown}${more})`,
     })
-  }
-  return null
-}
-
-/**
- * The file a bare name or partial path meant when the note was written, when that is not the
- * file it names now (issue 12 items 1 and 2): the one match now arrived after the note, and a
- * namesake that was there then has left since (deleted, or renamed to another name). That
- * namesake's fate is the reference's. Null when the match now is the file the note saw (or the
- * namesake's rename that made it), or when the note's time is unknown.
- */
-function namesakeThen(
-  history: HistoryIndex,
-  written: string,
-  now: string,
-  writtenMs: number | null,
-  facts: RepoFacts,
-): PathFate | null {
-  if (writtenMs === null) return null
-  const came = history.arrivals.get(now)
-  if (!came || came.time * 1000 <= writtenMs) return null
-  for (const then of historyBySuffix(history, written, false)) {
-    if (then === now || !history.leaves.get(then)?.some((l) => l.time * 1000 > writtenMs)) continue
-    const thenCame = history.arrivals.get(then)
-    if (thenCame && thenCame.time * 1000 > writtenMs) continue // not there at the note either
-    const fate = fateOf(history, [then], false, facts)
-    // The note's file itself, moved: the name still finds it, unless it was retired to an
-    // archive folder (`migrations/x.sql` -> `migrations-legacy/x.sql`), which the note's
-    // instructions no longer mean (hidden set G: a migration the note cites, squashed away).
-    if (fate.kind === 'moved' && fate.current === now) return retired(then, now) ? fate : null
-    if (fate.kind !== 'unknown') return fate
   }
   return null
 }

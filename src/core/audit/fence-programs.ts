@@ -10,7 +10,7 @@ import { isShellBlock, stripPrompt } from './reference-commands'
 
 /** Runners whose next word is the program they run (`uv run black`, `npx eslint`). */
 const RUNNER_RE =
-  /^(?:(?:uv|poetry|pipenv|pdm|hatch|rye|pipx|bundle|cargo)\s+(?:run|exec)|npx|pnpm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx|python3?\s+-m)\s+/
+  /^(?:(?:uv|poetry|pipenv|pdm|hatch|rye|pipx|bundle|cargo)\s+(?:run|exec)|npx|pnpm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx|(?:py|python3?)\s+-m)\s+/
 /** A program's name: lower case, as a package is named. */
 const PROGRAM_RE = /^[a-z][a-z0-9_-]{2,40}$/
 

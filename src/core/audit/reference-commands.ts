@@ -118,6 +118,8 @@ const INTERPRETERS = new Set([
   'node',
   'python',
   'python3',
+  // Windows' Python launcher (blind set DZ te-t04: `py -m streamlit run apps/app_main.py`).
+  'py',
   'ruby',
   'perl',
   'tsx',
@@ -248,7 +250,7 @@ function withoutFlags(words: readonly string[]): string[] {
  */
 const KNOWN_CLIS = new Set(
   (
-    'git gh npm npx pnpm pnpx yarn bun bunx make node deno tsx ts-node python python3 pip pip3 uv ' +
+    'git gh npm npx pnpm pnpx yarn bun bunx make node deno tsx ts-node python python3 py pip pip3 uv ' +
     'poetry pipx ruby bundle gem go cargo rustup java mvn gradle dotnet docker docker-compose ' +
     'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd ls cat cp mv rm mkdir ' +
     'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +

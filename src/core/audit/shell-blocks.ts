@@ -6,7 +6,8 @@
  * made is the repository itself (blind set DA ic-r12: `cd SuperClaude_Framework`, `./install.sh`).
  * A line's comment that is itself a command line tells what the line runs, and names what that
  * command does (blind set DG mx-r06: `make typecheck  # mypy src/metatron/` after the package
- * was renamed).
+ * was renamed). A Windows relative path (`.\Tools\Run.ps1`) is the path with forward slashes
+ * (blind set DV pb-r07: a PowerShell script since deleted, never read).
  */
 import type { Reference } from './reference'
 import { commandLineRefs, isCommandLine, shellLineRefs } from './reference-commands'
@@ -14,11 +15,14 @@ import { clonedFolder } from './shell-folders'
 
 const CD_LINE_RE = /^\s*(?:\$\s+)?cd\s+([\w@+-][\w@.+/-]*?)\/?\s*(?:#.*)?$/
 
+const WINDOWS_RELATIVE_RE = /(?<=^|[\s"'])\.{1,2}\\[\w@.+-]+(?:\\[\w@.+-]+)*/g
+
 export function shellBlockRefs(code: string): Reference[] {
   const out: Reference[] = []
   let cd = ''
   let cloned: string | null = null
-  for (const line of code.split(/\r?\n/)) {
+  for (const written of code.split(/\r?\n/)) {
+    const line = written.replace(WINDOWS_RELATIVE_RE, (p) => p.replace(/\\/g, '/'))
     cloned = clonedFolder(line.trim().split(/\s+/)) ?? cloned
     const to = CD_LINE_RE.exec(line)
     out.push(

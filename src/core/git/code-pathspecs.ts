@@ -57,6 +57,9 @@ const NOT_CODE_NAMES_EXACT: readonly string[] = [
  */
 const NOT_CODE_FOLDERS: readonly string[] = [
   ...['docs', 'doc'],
+  // Forms people fill in to report an issue (blind set DX da-r11: a device URL an issue form
+  // asked for, dropped from the form, read as code that dropped it).
+  ...['issue_template', 'pull_request_template'],
   ...['node_modules', '.pnpm-store', 'bower_components'],
 ]
 

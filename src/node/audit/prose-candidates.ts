@@ -41,6 +41,7 @@ import {
   type ProsePair,
 } from '../../core/audit/prose-names'
 import {
+  binPackages,
   boldNames,
   packageNamesOf,
   phasedOutNames,
@@ -161,6 +162,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     const path =
       r.kind === 'path' ? r.path : r.kind === 'command' && r.runner === 'file' ? r.target : null
     if (path === null) continue
+    packages.push(...binPackages(path))
     const glob = r.kind === 'path' ? globOf(path) : null
     // A folder pattern (`batch-NN/`) matches the files inside such folders.
     if (glob !== null && r.kind === 'path' && !glob.startsWith('/') && !glob.startsWith('..'))

@@ -75,6 +75,10 @@ describe('extractReferences', () => {
     // File kinds, one or the other (blind set DS za-r11), and MCP tool names (set DP mc-t03).
     expect(kinds('All `.js/.ts` code is in `./src`')).toEqual([['command', './src']])
     expect(kinds('Read with `mcp__workspace__read_file()`.')).toEqual([])
+    // A logging call, not a log file the repository ignores (blind set DU cq-t05).
+    expect(
+      kinds('Use `console.log` in production code (all removed)').map((k) => k[0]),
+    ).not.toContain('path')
     // A path alias names the folder after its `@`, if the repository had it (blind set CW hp-r08).
     expect(extractReferences('Store app pages in @sources/app/(app)/ only.')).toEqual([
       {
@@ -691,12 +695,14 @@ describe('partial paths and non-paths (issue 12 item 2)', () => {
       ['.claude/commands/skill.md', true],
       ['.claude/skills/skill/SKILL.md', true],
       ['.claude/skills/skill.md', true],
+      ['.agents/skills/skill/SKILL.md', true],
       ['commands/skill.md', true],
       ['skills/skill/SKILL.md', true],
       ['skills/skill.md', true],
       ['.claude/commands/new-migration.md', true],
       ['.claude/skills/new-migration/SKILL.md', true],
       ['.claude/skills/new-migration.md', true],
+      ['.agents/skills/new-migration/SKILL.md', true],
       ['commands/new-migration.md', true],
       ['skills/new-migration/SKILL.md', true],
       ['skills/new-migration.md', true],

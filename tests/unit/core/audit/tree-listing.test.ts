@@ -52,6 +52,28 @@ describe('treeListing', () => {
     expect(t?.paths).toEqual(['evals/', 'evals/[id]/page.tsx', '(auth)/', '(auth)/login/page.tsx'])
   })
 
+  it("reads a comment right after a folder's slash, and a lone folder line with its comment (sets DU, DW)", () => {
+    const t = treeListing(
+      'packages/\n  auth/         # auth-schema store\n  claude-plugin/# Claude Code plugin\n  cli/          # the CLI\ndocs/\n',
+    )
+    expect(t?.paths).toEqual([
+      'packages/',
+      'packages/auth/',
+      'packages/claude-plugin/',
+      'packages/cli/',
+      'docs/',
+    ])
+    expect(treeListing('  auth/         # auth-schema store: users, sessions\n')?.paths).toEqual([
+      'auth/',
+    ])
+    expect(treeListing('supabase/functions/     # Supabase Edge Functions\n')?.paths).toEqual([
+      'supabase/functions/',
+    ])
+    // A folder without a comment, or a file, on its own is no tree.
+    expect(treeListing('auth/\n')).toBeNull()
+    expect(treeListing('index.ts   # entry\n')).toBeNull()
+  })
+
   it('is no tree for quoted code', () => {
     expect(treeListing('const a = [1, 2]\nfoo(a, b)\nreturn a\n')).toBeNull()
     expect(treeListing('* one\n* two\n* three/\n')).toBeNull()

@@ -48,6 +48,11 @@ const PATHS = [
   'v/docs',
   'v/doc',
   'v/documentation/q.ts',
+  '.github/ISSUE_TEMPLATE/bug_report.yml',
+  '.github/issue_template/x.yml',
+  '.github/PULL_REQUEST_TEMPLATE/x.yml',
+  '.github/workflows/ci.yml',
+  'src/issue_templates/x.ts',
   'w/a.woff2x/q.ts',
   'w/font.woff2',
   'package-lock.json',
@@ -129,6 +134,9 @@ describe('code pathspecs', () => {
     // Data a script wrote is no code; generated code is (blind set CD).
     expect(isCodePathspecFile('data/fleet-projects.generated.json')).toBe(false)
     expect(isCodePathspecFile('src/types.generated.ts')).toBe(true)
+    // An issue form is no code (blind set DX da-r11); a workflow is.
+    expect(isCodePathspecFile('.github/ISSUE_TEMPLATE/bug_report.yml')).toBe(false)
+    expect(isCodePathspecFile('.github/workflows/ci.yml')).toBe(true)
   })
 
   it('leaves tables of data and office documents out (blind sets DF, DG)', () => {
