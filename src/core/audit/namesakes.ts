@@ -134,10 +134,10 @@ export function mirroredFate(
 }
 
 /**
- * The one path that left history under a written path in another case (`docs/reference/
- * CHEATSHEET.md` for `docs/reference/cheatsheet.md`): the same file where the note's writer
- * works, as macOS and Windows file systems ignore case (blind set DV tm-r05: a deleted page read
- * as never there). Empty when none, or several.
+ * The one path that left history under a written path in another case (`reference/CHEATSHEET.md`
+ * for a link to `reference/cheatsheet.md`): the same file where the note's writer works, as macOS
+ * and Windows file systems ignore case (blind set DV tm-r05: a page renamed since read as never
+ * there). Empty when none, or several.
  */
 function historyInAnyCase(history: HistoryIndex, written: string, dir: boolean): string[] {
   const low = written.toLowerCase()
