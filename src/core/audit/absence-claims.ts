@@ -78,9 +78,12 @@ export function absenceClaims(text: string): AbsenceClaim[] {
   return [...out.values()]
 }
 
-/** "no (separate) build step", "without a lint script": a common script's name negated. */
+/**
+ * "no (separate) build step", "without a lint script", "no test framework is configured" (blind
+ * set EA co-t01: Vitest and its `test` script added since): a common script's name negated.
+ */
 const STEP_RE =
-  /\b(?:no|without(?:\s+an?)?)\s+(?:separate\s+|dedicated\s+)?(build|lint|test|typecheck|format)\s+(?:step|script)s?\b/gi
+  /\b(?:no|without(?:\s+an?)?)\s+(?:separate\s+|dedicated\s+)?(build|lint|test|typecheck|format)\s+(?:step|script|framework|runner|suite)s?\b/gi
 
 /** The text ranges in plan context: plan lines, and the sections under plan labels. */
 function plannedRanges(prose: string): [number, number][] {

@@ -278,11 +278,14 @@ export function checkPath(
 const AGENT_STATE_RE =
   /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
 
-/** A pattern's folders before its first placeholder, when two or more; null for a glob (`*`). */
+/**
+ * A pattern's folders before its first placeholder or elision (`dist/app/.../x.json`, blind set
+ * EC cs-t06), when two or more; null for a glob (`*`).
+ */
 function fixedFolder(path: string): string | null {
   if (path.includes('*')) return null
   const parts = path.split('/')
-  const at = parts.findIndex((x) => /[[\]<>{}$:]/.test(x))
+  const at = parts.findIndex((x) => /[[\]<>{}$:]|^(?:\.{3}|…)$/.test(x))
   return at >= 2 ? parts.slice(0, at).join('/') : null
 }
 

@@ -4,7 +4,7 @@
  * never checked (see verdict.ts).
  */
 import type { Reference } from './reference'
-import type { RepoFacts } from './repo-facts'
+import { makePatternMakes, type RepoFacts } from './repo-facts'
 import { checked, type CheckedReference } from './checked-reference'
 import { checkPath } from './check-path'
 import { absolute, byDepth, isDocFile } from './repo-paths'
@@ -45,7 +45,7 @@ function checkCommand(
 ): CheckedReference {
   const make = ref.runner === 'make'
   const table = make ? facts.makeTargets : facts.scripts
-  const files = table.get(ref.target) ?? []
+  const files = table.get(ref.target) ?? (make ? byMakePattern(facts, ref.target) : [])
   // After `cd apps/cli`, the folder's own manifest runs it when it has one: npm, pnpm, yarn and
   // make read the folder they run in (blind set BT).
   const own = ref.dir === undefined ? undefined : `${ref.dir}/${make ? 'Makefile' : 'package.json'}`
@@ -70,6 +70,14 @@ function checkCommand(
       ? 'there is no package.json in the repository'
       : `no ${tick(ref.target)} script in ${facts.packageFiles.length === 1 ? tick(facts.packageFiles[0]) : 'any package.json'}`
   return checked(ref, 'missing', null, { reason: `${tick(ref.text)}: ${where}` })
+}
+
+/** The Makefiles whose pattern rules (`server-%`) make `target`. */
+function byMakePattern(facts: RepoFacts, target: string): string[] {
+  const out = new Set<string>()
+  for (const [t, files] of facts.makeTargets)
+    if (makePatternMakes(t, target)) for (const f of files) out.add(f)
+  return [...out]
 }
 
 function checkSymbol(

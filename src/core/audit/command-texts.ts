@@ -2,11 +2,12 @@
  * Names a note gives that the code declares as text: a console command's namespaced name
  * (`app:import-books`), an HTTP route's tail (`POST /accounts/:id/adjust-balance`), a
  * workspace package a command builds (`cargo build -p rustapi-http`). Each is checked like a
- * back-ticked route (stated-values.ts `routeSpans`; src/node/audit/prose-candidates.ts): held
- * by a code line when the note was written and by none now, it is gone. Pure.
+ * back-ticked route (routeSpans; src/node/audit/prose-candidates.ts): held by a code line when
+ * the note was written and by none now, it is gone. Pure.
  */
 import { findCodeSpans } from './code-spans'
 import { cutFences } from './note-fences'
+import { negationMarker } from './negated-spans'
 
 /** `app:import-books`, `cache:clear`, `db:seed-demo`: a console command's namespaced name. */
 const COMMAND_NAME_RE = /^[a-z][a-z0-9_-]*(?::[a-z][a-z0-9_-]*)+$/
@@ -110,3 +111,36 @@ export const declaredTexts = (text: string): string[] => [
   ...keySpans(text),
   ...workspaceNames(text),
 ]
+
+/** `/home`, `/admin/ventas`, `/users/:id`: a route, a path the app serves. */
+const ROUTE_RE = /^\/[a-z][\w-]*(?:\/(?:[\w-]+|:[\w]+|\[[\w.]+\]))*\/?$/
+
+/**
+ * The routes a note back-ticks ("`/home` → EmployeeHomeView") but gone or former ones ("(was
+ * `/foundry`)", set DO qt-t05): text the router's code holds (prose-candidates.ts). Held then
+ * and by no code line now, the route is gone (blind set Z2: a home route the app dropped).
+ */
+export function routeSpans(text: string): string[] {
+  const { prose } = cutFences(text)
+  const out: string[] = []
+  const add = (t: string): void => {
+    if (ROUTE_RE.test(t) && t.length >= 4 && !out.includes(t)) out.push(t)
+  }
+  const negated = negationMarker()
+  for (const s of findCodeSpans(prose))
+    if (!negated(prose, s)) add(prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, ''))
+  // A local server's URL, in prose or a command (`curl http://localhost:5050/jsonrpc`), names a
+  // route this repository serves (blind set AP: an HTTP transport removed, its curl examples kept).
+  for (const m of text.matchAll(LOCAL_URL_RE)) {
+    const path = m[1]
+      .replace(/[?#].*$/, '')
+      .replace(/[.,;:!]+$/, '')
+      .replace(/\/$/, '')
+    if (!/[{}<>$%*]/.test(path)) add(path)
+  }
+  return out
+}
+
+/** `http://localhost:5050/jsonrpc`, `http://127.0.0.1:8000/api/v1/items`: the path part. */
+const LOCAL_URL_RE =
+  /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{2,5})?(\/[^\s'"`)\]]*)/g

@@ -26,6 +26,8 @@ export interface CountClaim {
   readonly path: string
   /** Given as about so many (`~40`, "about 40"): agreeing within APPROX_SHARE of it. */
   readonly approx?: true
+  /** A count of the named file's lines ("`api.ts` (~1070 lines)"), taken as about so many. */
+  readonly lines?: true
 }
 
 /** How far off an approximate count may be and still agree: a quarter of it, at least 2. */
@@ -64,7 +66,7 @@ const WORDS = [
   'twenty',
 ]
 const NUMBER_RE = new RegExp(
-  `(?<![\\w.$#/:@-]|[^\\s(]~)(\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
+  `(?<![\\w.,$#/:@-]|[^\\s(]~)(\\d{1,3}(?:,\\d{3})+|\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
   'gi',
 )
 
@@ -83,11 +85,12 @@ export function countClaims(text: string, refs: readonly Reference[]): CountClai
   masked += prose.slice(at)
   const out: CountClaim[] = []
   const seen = new Set<string>()
-  const add = (path: string, [written, count, approx]: [string, number, boolean]): void => {
+  const add = (path: string, [written, count, approx, lines]: Counted): void => {
     const k = `${count}\0${path}`
     if (seen.has(k)) return
     seen.add(k)
-    out.push({ count, written, path, ...(approx ? { approx: true as const } : {}) })
+    const about = approx || lines ? { approx: true as const } : {}
+    out.push({ count, written, path, ...about, ...(lines ? { lines: true as const } : {}) })
   }
   for (const sentence of sentencesOf(masked)) {
     const numbers = [...numbersIn(sentence)]
@@ -119,12 +122,21 @@ export function countClaims(text: string, refs: readonly Reference[]): CountClai
 const TREE_BRANCH_RE =
   /^[\s\u2500-\u257f|`]*[\u251c\u2514][\u2500\s]*([\w.@-]+(?:\/[\w.@-]+)*)\/\s+(\S.*)$/
 
-function* numbersIn(sentence: string): Generator<[string, number, boolean]> {
+/** A number as written, its value, whether about so many, and whether it counts lines. */
+type Counted = [string, number, boolean, boolean]
+
+/** A line count: the number's noun (`1070 lines`, `a 400-line file`, `900 LOC`). */
+const LINES_AFTER_RE = /^(?:\s*(?:lines?|LOC)\b|-lines?\b)/
+/** A limit, not a count: "under 200 lines", "at most 500 lines", "< 300 lines". */
+const LIMIT_BEFORE_RE =
+  /(?:\b(?:under|below|max(?:imum)?|at most|limit(?:ed)?(?: to)?|less than|fewer than|up to|over|more than|exceeds?|exceeding|within|beyond|first|last|keep|cap(?:ped)?(?: at)?)|[<>\u2264\u2265])\s*$/i
+
+function* numbersIn(sentence: string): Generator<Counted> {
   // Text inside back-ticks is blanked: only prose numbers count.
   const prose = sentence.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length))
   for (const m of prose.matchAll(NUMBER_RE)) {
     const approx = APPROX_BEFORE_RE.test(prose.slice(Math.max(0, m.index - 16), m.index))
-    const w = m[1].toLowerCase()
+    const w = m[1].toLowerCase().replace(/,/g, '')
     const n = /^\d+$/.test(w) ? Number(w) : WORDS.indexOf(w)
     // A list's numbering ("2. Item") or a year is not a count.
     if (/^\s*$/.test(prose.slice(0, m.index)) && /^[.)]/.test(prose.slice(m.index + m[0].length)))
@@ -138,7 +150,9 @@ function* numbersIn(sentence: string): Generator<[string, number, boolean]> {
       /^\s*(?:[(+,;:)\u2013\u2014-]|$|[A-Z])/.test(after)
     )
       continue
-    yield [approx && prose[m.index - 1] === '~' ? `~${m[1]}` : m[1], n, approx]
+    const lines =
+      LINES_AFTER_RE.test(after) && !LIMIT_BEFORE_RE.test(prose.slice(0, m.index).trimEnd())
+    yield [approx && prose[m.index - 1] === '~' ? `~${m[1]}` : m[1], n, approx, lines]
   }
 }
 
@@ -177,6 +191,12 @@ export function tableCounts(text: string): Map<string, number> {
   if (lines > 0) out.set('non-blank lines', lines)
   if (lines > 1) out.set('rows under the header', lines - 1)
   return out
+}
+
+/** What a file's length counts: its lines (a last line without its newline too). */
+export function lineCounts(text: string): Map<string, number> {
+  const n = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+  return new Map([['lines', n]])
 }
 
 /** What a document's structure counts: numbered headings and numbered top-level list items. */

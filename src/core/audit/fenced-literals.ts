@@ -1,9 +1,12 @@
 /**
  * Values a note gives that only code holds (pure): its fenced code's quoted literals
- * ({@link fencedLiterals}), the fixed part of its URLs ({@link urlBase}), and a quote that left
- * out a qualifier ({@link elidedQualifier}).
+ * ({@link fencedLiterals}), the fixed part of its URLs ({@link urlBase}), a quote that left
+ * out a qualifier ({@link elidedQualifier}), a package pinned to a version and the start of a
+ * message the code prints ({@link pinsAndMessages}).
  */
+import { findCodeSpans } from './code-spans'
 import { cutFences, DIAGRAM_RE } from './note-fences'
+import { isCommandLine } from './reference-commands'
 
 /** Fences whose quoted words are a shell's arguments or prose, not code's values. */
 const NOT_CODE_FENCES =
@@ -82,3 +85,28 @@ export function elidedQualifier(
     re: new RegExp(`${esc(m[1])}(?:[A-Za-z_$][\\w$]*\\.)*${esc(m[2])}${esc(m[3])}`),
   }
 }
+
+/** `heimdex-worker-sdk==0.1.0`, `torch==2.3.1`: a Python package pinned to one version. */
+const PINNED_RE =
+  /(?<![\w.-])([A-Za-z][\w.-]*[A-Za-z0-9])==(\d+(?:\.\d+){1,3}(?:[a-z]+\d*)?)(?![\w.])/g
+
+/**
+ * The packages a note pins (`pip install "heimdex-worker-sdk==0.1.0"`, in prose or a fence), and
+ * the messages it quotes by their start (`[hub] hook server listening on 127.0.0.1:...`): text a
+ * requirements file, a Dockerfile or a log call holds (src/node/audit/prose-candidates.ts). Held
+ * by a code line when the note was written and by none now, the pin moved or the message changed
+ * (blind set EA hx-t01: the SDK pin bumped from 0.1.0 to 0.5.0; EF th-t01: a start-up line the
+ * smoke test waits for, reworded).
+ */
+export function pinsAndMessages(text: string): string[] {
+  const out = new Set([...text.matchAll(PINNED_RE)].map((m) => m[0]))
+  const { prose } = cutFences(text)
+  for (const s of findCodeSpans(prose)) {
+    const m = ELIDED_MESSAGE_RE.exec(prose.slice(s.contentStart, s.contentEnd).trim())
+    if (m && /\s/.test(m[1]) && /[A-Za-z]{3}/.test(m[1]) && !isCommandLine(m[1])) out.add(m[1])
+  }
+  return [...out]
+}
+
+/** A message's start, at least a dozen characters, and the elision that stands for the rest. */
+const ELIDED_MESSAGE_RE = /^([^`]{12,}?)\s?(?:\.{3}|…)$/

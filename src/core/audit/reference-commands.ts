@@ -1,8 +1,7 @@
 /**
- * Commands a note names: package-manager scripts, make targets and script files, from
- * shell blocks, code spans and prose; and what a quoted command line names besides
- * (its file arguments and URLs). Whether a script or target exists is decided in
- * check-reference.ts.
+ * Commands a note names: package-manager scripts, make targets and script files, from shell
+ * blocks, code spans and prose; and what a quoted command line names besides (its file arguments
+ * and URLs). Whether a script or target exists is decided in check-reference.ts.
  */
 import { cdTarget, clonedFolder, dirFlag, toldPath } from './shell-folders'
 import { GLUED_PLACEHOLDER_RE, trimUrl, urlRef } from './reference'
@@ -373,6 +372,11 @@ export function commandLineRefs(line: string): Reference[] {
         continue
       }
       if (w.startsWith('-') || w.includes('=') || /^[~/]|^\.\.\//.test(w)) continue
+      // A Go package (`./internal/...`, `./examples/website/`) is its folder (blind set EB gf-t04).
+      const pkg = /^\.\/([\w@+-][\w@.+-]*(?:\/[\w@.+-]+)*?)\/(?:\.\.\.)?$/.exec(w)
+      const told = pkg && /[A-Za-z]/.test(pkg[1]) ? pathRef(`${pkg[1]}/`) : null
+      if (told) out.push(told)
+      if (pkg) continue
       // `agent-container/test_<name>.py`: the files it stands for, as a glob (blind set BT).
       const starred = globOf(w) ?? w
       const glob =

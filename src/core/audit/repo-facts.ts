@@ -77,28 +77,64 @@ export function parsePackageScripts(text: string): string[] {
   }
 }
 
-/** Explicit targets a Makefile defines (not pattern rules, not special `.TARGETS`). */
-export function parseMakeTargets(text: string): string[] {
+/**
+ * Explicit targets a Makefile defines (not special `.TARGETS`); pattern rules' targets
+ * (`server-%`) only when `patterns` is set: they make many targets (makePatternMakes).
+ */
+export function parseMakeTargets(text: string, patterns = false): string[] {
   const out = new Set<string>()
   for (const line of text.split(/\r?\n/)) {
     if (/^\s*(?:#|$)/.test(line) || line.startsWith('\t')) continue
     const m = /^([^:#=\t][^:#=]*?)\s*::?(?!=)/.exec(line)
     if (!m) continue
     for (const t of m[1].trim().split(/\s+/)) {
-      if (t === '' || t.includes('%') || t.includes('$') || /^\.[A-Z_]+$/.test(t)) continue
+      if (t === '' || t.includes('$') || /^\.[A-Z_]+$/.test(t)) continue
+      if (t.includes('%') && !(patterns && isMakePattern(t))) continue
       out.add(t)
     }
   }
   return [...out]
 }
 
+/** A pattern rule's target with one `%` and some text around it (a lone `%` makes anything). */
+function isMakePattern(t: string): boolean {
+  return t !== '%' && t.indexOf('%') === t.lastIndexOf('%')
+}
+
 /**
- * Whether a Makefile line defines `target`: the target is one of the rule's targets, before its
- * colon. A line that merely holds `target:` (`%.asc:` for `c`, `formatc:`) defines another
- * (blind set CY ws-t03: `make c` read as changed by an edit of a `formatc` rule).
+ * Whether a pattern rule's target makes `target`: `server-%` makes `server-build` (the `%`
+ * stands for a non-empty stem). Blind set DY pm-t01: `make server-build` ran through a
+ * `server-%` rule that left, read as a target that never was.
+ */
+export function makePatternMakes(pattern: string, target: string): boolean {
+  if (!isMakePattern(pattern)) return false
+  const at = pattern.indexOf('%')
+  const [pre, post] = [pattern.slice(0, at), pattern.slice(at + 1)]
+  return target.length > pre.length + post.length && target.startsWith(pre) && target.endsWith(post)
+}
+
+/**
+ * The texts a Makefile line defining `target` holds, for fixed-string searches: `target:`,
+ * or a pattern rule's `server-%` or `%-build:` (at least three characters: `%s` is in
+ * every format string).
+ */
+export function makeTargetTexts(target: string): string[] {
+  const out = [`${target}:`]
+  for (let i = 1; i < target.length; i++) {
+    if (i >= 2) out.push(`${target.slice(0, i)}%`)
+    out.push(`%${target.slice(i)}:`)
+  }
+  return out
+}
+
+/**
+ * Whether a Makefile line defines `target`: the target, or a pattern rule that makes it, is
+ * one of the rule's targets, before its colon. A line that merely holds `target:` (`%.asc:`
+ * for `c`, `formatc:`) defines another (blind set CY ws-t03: `make c` read as changed by an
+ * edit of a `formatc` rule).
  */
 export function definesMakeTarget(line: string, target: string): boolean {
-  return parseMakeTargets(line).includes(target)
+  return parseMakeTargets(line, true).some((t) => t === target || makePatternMakes(t, target))
 }
 
 /**

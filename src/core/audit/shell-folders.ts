@@ -64,10 +64,15 @@ const PROJECT_FILE_RE = /\.(?:csproj|fsproj|vbproj|sln|slnx|toml|json|ya?ml)$/
 
 /**
  * The path a flag gives its tool as the project to build or run (blind set DP nm-r15: `dotnet
- * run --project src/NoMercy.Server`, the project deleted since): a folder, or a project file.
+ * run --project src/NoMercy.Server`, the project deleted since): a folder, or a project file;
+ * or a file a flag's value names.
  */
 export function toldPath(before: string, word: string): Reference | null {
   const eq = PROJECT_FLAG_RE.exec(word)
+  // A flag's value that is a file under a folder (`--ignore=tests/test_regime.py`; blind set ED
+  // nq-t04, the test file deleted since).
+  const given = /^--[A-Za-z][\w-]*=([\w@+-][\w@.+-]*\/[\w@.+/-]*\.[A-Za-z]\w{0,4})$/.exec(word)
+  if (given && !eq) return pathRef(given[1])
   const value = eq?.[1] ?? (PROJECT_FLAG_RE.test(before) && !/=/.test(before) ? word : null)
   if (!value || !/^[\w@+-][\w@.+/-]*$/.test(value) || !/[A-Za-z]/.test(value)) return null
   const bare = value.replace(/\/+$/, '')

@@ -20,7 +20,6 @@
  *   On a hidden set, a link to another repository in a note matched a help page's link to it.
  * - A number still set right after its key now is kept, whatever else on the line changed.
  */
-import { negationMarker } from './negated-spans'
 import { findCodeSpans } from './code-spans'
 import { cutFences, DIAGRAM_CHARS_RE, DIAGRAM_RE } from './note-fences'
 
@@ -325,39 +324,6 @@ export function listsExactly(line: string, members: readonly string[]): boolean 
     members.every((m) => quoted.includes(m))
   )
 }
-
-/** `/home`, `/admin/ventas`, `/users/:id`: a route, a path the app serves. */
-const ROUTE_RE = /^\/[a-z][\w-]*(?:\/(?:[\w-]+|:[\w]+|\[[\w.]+\]))*\/?$/
-
-/**
- * The routes a note back-ticks ("`/home` → EmployeeHomeView") but gone or former ones ("(was
- * `/foundry`)", set DO qt-t05): text the router's code holds (prose-candidates.ts). Held then
- * and by no code line now, the route is gone (blind set Z2: a home route the app dropped).
- */
-export function routeSpans(text: string): string[] {
-  const { prose } = cutFences(text)
-  const out: string[] = []
-  const add = (t: string): void => {
-    if (ROUTE_RE.test(t) && t.length >= 4 && !out.includes(t)) out.push(t)
-  }
-  const negated = negationMarker()
-  for (const s of findCodeSpans(prose))
-    if (!negated(prose, s)) add(prose.slice(s.contentStart, s.contentEnd).trim().replace(/\/$/, ''))
-  // A local server's URL, in prose or a command (`curl http://localhost:5050/jsonrpc`), names a
-  // route this repository serves (blind set AP: an HTTP transport removed, its curl examples kept).
-  for (const m of text.matchAll(LOCAL_URL_RE)) {
-    const path = m[1]
-      .replace(/[?#].*$/, '')
-      .replace(/[.,;:!]+$/, '')
-      .replace(/\/$/, '')
-    if (!/[{}<>$%*]/.test(path)) add(path)
-  }
-  return out
-}
-
-/** `http://localhost:5050/jsonrpc`, `http://127.0.0.1:8000/api/v1/items`: the path part. */
-const LOCAL_URL_RE =
-  /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{2,5})?(\/[^\s'"`)\]]*)/g
 
 /** `localhost:3000`, `127.0.0.1:8000`: a local server's address with its port. */
 const LOCAL_PORT_RE = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{4,5})(?!\d)/g

@@ -1,11 +1,11 @@
 /**
  * Claims a note makes that no reference carries, checked at the note's commit and now:
  * names it says are absent or not made yet that the code has gained since
- * (src/core/audit/absence-claims.ts), and counts of a folder's entries or a document's numbered
- * items that held then and differ now (src/core/audit/count-claims.ts), and files it names that
- * were mostly rewritten since (src/core/audit/rewritten-files.ts), and plan states in plain words
- * the code now contradicts (plan-flips.ts). Each found claim is a
- * reason the note is suspect (verdict.ts), naming the commit or the counts then and now.
+ * (src/core/audit/absence-claims.ts), counts that held then and differ now (count-flips.ts),
+ * files it names that were mostly rewritten since (src/core/audit/rewritten-files.ts) or that a
+ * newer version replaced (src/core/audit/file-versions.ts), and plan states in plain words the
+ * code now contradicts (plan-flips.ts), among others. Each found claim is a reason the note is
+ * suspect (verdict.ts), naming the commit or the counts then and now.
  *
  * Decisions:
  * - A flip needs both sides: absent from code (comments and docs excluded) at the note's
@@ -16,14 +16,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename, relative } from 'node:path'
 import { absenceClaims, type AbsenceClaim } from '../../core/audit/absence-claims'
-import {
-  changedCounts,
-  countClaims,
-  documentCounts,
-  tableCounts,
-  folderCounts,
-  type Entry,
-} from '../../core/audit/count-claims'
 import type { CheckedReference } from '../../core/audit/checked-reference'
 import { isCommentLine, type CodeLine } from '../../core/audit/name-loss'
 import { day, short, tick } from '../../core/audit/reason-text'
@@ -39,9 +31,8 @@ import {
   mostlyRewritten,
   namesHeldThrough,
 } from '../../core/audit/rewritten-files'
-import { showAt, type ShowResult } from '../git/history'
+import type { ShowResult } from '../git/history'
 import { showManyAt } from '../git/show-many'
-import { runGit } from '../git/run'
 import { grepTrees, key, type Found } from './tree-grep'
 import type { Needle } from './pickaxe'
 import type { Prepared } from './prepare-notes'
@@ -58,9 +49,11 @@ import { usageCountFlips } from './usage-counts'
 import { scriptFlips } from './script-flips'
 import { runnerFlips } from './runner-flips'
 import { globCountFlips } from './glob-counts'
+import { countFlips } from './count-flips'
+import { optionFlips } from './option-flips'
+import { supersededFiles } from '../../core/audit/file-versions'
 import { mapLimited } from '../jobs/concurrency'
 
-const GIT_TIMEOUT_MS = 30_000
 /** Notes whose count and rewrite checks go at once. */
 const NOTES_AT_ONCE = 4
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
@@ -152,6 +145,7 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
       const a = asks[i]
       out[i].push(...flips[i], ...deps[i])
       out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
+      out[i].push(...(await optionFlips(state.root, head, then, a, factsRoot)))
       out[i].push(...(await usageCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await globCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await scriptFlips(state.root, head, then, asks[i].note.checkText)))
@@ -163,9 +157,10 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
         out[i].push(...(await rewriteFlips(state.root, then, asks[i], rewrite[i], before)))
       out[i].push(...(await lineFlips(state.root, factsRoot, then, a.note.checkText, a.checked)))
       out[i].push(...(await todoFlips(state.root, then, a.note.checkText)))
-      out[i].push(
-        ...(await disabledFlips(state.root, then, a.note.checkText, namedFiles(a, factsRoot))),
-      )
+      const named = namedFiles(a, factsRoot)
+      out[i].push(...(await disabledFlips(state.root, then, a.note.checkText, named)))
+      const writtenMs = a.writtenAt?.ms ?? Infinity
+      out[i].push(...supersededFiles(named, state.tracked, p.facts?.history ?? null, writtenMs))
     }
     // Last: a named thing that flipped, with its commit, says more than a plan's words.
     out[i].push(...series[i], ...plans[i])
@@ -250,64 +245,6 @@ function flipText(c: AbsenceClaim, added: { sha: string; date: string }, where: 
 async function listTree(root: string, rev: string): Promise<Set<string> | null> {
   const files = await wholeTreeAt(root, rev)
   return files === null ? null : new Set(files)
-}
-
-/** Counts beside a named folder or document that held then and differ now. */
-async function countFlips(
-  root: string,
-  head: string,
-  then: string,
-  ask: ClaimAsk,
-  factsRoot: string,
-): Promise<string[]> {
-  const out: string[] = []
-  const claims = countClaims(
-    ask.note.checkText,
-    ask.checked.map((c) => c.ref),
-  )
-  for (const claim of claims) {
-    const c = ask.checked.find(
-      (x) => x.ref.kind === 'path' && x.ref.path === claim.path && x.audit.status === 'ok',
-    )
-    const abs = c?.audit.resolved
-    if (!c || !abs) continue
-    const rel = toPosix(relative(factsRoot, abs))
-    if (rel === '' || rel.startsWith('..')) continue
-    const counts = async (rev: string): Promise<Map<string, number> | null> => {
-      const entries = await listFolder(root, rev, rel)
-      if (entries !== null && entries.length > 0) return folderCounts(entries)
-      const table = /\.(?:csv|tsv)$/i.test(rel)
-      if (!table && !/\.(?:md|markdown|mdx|txt|rst)$/i.test(rel)) return null
-      const shown = await showAt(root, rev, rel, SHOW_MAX_BYTES)
-      if (!shown.ok) return null
-      return table ? tableCounts(shown.text) : documentCounts(shown.text)
-    }
-    const [before, now] = [await counts(then), await counts(head)]
-    if (!before || !now) continue
-    const changed = changedCounts(claim.count, before, now, claim.approx)
-    if (changed.length === 0) continue
-    const ch = changed[0]
-    out.push(
-      `the note counts ${claim.written} beside ${tick(claim.path)}: ${tick(rel)} held ${ch.then} ${ch.what} when the note was written (${short(then)}), ${ch.now} now`,
-    )
-  }
-  return out
-}
-
-/** A folder's direct entries at a commit; null when it is not a folder there. */
-async function listFolder(root: string, rev: string, rel: string): Promise<Entry[] | null> {
-  const r = await runGit(['ls-tree', '-z', rev, '--', `${rel}/`], {
-    cwd: root,
-    timeoutMs: GIT_TIMEOUT_MS,
-  })
-  if (r.code !== 0) return null
-  return r.stdout
-    .split('\0')
-    .filter((l) => l !== '')
-    .map((l) => {
-      const [meta, path] = l.split('\t')
-      return { name: path.slice(path.lastIndexOf('/') + 1), dir: meta.split(' ')[1] === 'tree' }
-    })
 }
 
 /** The repository files a note names that resolve now (repository-relative). */

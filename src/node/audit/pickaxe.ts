@@ -25,7 +25,7 @@ import { runGit, type GitResult } from '../git/run'
 import { escapeEre } from '../git/grep-patterns'
 import { missingBlobExcludes, stoppedOnMissingObject } from '../git/missing-blobs'
 import { CODE_PATHSPECS, diffGitPath, isCodePathspecFile } from '../../core/git/code-pathspecs'
-import { definesMakeTarget } from '../../core/audit/repo-facts'
+import { definesMakeTarget, makeTargetTexts } from '../../core/audit/repo-facts'
 import { isPrefixName } from '../../core/audit/prose-names'
 
 export { CODE_PATHSPECS }
@@ -75,9 +75,22 @@ function pickaxeArg(n: Needle): string[] {
       return [`-S"${n.text}"`]
     case 'make':
       // A line defining the target (repo-facts.ts definesMakeTarget), not any line holding `c:`.
-      return [`-G^([^\t#:=][^:#=]*[ \t])?${escapeEre(n.text)}([ \t][^:#=]*)?[ \t]*::?([^=]|$)`]
+      return [`-G^([^\t#:=][^:#=]*[ \t])?${makeTargetEre(n.text)}([ \t][^:#=]*)?[ \t]*::?([^=]|$)`]
   }
 }
+
+/** A make target or a pattern rule's target that makes it (`server-%`), as an extended regex. */
+function makeTargetEre(t: string): string {
+  const cuts = Array.from({ length: t.length - 1 }, (_, i) =>
+    [t.slice(0, i + 1), t.slice(i + 1)].map(escapeEre),
+  )
+  if (cuts.length === 0) return escapeEre(t)
+  const [p, s] = [0, 1].map((k) => cuts.map((c) => c[k]).join('|'))
+  return `(${escapeEre(t)}|(${p})%(${s})?|%(${s}))`
+}
+
+/** A needle's key among kept searches: make targets' since they take pattern rules too. */
+const keptNeedle = (n: Needle): string => `${n.kind === 'make' ? 'make%' : n.kind}\0${n.text}`
 
 /** A whole word, as an extended regex; a constant's prefix (`METATRON_`) may run on. */
 function wordEre(text: string): string {
@@ -116,7 +129,7 @@ export function newestChange(
   if (head === null || needle.text === '' || needle.text.includes('\n'))
     return Promise.resolve(undefined)
   const since = sinceMs === null ? null : Math.floor(sinceMs / 1000)
-  const key = `${root}\0${head}\0${needle.kind}\0${needle.text}\0${since ?? ''}\0${(files ?? []).join('\0')}`
+  const key = `${root}\0${head}\0${keptNeedle(needle)}\0${since ?? ''}\0${(files ?? []).join('\0')}`
   const known = cache.get(key)
   if (known) return known
   const keptKey = key.slice(root.length + head.length + 2)
@@ -173,9 +186,13 @@ export function clearPickaxeCache(): void {
   cache.clear()
 }
 
-/** The text a needle's lines hold: a script name in quotes, a make target before its colon. */
-function textOf(n: Needle): string {
-  return n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text
+/** The texts a needle's lines hold: a script in quotes, a make target's rule (repo-facts.ts). */
+function textsOf(n: Needle): string[] {
+  return n.kind === 'script'
+    ? [`"${n.text}"`]
+    : n.kind === 'make'
+      ? makeTargetTexts(n.text)
+      : [n.text]
 }
 
 /** Needles one history walk asks at most (the -G pattern is their alternation). */
@@ -223,7 +240,7 @@ export async function newestChanges(
   const kept = await keptSearches(root)
   const out = new Map<string, CodeChange | null>()
   const asked = all.filter((n) => {
-    const was = kept?.get('walk', head, `${n.kind}\0${n.text}`) as CodeChange | null | undefined
+    const was = kept?.get('walk', head, keptNeedle(n)) as CodeChange | null | undefined
     if (was !== undefined) out.set(`${n.kind}\0${n.text}`, was)
     return was === undefined
   })
@@ -232,7 +249,7 @@ export async function newestChanges(
   // plain text, one alternation. Whole words are checked below, line by line, on what it
   // prints; the same lines as `(^|[^A-Za-z0-9_$])word([^A-Za-z0-9_$]|$)` would pick, and a
   // pattern git's matcher runs several times faster (no edge group to try at every byte).
-  const ere = [...new Set(asked.map((n) => escapeEre(textOf(n))))].join('|')
+  const ere = [...new Set(asked.flatMap(textsOf).map(escapeEre))].join('|')
   const split = logged !== null && logged.length >= Math.max(2, splitAt)
   const mid = split ? logged.find((c) => c.order === Math.floor(logged.length / 2)) : undefined
   const places = mid ? new Map(logged?.map((c) => [c.sha, c.order])) : null
@@ -255,7 +272,7 @@ export async function newestChanges(
     // A shallow clone's cut edge lists every line as added: it says nothing about when.
     if (h?.cutEdge) continue
     out.set(k, h?.change ?? null)
-    kept?.keep('walk', head, k, h?.change ?? null)
+    kept?.keep('walk', head, keptNeedle(n), h?.change ?? null)
   }
   return out
 }
@@ -355,7 +372,7 @@ function walkHits(
             ? words.get(n.text)?.test(text)
             : n.kind === 'make'
               ? definesMakeTarget(text, n.text)
-              : text.includes(textOf(n))
+              : text.includes(textsOf(n)[0])
         if (hit) out.set(k, { change, at, cutEdge })
       }
     }

@@ -1,8 +1,8 @@
 /**
- * What one note offers prose-then.ts to check (issue 12, recall): its identifier-shaped names
- * and name-value pairs (src/core/audit/prose-names.ts), the names a line places in the one file
- * it names, paths outside the repository as text code would hold, globs, and (when history
- * cannot be read) its paths. The matchers both passes use are in tree-match.ts.
+ * What one note offers prose-then.ts to check (issue 12, recall): its identifier-shaped names and
+ * name-value pairs (src/core/audit/prose-names.ts), the names a line places in the one file it
+ * names, paths outside the repository as text code would hold, globs, values only code holds, and
+ * (when history cannot be read) its paths. The matchers both passes use are in tree-match.ts.
  */
 import { mcpServers } from '../../core/audit/mcp-tools'
 import { rootedFile } from '../../core/audit/repo-paths'
@@ -21,17 +21,17 @@ import {
 } from '../../core/audit/section-members'
 import { bareLists } from '../../core/audit/bare-lists'
 import { contactLiterals } from '../../core/audit/contact-literals'
-import { elidedQualifier, fencedLiterals, urlBase } from '../../core/audit/fenced-literals'
-import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import {
-  localPorts,
-  routeSpans,
-  memberLists,
-  settingLiterals,
-} from '../../core/audit/stated-values'
+  elidedQualifier,
+  fencedLiterals,
+  pinsAndMessages,
+  urlBase,
+} from '../../core/audit/fenced-literals'
+import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
+import { localPorts, memberLists, settingLiterals } from '../../core/audit/stated-values'
 import { hexValues } from '../../core/audit/hex-values'
 import { acronymNames, quotedPhrases } from '../../core/audit/quoted-phrases'
-import { declaredTexts, httpRoutes } from '../../core/audit/command-texts'
+import { declaredTexts, httpRoutes, routeSpans } from '../../core/audit/command-texts'
 import {
   classSpans,
   folderMembers,
@@ -192,10 +192,9 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
           })
     }
     // A file no tree has now, by a name the code wrote: text the code holds; held then and by
-    // none now, the output moved (blind set AR: a report written to `NIGHTYTIDY-REPORT.md`,
-    // now to `audit-reports/00_…_*.md`).
-    // A bare one the code holds now is a file it makes at run time (`registry.json` in the
-    // user's home; blind set BJ): no claim about tracked files (ProseFinding.runtimeFiles).
+    // none now, the output moved (blind set AR: `NIGHTYTIDY-REPORT.md`, now in `audit-reports/`).
+    // A bare one the code holds now is a file it makes at run time (`registry.json` in the home;
+    // blind set BJ): no claim about tracked files (ProseFinding.runtimeFiles).
     else if (glob === null && r.kind === 'path' && !r.dir && p.facts && goneFileName(p.facts, path))
       strings.push({
         ref: r,
@@ -215,6 +214,7 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
   for (const text of [
     ...settingLiterals(checkedText(note)),
     ...fencedLiterals(checkedText(note)),
+    ...pinsAndMessages(checkedText(note)),
     ...hexValues(checkedText(note)),
     ...routes,
     ...declaredTexts(checkedText(note)),

@@ -3,7 +3,8 @@
  * diff), and the one conversion of a native path to the POSIX form git and the rules use.
  */
 import { realpath } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import type { CheckedReference } from '../../core/audit/checked-reference'
 import { readTextFile, type ReadOptions, type TextRead } from '../fs/safe-read'
 import { escapesFolder } from '../fs/path-guard'
 
@@ -33,3 +34,19 @@ export async function readRepoFile(
 
 /** A native relative path in POSIX form. */
 export const toPosix = (p: string): string => p.split(sep).join('/')
+
+/**
+ * The repository-relative path a note's path reference (`path` as the reference gives it)
+ * resolves to now; null when it does not hold or resolves outside the repository.
+ */
+export function resolvedPath(
+  checked: readonly CheckedReference[],
+  path: string,
+  factsRoot: string,
+): string | null {
+  const c = checked.find(
+    (x) => x.ref.kind === 'path' && x.ref.path === path && x.audit.status === 'ok',
+  )
+  const rel = c?.audit.resolved ? toPosix(relative(factsRoot, c.audit.resolved)) : ''
+  return rel === '' || rel.startsWith('..') ? null : rel
+}

@@ -1,6 +1,7 @@
 /**
  * The scripts and make targets a repository defines: its package.json files and Makefiles
- * (tracked ones in git; at the top of a plain folder), read shallowest first and capped.
+ * (tracked ones in git; at the top of a plain folder), read shallowest first and capped. Make
+ * targets include pattern rules' (`server-%`): check-reference.ts matches them.
  */
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -52,7 +53,7 @@ export async function readManifests(root: string, state: RepoState | null): Prom
     const r = await readRepoFile(root, f, { lenient: true })
     if (!r.ok) continue
     makefiles.push(f)
-    for (const t of parseMakeTargets(r.text)) push(makeTargets, t, f)
+    for (const t of parseMakeTargets(r.text, true)) push(makeTargets, t, f)
   }
   return { scripts, packageFiles, makeTargets, makefiles }
 }

@@ -18,7 +18,7 @@ import { keptSearches } from '../git/kept-searches'
 import type { Needle } from './pickaxe'
 import { fixedStringsInput } from '../git/grep-patterns'
 import { isBinaryByName, isCodePathspecFile } from '../../core/git/code-pathspecs'
-import { definesMakeTarget } from '../../core/audit/repo-facts'
+import { definesMakeTarget, makeTargetTexts } from '../../core/audit/repo-facts'
 
 const GREP_TIMEOUT_MS = 60_000
 const GREP_MAX_BYTES = 64 * 1024 * 1024
@@ -27,10 +27,17 @@ const KEPT_LINES_MAX = 400
 
 export const key = (n: Needle): string => `${n.kind}\0${n.text}`
 
-/** The grep pattern of a needle and the files its lines may come from. */
-function pattern(n: Needle): string {
-  return n.kind === 'script' ? `"${n.text}"` : n.kind === 'make' ? `${n.text}:` : n.text
+/** The grep patterns of a needle: a make target's hold its pattern rules (`server-%`). */
+function patterns(n: Needle): string[] {
+  return n.kind === 'script'
+    ? [`"${n.text}"`]
+    : n.kind === 'make'
+      ? makeTargetTexts(n.text)
+      : [n.text]
 }
+
+/** A search kept between runs: make targets' since they take pattern rules too. */
+const keptKey = (n: Needle): string => (n.kind === 'make' ? `make%\0${n.text}` : key(n))
 
 function fileFits(n: Needle, file: string): boolean {
   const base = file.slice(file.lastIndexOf('/') + 1)
@@ -66,8 +73,8 @@ async function grepNow(
   unread: Set<string>,
 ): Promise<boolean> {
   const asked = needles.filter((n) => (n.kind === 'word') === words)
-  const patterns = [...new Set(asked.map(pattern))].filter((p) => p !== '' && !p.includes('\n'))
-  if (patterns.length === 0 || revs.length === 0) return true
+  const fixed = [...new Set(asked.flatMap(patterns))].filter((p) => p !== '' && !p.includes('\n'))
+  if (fixed.length === 0 || revs.length === 0) return true
   // Every code file: no pathspecs, the files CODE_PATHSPECS would take are picked from what
   // git prints (git matches their 23 globs against every entry of every tree: half the time).
   const specs = files === null ? [] : files.map((f) => `:(literal)${f}`)
@@ -80,7 +87,7 @@ async function grepNow(
       cwd: root,
       timeoutMs: GREP_TIMEOUT_MS,
       maxBytes: GREP_MAX_BYTES,
-      input: fixedStringsInput(patterns),
+      input: fixedStringsInput(fixed),
     })
   let r = await grep([])
   // A partial clone with a promisor remote stops at a blob it lacks: ask again without the
@@ -135,8 +142,11 @@ async function grepNow(
     }
     for (const n of others) {
       if (!fileFits(n, file)) continue
-      const p = pattern(n)
-      if (n.kind === 'make' && !definesMakeTarget(text, n.text)) continue
+      if (n.kind === 'make') {
+        if (definesMakeTarget(text, n.text)) add(n)
+        continue
+      }
+      const p = patterns(n)[0]
       if (words ? wordIn(text, p) : text.includes(p)) add(n)
     }
   }
@@ -164,7 +174,7 @@ export async function grepTrees(
   const left = new Map<string, Needle[]>()
   for (const rev of revs)
     for (const n of asked) {
-      const lines = kept.get('tree', rev, key(n)) as CodeLine[] | undefined
+      const lines = kept.get('tree', rev, keptKey(n)) as CodeLine[] | undefined
       if (lines === undefined) left.set(rev, [...(left.get(rev) ?? []), n])
       else addLines(into, rev, key(n), lines)
     }
@@ -179,7 +189,8 @@ export async function grepTrees(
     for (const n of ns) {
       const lines = found.get(rev)?.get(key(n)) ?? []
       addLines(into, rev, key(n), lines)
-      if (missed.size === 0 && lines.length <= KEPT_LINES_MAX) kept.keep('tree', rev, key(n), lines)
+      if (missed.size === 0 && lines.length <= KEPT_LINES_MAX)
+        kept.keep('tree', rev, keptKey(n), lines)
     }
   return true
 }

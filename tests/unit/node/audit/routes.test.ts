@@ -5,7 +5,8 @@
  * still serves, or never served, is no finding.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { localPorts, routeSpans } from '../../../../src/core/audit/stated-values'
+import { localPorts } from '../../../../src/core/audit/stated-values'
+import { routeSpans } from '../../../../src/core/audit/command-texts'
 import type { AuditNote } from '../../../../src/shared/model'
 import { byTitle, removeBase, write } from './scripted-repo'
 import { auditTopics, historyCase } from './topic-audit'

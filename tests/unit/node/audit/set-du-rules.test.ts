@@ -115,7 +115,6 @@ describe('sets DU to DZ rules on a real repository', () => {
   })
 
   it('keeps a skill that lives on in .agents/skills (DX da-r04)', () => {
-    console.log('SKILL', JSON.stringify(notes.find((n) => n.title === 'Skill')))
     quiet('Skill')
   })
 
