@@ -144,8 +144,9 @@ export async function claimFlips(p: Prepared, asks: readonly ClaimAsk[]): Promis
     if (then !== null && then !== head) {
       const a = asks[i]
       out[i].push(...flips[i], ...deps[i])
-      out[i].push(...(await countFlips(state.root, head, then, asks[i], factsRoot)))
-      out[i].push(...(await optionFlips(state.root, head, then, a, factsRoot)))
+      const said = { text: a.note.checkText, checked: a.checked }
+      out[i].push(...(await countFlips(state.root, head, then, said, factsRoot)))
+      out[i].push(...(await optionFlips(state.root, head, then, said, factsRoot)))
       out[i].push(...(await usageCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await globCountFlips(state.root, head, then, asks[i].note.checkText)))
       out[i].push(...(await scriptFlips(state.root, head, then, asks[i].note.checkText)))

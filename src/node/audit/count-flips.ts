@@ -16,7 +16,7 @@ import {
 import { short, tick } from '../../core/audit/reason-text'
 import { showAt } from '../git/history'
 import { runGit } from '../git/run'
-import type { ClaimAsk } from './claim-flips'
+import type { CheckedReference } from '../../core/audit/checked-reference'
 import { resolvedPath } from './repo-file'
 
 const GIT_TIMEOUT_MS = 30_000
@@ -27,12 +27,13 @@ export async function countFlips(
   root: string,
   head: string,
   then: string,
-  ask: ClaimAsk,
+  /** The note's checked text and references. */
+  ask: { readonly text: string; readonly checked: readonly CheckedReference[] },
   factsRoot: string,
 ): Promise<string[]> {
   const out: string[] = []
   const claims = countClaims(
-    ask.note.checkText,
+    ask.text,
     ask.checked.map((c) => c.ref),
   )
   for (const claim of claims) {

@@ -6,7 +6,7 @@
 import { holdsOption, scriptOptions } from '../../core/audit/script-options'
 import { short, tick } from '../../core/audit/reason-text'
 import { showAt } from '../git/history'
-import type { ClaimAsk } from './claim-flips'
+import type { CheckedReference } from '../../core/audit/checked-reference'
 import { resolvedPath } from './repo-file'
 
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
@@ -16,11 +16,12 @@ export async function optionFlips(
   root: string,
   head: string,
   then: string,
-  ask: ClaimAsk,
+  /** The note's checked text and references. */
+  ask: { readonly text: string; readonly checked: readonly CheckedReference[] },
   factsRoot: string,
 ): Promise<string[]> {
   const options = scriptOptions(
-    ask.note.checkText,
+    ask.text,
     ask.checked.map((c) => c.ref),
   )
   const out: string[] = []
