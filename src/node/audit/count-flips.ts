@@ -22,13 +22,18 @@ import { resolvedPath } from './repo-file'
 const GIT_TIMEOUT_MS = 30_000
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
 
+/** A note as the count and option checks read it: its checked text and references. */
+export interface SaidNote {
+  readonly text: string
+  readonly checked: readonly CheckedReference[]
+}
+
 /** Counts beside a named folder or document that held then and differ now. */
 export async function countFlips(
   root: string,
   head: string,
   then: string,
-  /** The note's checked text and references. */
-  ask: { readonly text: string; readonly checked: readonly CheckedReference[] },
+  ask: SaidNote,
   factsRoot: string,
 ): Promise<string[]> {
   const out: string[] = []

@@ -6,7 +6,7 @@
 import { holdsOption, scriptOptions } from '../../core/audit/script-options'
 import { short, tick } from '../../core/audit/reason-text'
 import { showAt } from '../git/history'
-import type { CheckedReference } from '../../core/audit/checked-reference'
+import type { SaidNote } from './count-flips'
 import { resolvedPath } from './repo-file'
 
 const SHOW_MAX_BYTES = 2 * 1024 * 1024
@@ -16,8 +16,7 @@ export async function optionFlips(
   root: string,
   head: string,
   then: string,
-  /** The note's checked text and references. */
-  ask: { readonly text: string; readonly checked: readonly CheckedReference[] },
+  ask: SaidNote,
   factsRoot: string,
 ): Promise<string[]> {
   const options = scriptOptions(
