@@ -25,6 +25,9 @@ import { isGenerated } from './repo-paths'
 /** How long after a note its own work may still be committed (a branch merged a week later). */
 export const ARRIVAL_LAG_MS = 7 * 24 * 60 * 60 * 1000
 
+/** A placeholder folder: `[name]`, `<app>`, `{service}`, `:id`, `$NAME`. */
+const TEMPLATE_TOP_RE = /(?:^|\/)(?:\[[^\]/]+\]|<[^>/]+>|\{[^}/]+\}|:[A-Za-z]\w*|\$\w+)(?:\/|$)/
+
 /** The reasons a note is suspect for paths it names that came well after it. */
 export function arrivedPaths(
   checked: readonly CheckedReference[],
@@ -40,6 +43,9 @@ export function arrivedPaths(
     // A build's output (`web/out/`) committed later is not what the note planned (blind set BS);
     // a bare file name (`project.yml`) names a kind of file as often as one (blind set BP).
     if (seen.has(rel) || isGenerated(rel) || !c.ref.path.includes('/')) continue
+    // An entry of a tree drawn under a placeholder (`products/[name]/`) is a layout to follow: a
+    // product made to it since is the template at work (blind set EL tc-r01: `docs/ADRs/`).
+    if (c.ref.under !== undefined && TEMPLATE_TOP_RE.test(c.ref.under)) continue
     seen.add(rel)
     const came = cameAfter(history, rel, c.ref.dir, writtenAt.ms)
     if (!came) continue

@@ -35,6 +35,7 @@ import {
   mirroredFate,
   onlyArchivedLeft,
   namesakeThen,
+  thereThenFirst,
   onlyOneThen,
 } from './namesakes'
 
@@ -170,8 +171,10 @@ export function checkPath(
   }
   let fate: PathFate = meant ?? literal ?? { kind: 'unknown' }
   if (fate.kind === 'unknown' && partial) {
-    const bySuffix = historyBySuffix(facts.history, path, dir).filter(
-      (h) => !candidates.includes(h),
+    const bySuffix = thereThenFirst(
+      facts.history,
+      historyBySuffix(facts.history, path, dir).filter((h) => !candidates.includes(h)),
+      writtenMs,
     )
     fate = fateOf(facts.history, bySuffix, dir, facts)
   }

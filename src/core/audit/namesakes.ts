@@ -30,6 +30,27 @@ export function onlyOneThen(
   return then.length === 1 ? then[0] : null
 }
 
+/**
+ * Paths that left under a name, those there when the note was written first: it meant the file
+ * it could see, not a namesake gone before it (blind set EG mb-t03: `useParticipantController.ts`
+ * read as `client/` 's, deleted six weeks before the note, where `client/hooks/` 's left after).
+ */
+export function thereThenFirst(
+  history: HistoryIndex,
+  paths: readonly string[],
+  writtenMs: number | null,
+): string[] {
+  if (writtenMs === null) return [...paths]
+  const then = (p: string): boolean => {
+    const came = history.firstArrivals.get(p) ?? history.arrivals.get(p)
+    return (
+      (came === undefined || came.time * 1000 <= writtenMs) &&
+      (history.leaves.get(p)?.some((l) => l.time * 1000 > writtenMs) ?? false)
+    )
+  }
+  return [...paths.filter(then), ...paths.filter((p) => !then(p))]
+}
+
 /** A folder name that says its files are kept for the record, not used: `legacy`, `old-api`, `_archive`. */
 const RETIRED_WORD =
   '(?:legacy|archived?|deprecated|obsolete|old|unused|retired|attic|graveyard|backups?)'

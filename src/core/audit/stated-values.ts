@@ -358,8 +358,12 @@ const PORT_WORD_RE =
  */
 const PORT_LIST_RE = /(?<![\w.])\d{4,5}(?![\w.])(?:[^\d\n]+(?<![\w.])\d{4,5}(?![\w.])){2,}/
 
-/** Whether a code line may hold a stated version or port (src/node/audit/prose-candidates.ts). */
-export function keyLine(kind: 'version' | 'port', path: string, text: string): boolean {
+/** A manifest's license line: `"license": "MIT"`, `license = "MIT"`, `license="MIT",`. */
+const LICENSE_KEY_RE = /\blicen[cs]e["']?\s*[:=]/i
+
+/** Whether a code line may hold a stated version, port or license (prose-candidates.ts). */
+export function keyLine(kind: 'version' | 'port' | 'license', path: string, text: string): boolean {
+  if (kind === 'license') return LICENSE_KEY_RE.test(text)
   return kind === 'port'
     ? PORT_WORD_RE.test(text) && !PORT_LIST_RE.test(text)
     : VERSION_KEY_RE.test(text) || VERSION_FILE_RE.test(path)

@@ -31,6 +31,8 @@ export interface StringCandidate {
   readonly versionKey?: true
   /** A local server's port (stated-values.ts `localPorts`): held only by a line naming a port. */
   readonly portKey?: true
+  /** A license, quoted (`"MIT"`; stated-values.ts `stateLicenses`): held only by a license line. */
+  readonly licenseKey?: true
   /** A union's members (stated-values.ts `memberLists`): held by a line listing exactly these. */
   readonly members?: readonly string[]
   /** A module's name: held by a line importing it (`require('x')`, `from 'x'`), no other. */
@@ -51,11 +53,16 @@ export interface StringCandidate {
   readonly mcpServer?: true
 }
 
+const IGNORE_FILE_RE = /(?:^|\/)\.[\w-]*ignore$/
+
 /** The lines of `lines` that hold a string candidate (see StringCandidate.bounded). */
 export function stringLines(
-  lines: readonly CodeLine[] | undefined,
+  all: readonly CodeLine[] | undefined,
   x: StringCandidate,
 ): readonly CodeLine[] {
+  // An ignore file's line (`todo.md` in `.gitignore`) keeps a name out of git; no code holds it
+  // (blind set EK rb-t03: a local backlog file never committed, its ignore line dropped since).
+  const lines = all?.filter((l) => !IGNORE_FILE_RE.test(l.path))
   if (x.phrase) return (lines ?? []).filter((l) => !isCommentLine(l.text))
   if (x.mcpServer)
     return (lines ?? []).filter(
@@ -76,7 +83,7 @@ export function stringLines(
     )
     return (lines ?? []).filter((l) => re.test(l.text) && !isCommentLine(l.text))
   }
-  const kind = x.versionKey ? 'version' : x.portKey ? 'port' : null
+  const kind = x.versionKey ? 'version' : x.portKey ? 'port' : x.licenseKey ? 'license' : null
   const keyed = kind ? (lines ?? []).filter((l) => keyLine(kind, l.path, l.text)) : lines
   const code = x.uncommented ? (keyed ?? []).filter((l) => !isCommentLine(l.text)) : keyed
   if (!x.bounded) return code ?? []
@@ -85,10 +92,46 @@ export function stringLines(
   return (code ?? []).filter((l) => re.test(l.text))
 }
 
-/** What no line now holds, as a stale reason says it for a string candidate. */
-export function noneNow(x: StringCandidate): string {
-  if (x.versionKey) return 'no line setting a version holds it now'
+/**
+ * A line of a file at the repository's top (`package.json`, `Cargo.toml`, `VERSION`): where the
+ * repository's own version is set. A version a top file set when the note was written is the
+ * project's: a package deeper down still at that number holds it no more (blind set EL jm-t02:
+ * "**Version**: 0.3.3", the root manifest at 0.3.5 since, `packages/extension-sdk` still 0.3.3).
+ */
+export const atTop = (l: CodeLine): boolean => !l.path.includes('/')
+
+/**
+ * The lines that hold a string candidate now, for a note whose lines `then` held it: a version a
+ * top file set then is held now only by a top file (atTop).
+ */
+export function heldNow(
+  found: GrepFound,
+  x: StringCandidate,
+  then: readonly CodeLine[],
+): readonly CodeLine[] {
+  const now = stringsIn(found, x, true)
+  return (x.versionKey || x.licenseKey) && then.some(atTop) ? now.filter(atTop) : now
+}
+
+/**
+ * Whether a string candidate may hold now, before the note's past is read: a version only by a
+ * top file (a deeper package's line may not hold the project's; heldNow tells once it is read).
+ */
+export function mayHoldNow(found: GrepFound, x: StringCandidate): boolean {
+  const now = stringsIn(found, x, true)
+  return (x.versionKey || x.licenseKey ? now.filter(atTop) : now).length > 0
+}
+
+/**
+ * What no line now holds, as a stale reason says it for a string candidate; `deeper`: a version
+ * or license a top file set then that only a package below the top holds now (heldNow).
+ */
+export function noneNow(x: StringCandidate, deeper = false): string {
+  const top = deeper ? 'top-level ' : ''
+  const below = deeper ? ' (a package below the top still does)' : ''
+  if (x.versionKey) return `no ${top}line setting a version holds it now${below}`
   if (x.portKey) return 'no line setting a port holds it now'
+  if (x.licenseKey) return `no ${top}manifest's license line holds it now${below}`
   if (x.members) return 'no code line lists exactly these now'
   // A test may still quote an MCP server's old name: only a `.mcp.json` key is a setting.
   return x.mcpServer ? 'no `.mcp.json` key holds it now' : 'no code holds it now'
@@ -122,6 +165,16 @@ export function stringsIn(found: GrepFound, x: StringCandidate, now: boolean): r
 export function holdsAsCode(l: CodeLine, name: string): boolean {
   if (!/(?:^|\/)\.env(?:\.[\w.-]+)?$/.test(l.path)) return true
   return /^\s*(?:export\s+)?([A-Za-z_][\w.]*)\s*=/.exec(l.text)?.[1] === name
+}
+
+/**
+ * Whether code, not only comments, holds a name as a whole word now (lines cut at the search's
+ * limit may hide a code line: held). A name left only in comments left the code (blind set EP
+ * pt-t02: `python train.py SimilarityTransformerTrainer`, only a commented-out line keeps it).
+ */
+export function codeHolds(lines: readonly CodeLine[] | undefined, name: string): boolean {
+  const held = wordLines(lines, name)
+  return (lines?.length ?? 0) >= LINES_PER_PATTERN || held.some((l) => !isCommentLine(l.text))
 }
 
 /** Lines holding a name as a whole word. */

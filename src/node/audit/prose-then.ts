@@ -45,8 +45,12 @@ import {
   pairLines,
   stringsIn,
   wordLines,
+  heldNow,
+  mayHoldNow,
+  codeHolds,
 } from './candidate-lines'
 import { memberPaths } from '../../core/audit/section-members'
+import { isCommentLine } from '../../core/audit/name-loss'
 import { onlyInExamples } from '../../core/audit/example-blocks'
 import { heldInList } from '../../core/audit/bare-lists'
 import { listMemberThen, mostlyHeld } from './list-members'
@@ -123,8 +127,8 @@ export async function proseThen(
   const failing = new Map<Note, Candidates>()
   for (const [n, c] of cands) {
     // A name that is a file's name (a component file) is present as that file.
-    const names = c.names.filter((x) => wordLines(now.code.get(x), x).length === 0 && !stems.has(x))
-    const strings = c.strings.filter((x) => stringsIn(now, x, true).length === 0)
+    const names = c.names.filter((x) => !codeHolds(now.code.get(x), x) && !stems.has(x))
+    const strings = c.strings.filter((x) => !mayHoldNow(now, x))
     // Lines cut at the cap may hide the one that holds it: searched apart (capped-pairs.ts).
     const pairs = c.pairs.filter(
       (x) => !names.includes(x.name) && !pairHeld(now, x) && (capped.get(x) ?? 'not') === 'not',
@@ -265,7 +269,8 @@ async function judgeThen(
   for (const name of c.names) {
     if (onlyInExamples(name, c.blocks, examples)) continue
     const lang = c.fencedIn.get(name)
-    const held = heldAt(name).filter((l) => lang?.test(l.path) ?? true)
+    // A comment's word is prose, not code (blind set ER xp-t04: "RxJS" of a doc comment).
+    const held = heldAt(name).filter((l) => (lang?.test(l.path) ?? true) && !isCommentLine(l.text))
     if (held.length === 0) continue
     const ref: Reference = { kind: 'symbol', text: name, name, terms: [name] }
     const paths = held.map((l) => l.path)
@@ -296,7 +301,7 @@ async function judgeThen(
   }
   for (const s of c.strings) {
     const held = stringsIn(t.then, s, false)
-    if (held.length === 0) continue
+    if (held.length === 0 || heldNow(t.now, s, held).length > 0) continue
     supersedes.push(s.ref.text)
     const gone = await removal(
       p,
@@ -305,7 +310,7 @@ async function judgeThen(
       held.map((l) => l.path),
       w,
     )
-    const none = noneNow(s)
+    const none = noneNow(s, stringsIn(t.now, s, true).length > 0)
     const what = s.qualified ? `${tick(s.ref.text)} (${shown(held[0])})` : tick(s.text)
     const why = `${what} was in ${where(held[0])} ${at(t.sha)}, and ${none}`
     out.push(failed(s.ref, why, gone))
