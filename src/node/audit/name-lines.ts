@@ -211,6 +211,10 @@ export async function nameLosses(
   ])
   if (ok.includes(false)) return out
   const nowAll = found.get(head) ?? new Map<string, CodeLine[]>()
+  // A file no tracked path has the name of now is gone whole; one moved keeps its name.
+  const names = new Set([...state.tracked].map((f) => f.slice(f.lastIndexOf('/') + 1)))
+  const goneWhole = (f: string): boolean =>
+    !state.tracked.has(f) && !names.has(f.slice(f.lastIndexOf('/') + 1))
   await Promise.all(
     asks.map(async (a, i) => {
       const t = since[i]
@@ -234,10 +238,11 @@ export async function nameLosses(
           continue
         }
         // A line gone with its whole file says nothing of a name code still holds, unless the
-        // note names that file (blind set EQ ah-r14: a deleted hook's `is_headless()` call).
+        // note names that file (blind set EQ ah-r14: a deleted hook's `is_headless()` call). A
+        // file moved is not gone (visible set os-fog-slider: the overlay moved under apps/web/).
         const inCode = branch === undefined && nowLines.some((x) => !isTestFile(x.file))
         const kept = (x: CodeLine): boolean =>
-          !inCode || state.tracked.has(x.file) || [...named].some((f) => isUnder(x.file, f))
+          !inCode || !goneWhole(x.file) || [...named].some((f) => isUnder(x.file, f))
         const l = lostLines(
           (thenAll.get(key(needle)) ?? []).filter(changed).filter(kept),
           nowLines.filter(changed),

@@ -95,6 +95,9 @@ describe('sets EG to EL rules on a real repository', () => {
       'class SimilarityTrainer:\n    pass\n\nTRAINERS = [SimilarityTrainer]\n',
     )
     write(repo, 'jobs/train.sbatch', '#!/bin/bash\npython -u train.py SimilarityTrainer\n')
+    const overlay = (arg: string): string =>
+      `export function Overlay({ actions }) {\n  const onFog = (distance) => {\n    actions.setFogDistance(${arg})\n  }\n  return onFog\n}\n`
+    write(repo, 'src/ui/overlay.tsx', overlay('distance'))
     commit('c1', '2026-01-01T12:00:00Z')
     write(repo, 'package.json', pkg('app', '1.3.0', 'BUSL-1.1'))
     write(repo, 'docker-compose.yml', compose(['REDIS_URL=redis://redis:6379']))
@@ -112,6 +115,8 @@ describe('sets EG to EL rules on a real repository', () => {
     write(repo, 'src/interceptor.ts', 'export const intercept = 2\n')
     write(repo, 'train/__init__.py', 'TRAINERS = []\n')
     write(repo, 'jobs/train.sbatch', '#!/bin/bash\n# python -u train.py SimilarityTrainer\n')
+    rmSync(join(repo, 'src/ui/overlay.tsx'))
+    write(repo, 'apps/web/src/ui/overlay.tsx', overlay('Math.max(50, distance)'))
     commit('drop', '2026-01-20T12:00:00Z')
     notes = await auditTopics(
       repo,
@@ -145,6 +150,7 @@ describe('sets EG to EL rules on a real repository', () => {
           'Trainer',
           '```bash\npython train.py SimilarityTrainer  # Train the similarity model\n```',
         ],
+        ['Fog', '- Debug tab: range slider 10–2000 (step 10) via `setFogDistance()`.'],
         ['Respaced', '- [x] Implement `app.state.active_patient_id = None`'],
       ],
       '2026-01-10T00:00:00Z',
@@ -193,6 +199,8 @@ describe('sets EG to EL rules on a real repository', () => {
 
   it("says nothing of a name's call gone with its whole file (EQ ah-r14)", () => {
     quiet('Headless')
+    // Its file moved, not gone: the changed call still counts (visible set os-fog-slider).
+    called('Fog', 'suspect', 'setFogDistance', 'apps/web/src/ui/overlay.tsx')
   })
 
   it('reads a name only a comment held as prose, not code (ER xp-t04)', () => {
