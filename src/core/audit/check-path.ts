@@ -27,6 +27,7 @@ import {
   hadFolder,
   rootedFile,
   repositoryName,
+  fixedFolder,
 } from './repo-paths'
 import { day, describeSteps, short, tick } from './reason-text'
 import {
@@ -47,6 +48,8 @@ export function checkPath(
   noteDir: string | null,
   /** When the note was written (ms), when known: which of a path's namesakes it meant. */
   writtenMs: number | null = null,
+  /** The path is from the repository's root as written: no other folder's file by its suffix. */
+  rooted = false,
 ): CheckedReference | { readonly skipped: string } {
   const overlong = overlongPath(path)
   if (overlong !== null) {
@@ -59,6 +62,11 @@ export function checkPath(
     const top = under.replace(/\/+$/, '')
     if (hadFolder(facts, top))
       return checkPath(plain, `${top}/${path}`, dir, facts, noteDir, writtenMs)
+    // A tree drawn from `root/` or the repository's own name: its entries are the root's, not
+    // any folder's that ends so (blind set ES ed-t04: `plans/`, moved into `docs/`, read as
+    // `docs/plans` and three more folders of that name).
+    if (rootTop(top, facts.root))
+      return checkPath(plain, path, dir, facts, noteDir, writtenMs, true)
   }
   const candidates = candidatePaths(path, facts.root, noteDir)
   // `/images/escudo.jpg`: a path from a web root, not from the machine's, when the repository
@@ -136,7 +144,7 @@ export function checkPath(
       skipped: `${tick(ref.text)} is ignored by git${generated ? ' (build output)' : ''}; not checked`,
     }
   }
-  const partial = facts.git && !/^(?:\/|~|\.\.\/)/.test(path)
+  const partial = facts.git && !rooted && !/^(?:\/|~|\.\.\/)/.test(path)
   let meant: PathFate | null = null
   if (partial && !literalFirst) {
     const bare = checkBySuffix(ref, path, dir, facts, writtenMs)
@@ -282,17 +290,6 @@ const AGENT_STATE_RE =
   /(?:^|\/)\.(?:claude|cursor|codex|gemini)\/(?:handoff|projects|todos|logs?|cache|tmp|sessions|state|settings\.local\.json)(?:\/|$)/
 
 /**
- * A pattern's folders before its first placeholder or elision (`dist/app/.../x.json`, blind set
- * EC cs-t06), when two or more; null for a glob (`*`).
- */
-function fixedFolder(path: string): string | null {
-  if (path.includes('*')) return null
-  const parts = path.split('/')
-  const at = parts.findIndex((x) => /[[\]<>{}$:]|^(?:\.{3}|…)$/.test(x))
-  return at >= 2 ? parts.slice(0, at).join('/') : null
-}
-
-/**
  * A rooted path that is no place on a machine (`/images/escudo.jpg`, `/assets/logo.svg`) but a
  * file the repository serves: it holds when a tracked file ends with it. Null otherwise: the
  * caller keeps calling it outside the repository.
@@ -374,4 +371,15 @@ function checkBySuffix(
 export function proseNameOf(reason: string): string | null {
   const m = /^`([^`]+)` is a name in prose/.exec(reason)
   return m ? m[1].toLowerCase() : null
+}
+
+/** A tree's top folder that stands for the repository's root: `root/`, `<repo>/`, its own name. */
+function rootTop(top: string, root: string): boolean {
+  const own = root.replace(/\/+$/, '').split('/').pop() ?? ''
+  return (
+    /^(?:root|repo(?:sitory)?|project)(?:[-_ ]?root)?$|^<(?:root|repo|repository|project)[^>]*>$/i.test(
+      top,
+    ) ||
+    (own.length >= 3 && top.toLowerCase() === own.toLowerCase())
+  )
 }

@@ -17,6 +17,7 @@
 import { findCodeSpans } from './code-spans'
 import { cutFences, treeListing } from './note-fences'
 import type { Reference } from './reference'
+import { fixedFolder } from './repo-paths'
 
 export interface CountClaim {
   readonly count: number
@@ -28,6 +29,8 @@ export interface CountClaim {
   readonly approx?: true
   /** A count of the named file's lines ("`api.ts` (~1070 lines)"), taken as about so many. */
   readonly lines?: true
+  /** `path` is a pattern's fixed folder (`knowledge/agents` of `knowledge/agents/<slug>/`), from the root. */
+  readonly fixed?: true
 }
 
 /** How far off an approximate count may be and still agree: a quarter of it, at least 2. */
@@ -65,8 +68,27 @@ const WORDS = [
   'nineteen',
   'twenty',
 ]
+/**
+ * Two to ten in the languages notes are written in besides English (Swedish, German, Dutch,
+ * French, Spanish, Portuguese, Italian; blind set ES fi-t01: "Sju agenter under
+ * `knowledge/agents/<slug>/`", seven then, eight now). Words that are also common English or
+ * code words are left out (`sex`, `dos`, `sept`, `elf`, `sei`, `otto`).
+ */
+const OTHER_WORDS = new Map<string, number>(
+  Object.entries({
+    2: 'två zwei twee deux dois duas',
+    3: 'tre drei drie trois tres três',
+    4: 'fyra vier quatre cuatro quatro quattro',
+    5: 'fem fünf cinq cinco',
+    6: 'sechs seis',
+    7: 'sju sieben zeven siete sete sette',
+    8: 'åtta acht huit ocho oito',
+    9: 'nio neun negen neuf nueve nove',
+    10: 'tio zehn tien dix diez dez dieci',
+  }).flatMap(([n, words]) => words.split(' ').map((w): [string, number] => [w, Number(n)])),
+)
 const NUMBER_RE = new RegExp(
-  `(?<![\\w.,$#/:@-]|[^\\s(]~)(\\d{1,3}(?:,\\d{3})+|\\d{1,4}|${WORDS.join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
+  `(?<![\\w.,$#/:@-]|[^\\s(]~)(\\d{1,3}(?:,\\d{3})+|\\d{1,4}|${[...WORDS, ...OTHER_WORDS.keys()].join('|')})(?![\\w%/:@]|[.,]\\d|\\s*(?:%|[kKmMgG]i?[bB]\\b|ms\\b|px\\b|x\\b))`,
   'gi',
 )
 
@@ -85,17 +107,30 @@ export function countClaims(text: string, refs: readonly Reference[]): CountClai
   masked += prose.slice(at)
   const out: CountClaim[] = []
   const seen = new Set<string>()
-  const add = (path: string, [written, count, approx, lines]: Counted): void => {
+  const add = (path: string, [written, count, approx, lines]: Counted, fixed = false): void => {
     const k = `${count}\0${path}`
-    if (seen.has(k)) return
+    if (seen.has(k) || (fixed && lines)) return
     seen.add(k)
     const about = approx || lines ? { approx: true as const } : {}
-    out.push({ count, written, path, ...about, ...(lines ? { lines: true as const } : {}) })
+    const folder = fixed ? { fixed: true as const } : {}
+    out.push({
+      count,
+      written,
+      path,
+      ...about,
+      ...(lines ? { lines: true as const } : {}),
+      ...folder,
+    })
   }
   for (const sentence of sentencesOf(masked)) {
     const numbers = [...numbersIn(sentence)]
     if (numbers.length === 0) continue
-    for (const p of paths) if (sentence.includes(p.text)) for (const n of numbers) add(p.path, n)
+    for (const p of paths) {
+      if (!sentence.includes(p.text)) continue
+      // "Seven agents under `knowledge/agents/<slug>/`": the pattern's fixed folder is counted.
+      const fixed = p.kind === 'path' && p.pattern ? fixedFolder(p.path) : null
+      for (const n of numbers) add(fixed ?? p.path, n, fixed !== null)
+    }
   }
   // A folder tree's entry and the count in its comment (`Enum/   PHP backed enums (13)`; blind
   // set AB: 13 enums then, 12 now).
@@ -137,7 +172,7 @@ function* numbersIn(sentence: string): Generator<Counted> {
   for (const m of prose.matchAll(NUMBER_RE)) {
     const approx = APPROX_BEFORE_RE.test(prose.slice(Math.max(0, m.index - 16), m.index))
     const w = m[1].toLowerCase().replace(/,/g, '')
-    const n = /^\d+$/.test(w) ? Number(w) : WORDS.indexOf(w)
+    const n = /^\d+$/.test(w) ? Number(w) : (OTHER_WORDS.get(w) ?? WORDS.indexOf(w))
     // A list's numbering ("2. Item") or a year is not a count.
     if (/^\s*$/.test(prose.slice(0, m.index)) && /^[.)]/.test(prose.slice(m.index + m[0].length)))
       continue

@@ -90,6 +90,9 @@ export function phasedOutNames(text: string): string[] {
 const VERSION_SPEC_RE =
   /^(?:$|[\^~<>=*\d]|v\d|x\b|(?:latest|next|beta|alpha|canary|rc|stable|dev)$|(?:workspace|catalog|file|link|portal|patch|npm|jsr|github|gitlab|bitbucket|https?):|git(?:\+|:\/\/|@)|[\w.-]+\/[\w.-]+(?:#\S*)?$)/i
 
+/** A file a package builds or ships (`dist/cli.mjs`, `lib/index.js`), as `bin` and `exports` give it. */
+const BUILT_FILE_RE = /^(?:dist|lib|bin|build|out|esm|cjs|src)\/|\.(?:[cm]?js|ts|json)$/i
+
 /** A manifest line giving the package's own field, not a dependency. */
 const OWN_FIELD_RE =
   /^\s*(?:["']?(?:name|description|version|title|summary|author|license|homepage|repository|readme|keywords)["']?\s*[:=]|\.(?:executable|library|target|executableTarget|testTarget|plugin|macro)\s*\(\s*name:)/i
@@ -118,7 +121,9 @@ export function dependencyIn(line: string, name: string, path = ''): boolean {
   if (name === 'go') return /(?:^|\/)go\.mod$/.test(path) && /^\s*go\s+\d/.test(line)
   if (/\.json$/i.test(path)) {
     const value = new RegExp(String.raw`^\s*"${n}"\s*:\s*"([^"]*)"`).exec(line)?.[1]
-    return value !== undefined && VERSION_SPEC_RE.test(value)
+    // `"aai": "dist/cli.mjs"`: a `bin` or `exports` entry's file, not a GitHub `owner/repo`
+    // (blind set EY ak-t06: a command's name read as a dependency the package dropped).
+    return value !== undefined && VERSION_SPEC_RE.test(value) && !BUILT_FILE_RE.test(value)
   }
   // A TOML key whose string is no version (`path = "src/pkg/__about__.py"` of a build tool's
   // table): a setting, not a dependency; a dependency's key gives a version (`pandas = "2"`) or

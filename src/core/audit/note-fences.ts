@@ -146,3 +146,19 @@ export function treeListing(code: string): {
   }
   return { paths: out.map((e) => e.path), top: null, comments: out.map((e) => e.comment) }
 }
+
+/** A comment that marks the right way (`// ✅ Correct`, `# Good`). */
+const RIGHT_WAY_RE = /[\u2705\u2714]|(?:\/\/|#|--|\/\*|<!--)\s*(?:good|correct|right|preferred)\b/i
+/** A comment that marks the wrong way (`// ❌ Wrong`, `# Bad`, `// Don't`). */
+const WRONG_WAY_RE =
+  /[\u274c\u2717\u2718\u{1f6ab}]|(?:\/\/|#|--|\/\*|<!--)\s*(?:bad|wrong|incorrect|don'?t|avoid)\b/iu
+
+/**
+ * A block that shows a right and a wrong way (`// ✅ Correct — module scope` … `// ❌ Wrong —
+ * inner component`): a style rule's example, not code to find. Its names illustrate the rule;
+ * one the code dropped since says nothing of it (blind set EX vj-r06: `CustomTooltip`, in the
+ * code when the note was written, read as gone).
+ */
+export function isStylePair(code: string): boolean {
+  return RIGHT_WAY_RE.test(code) && WRONG_WAY_RE.test(code)
+}

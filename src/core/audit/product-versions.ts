@@ -14,7 +14,7 @@
  *   (`**TypeScript** 5.9`, `Ruby **3.2.2**`), and a Gemfile's `~>` and `ruby` line count (set BH).
  * - A minimum is a version too: "Node ≥20" against engines' `>=22` (blind set CX ta-t01).
  * - Only as many parts as the note writes are compared: "15" is the major version, "3.12" the
- *   major and minor. Ranges, words and dates after the number are not versions.
+ *   major and minor, and so is "3.12.x" (blind set ET cv-t04: "Docusaurus 3.9.x", now 3.10). Ranges, words and dates after the number are not versions.
  */
 import { proseOf } from './prose-names'
 
@@ -28,7 +28,7 @@ export interface ProductVersion {
 }
 
 const PRODUCT_VERSION_RE =
-  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+\(?(?:\*\*|__)?(?:≥|>=)?[ \t]?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
+  /(?<![\w@./-])([A-Z][A-Za-z0-9]*(?:\.js)?)(?:[ \t]+([A-Z][A-Za-z]{1,5}))?(?:\*\*|__)?[ \t]+\(?(?:\*\*|__)?(?:≥|>=)?[ \t]?v?(\d{1,3}(?:\.\d{1,4}){0,2})(?:\.[xX*](?!\w))?(?![\w%/:-]|\.\w|[ \t]*(?:[-–~]|to\b)[ \t]*\d)/g
 /** Words that are not products (sentence openers, units, versions of things no manifest has). */
 const NOT_PRODUCTS = new Set(
   'Step Phase Part Chapter Section Figure Table Version Level Stage Sprint Week Day Option Rule Task Issue Item Line Page Note Case Test Example Python Node Java Ubuntu Windows macOS iOS Android Debian Chrome Safari Firefox Xcode PostgreSQL Postgres MySQL Redis Docker'.split(
@@ -58,6 +58,17 @@ const RUNTIME_PINS = new Map<string, readonly string[]>([
   ['.NET', [DOTNET_KEY]],
 ])
 
+/**
+ * Products whose scope's main package is not `core`: "MUI v7" is `@mui/material` (blind set EX
+ * vj-t01: ^7.3.6 when the note was written, ^9.2.0 now).
+ */
+const FLAGSHIPS = new Map<string, readonly string[]>([
+  ['mui', ['@mui/material']],
+  ['chakra', ['@chakra-ui/react']],
+  ['apollo', ['@apollo/client']],
+  ['emotion', ['@emotion/react']],
+])
+
 /** The product versions of a note's prose. */
 export function productVersions(text: string): ProductVersion[] {
   // A version in code form is still prose's version: "Go `1.25.7`" (blind set CW sd-t01).
@@ -75,7 +86,7 @@ export function productVersions(text: string): ProductVersion[] {
       (second === undefined ? RUNTIME_PINS.get(first) : undefined) ??
       (second
         ? [`${bare}-${second.toLowerCase()}`, `${bare}${second.toLowerCase()}`, bare]
-        : [base, bare, `${bare}js`, `@${bare}/core`])
+        : [base, bare, `${bare}js`, `@${bare}/core`, ...(FLAGSHIPS.get(bare) ?? [])])
     const parts = version.split('.').map(Number)
     if (!out.some((v) => v.written === written))
       out.push({ written, names: [...new Set(forms)], parts })

@@ -21,7 +21,7 @@ import { findCodeSpans } from './code-spans'
 import { alternatives, onlyNegated } from './prose-forms'
 import { namesByLanguage } from './fence-languages'
 import { jsxStandIns } from './fence-imports'
-import { cutFences, DIAGRAM_RE, treeListing } from './note-fences'
+import { cutFences, DIAGRAM_RE, isStylePair, treeListing } from './note-fences'
 import { isClassList, isPlainClassList } from './reference-paths'
 
 /** A name next to a value: `lodash-es` 4.17.23, `chunkSizeWarningLimit` 1200. */
@@ -166,6 +166,7 @@ export function proseNames(text: string): ProseNames {
   // A tree drawn under one top folder (`i_story_dapp/`) names the checkout there, not code: a
   // rename of the package leaves the drawing's layout true (blind set CK `oe-r04`).
   const fenced = cutFences(text).fences.map((f) => {
+    if (isStylePair(f.code)) return { lang: f.lang, names: [] }
     const top = treeListing(f.code)?.top?.replace(/\/+$/, '') ?? drawnTop(f.code)
     const standIns = jsxStandIns(f.code)
     return {

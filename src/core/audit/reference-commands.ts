@@ -251,7 +251,7 @@ const KNOWN_CLIS = new Set(
   (
     'git gh npm npx pnpm pnpx yarn bun bunx make node deno tsx ts-node python python3 py pip pip3 uv ' +
     'poetry pipx ruby bundle gem go cargo rustup java mvn gradle dotnet docker docker-compose ' +
-    'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd ls cat cp mv rm mkdir ' +
+    'podman kubectl helm terraform aws gcloud az curl wget ssh scp rsync cd pushd ls cat cp mv rm mkdir ' +
     'rmdir touch chmod chown ln echo export source sudo brew apt apt-get dnf yum pacman psql mysql ' +
     'sqlite3 redis-cli vitest jest mocha playwright eslint prettier tsc biome claude codex grep rg ' +
     'find sed awk tar unzip zip env watch code open xargs kill lsof ' +

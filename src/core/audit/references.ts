@@ -288,6 +288,11 @@ function classifySpan(raw: string): Reference[] {
   if (isMcpToolList(s)) return []
   // `.js/.ts`: file kinds, one or the other, no path (blind set DS za-r11).
   if (/^\.[A-Za-z0-9]+(?:\/\.[A-Za-z0-9]+)+$/.test(s)) return []
+  // `.AsRequired()`: a method called on anything, by its name (blind set EV ms-r08: an extension
+  // method removed since). A call, not a file's extension.
+  const method = /^\.([A-Za-z_$][\w$]*\(\))$/.exec(s)
+  const called = method ? symbolRef(method[1], false) : null
+  if (called) return [{ ...called, text: s }]
   // `Actions.fog()/setFog()`, `getTasks/createTask` (set BA): each a name (issue 12 item 2).
   const alternatives = s.split('/')
   const nameLike = (a: string): boolean =>
@@ -372,7 +377,10 @@ function symbolRef(s: string, prose: boolean): Extract<Reference, { kind: 'symbo
   const compound = terms.length > 1
   const camel = /[a-z0-9][A-Z]/.test(name)
   const snake = /[A-Za-z0-9]_[A-Za-z0-9]/.test(name) || /^_[A-Za-z]/.test(name)
-  if (!(call || compound || camel || snake)) return null
+  // `IWorld`, `IRepository`: an interface by the `I` prefix convention (C#, TypeScript) is code
+  // (blind set EV wc-r11: read as no name, so a rewrite of its file made the note suspect).
+  const iface = /^I[A-Z][a-z]{2,}/.test(name)
+  if (!(call || compound || camel || snake || iface)) return null
   if (prose && !call) return null
   // `e.g()` or one-letter calls read as prose, not code.
   if (terms.some((t) => t.length === 0) || (call && !compound && name.length < 2)) return null

@@ -54,6 +54,11 @@ export interface RepoFacts {
   /** Make target → Makefiles (relative) that define it. */
   readonly makeTargets: ReadonlyMap<string, readonly string[]>
   readonly makefiles: readonly string[]
+  /**
+   * Packages the package.json files depend on (any dependency field): the program `pnpm x` or
+   * `yarn x` runs when no script is named `x`. Absent: not read.
+   */
+  readonly packageDeps?: ReadonlySet<string>
   /** Best match of each quoted snippet, keyed by its code. */
   readonly snippets: ReadonlyMap<string, SnippetFinding>
   /** Uncommitted changes: relative path → mtime (ms). */
@@ -72,6 +77,21 @@ export function parsePackageScripts(text: string): string[] {
     const scripts = (data as { scripts?: unknown }).scripts
     if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return []
     return Object.keys(scripts)
+  } catch {
+    return []
+  }
+}
+
+/** The dependencies' names of a package.json (every `*dependencies` field); empty when not JSON. */
+export function parsePackageDeps(text: string): string[] {
+  try {
+    const data: unknown = JSON.parse(text)
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return []
+    const out: string[] = []
+    for (const [k, v] of Object.entries(data as Record<string, unknown>))
+      if (/^(?:d|devD|peerD|optionalD)ependencies$/.test(k) && v && typeof v === 'object')
+        out.push(...Object.keys(v))
+    return out
   } catch {
     return []
   }

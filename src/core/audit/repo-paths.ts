@@ -203,3 +203,14 @@ export function repositoryName(path: string, dir: boolean, facts: RepoFacts): bo
   if (!m || dir || /\.[A-Za-z0-9]+$/.test(m[2]) || !/[A-Za-z]/.test(m[2])) return false
   return !facts.exists(m[1])
 }
+
+/**
+ * A pattern's folders before its first placeholder or elision (`dist/app/.../x.json`, blind set
+ * EC cs-t06; `knowledge/agents/<slug>/`), when two or more; null for a glob (`*`).
+ */
+export function fixedFolder(path: string): string | null {
+  if (path.includes('*')) return null
+  const parts = path.split('/')
+  const at = parts.findIndex((x) => /[[\]<>{}$:]|^(?:\.{3}|…)$/.test(x))
+  return at >= 2 ? parts.slice(0, at).join('/') : null
+}

@@ -65,9 +65,17 @@ export function namesHeldThrough(
   return names.every((n) => holds(then, n) && holds(now, n))
 }
 
+/**
+ * A package manifest: what a note says of it (dependencies, scripts, versions) is checked line
+ * by line elsewhere, and a reordered or regrouped manifest says nothing more (blind set EY ak-r04,
+ * ak-r09: a root `package.json` regrouped, two fresh notes naming it called suspect).
+ */
+const MANIFEST_RE =
+  /(?:^|\/)(?:package\.json|pyproject\.toml|Cargo\.toml|go\.mod|composer\.json|Gemfile|pom\.xml|build\.gradle(?:\.kts)?|pubspec\.yaml)$/
+
 /** The rewrite that makes a note suspect, or null (too short, too little gone, or a document). */
 export function mostlyRewritten(rel: string, then: string, now: string): Rewrite | null {
-  if (isDocFile(rel)) return null
+  if (isDocFile(rel) || MANIFEST_RE.test(rel)) return null
   const r = linesGone(then, now)
   return r.linesThen >= REWRITE_MIN_LINES && r.gone >= REWRITE_MIN_GONE * r.linesThen ? r : null
 }

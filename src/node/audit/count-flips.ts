@@ -14,6 +14,7 @@ import {
   type Entry,
 } from '../../core/audit/count-claims'
 import { short, tick } from '../../core/audit/reason-text'
+import { extractReferences } from '../../core/audit/references'
 import { showAt } from '../git/history'
 import { runGit } from '../git/run'
 import type { CheckedReference } from '../../core/audit/checked-reference'
@@ -37,12 +38,11 @@ export async function countFlips(
   factsRoot: string,
 ): Promise<string[]> {
   const out: string[] = []
-  const claims = countClaims(
-    ask.text,
-    ask.checked.map((c) => c.ref),
-  )
+  // A pattern is not checked (check-path.ts), but its fixed folder can be counted.
+  const patterns = extractReferences(ask.text).filter((r) => r.kind === 'path' && r.pattern)
+  const claims = countClaims(ask.text, [...ask.checked.map((c) => c.ref), ...patterns])
   for (const claim of claims) {
-    const rel = resolvedPath(ask.checked, claim.path, factsRoot)
+    const rel = claim.fixed ? claim.path : resolvedPath(ask.checked, claim.path, factsRoot)
     if (rel === null) continue
     const counts = async (rev: string): Promise<Map<string, number> | null> => {
       const entries = await listFolder(root, rev, rel)

@@ -54,6 +54,7 @@ import type { Prepared } from './prepare-notes'
 import { goneFileName } from '../../core/audit/repo-facts'
 import { samePlaceholders } from '../../core/audit/placeholder-paths'
 import { NOTE_CHECK_MAX_CHARS } from '../../core/limits'
+import { aliasPair, namesThisRepository, OWNER_NAME_RE } from '../../core/audit/owner-names'
 import type { StringCandidate } from './candidate-lines'
 
 /** The part of a note that is checked, as its references are (prepare-notes.ts). */
@@ -119,17 +120,10 @@ function toolFolder(p: Prepared, name: string): boolean {
   return false
 }
 
-/** Two names joined by one slash, the second without an extension (`log/slog`, `owner/name`). */
-const OWNER_NAME_RE = /^[A-Za-z0-9][\w.-]*\/[A-Za-z][\w-]*$/
-
 /** The identifier-shaped names a note gives in plain prose (prose-names.ts). */
 export function proseNamesOf(note: Note): readonly string[] {
   return proseNames(checkedText(note)).names
 }
-
-/** The two plain lower-case words of `name/alias` (`gpson/gon`), or none. */
-const aliasPair = (path: string): string[] =>
-  /^[a-z][a-z0-9-]{1,20}\/[a-z][a-z0-9-]{0,20}$/.test(path) ? path.split('/') : []
 
 export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]): Candidates {
   const noHistory = p.facts?.history === null
@@ -180,7 +174,13 @@ export function candidatesOf(p: Prepared, note: Note, refs: readonly Reference[]
     // `log/slog`, read as another repository's `owner/name`: a package the code imports is
     // text the code holds; held when the note was written and by no code now, it is gone
     // (blind set N: a logger the code dropped).
-    else if (glob === null && r.kind === 'path' && !r.dir && OWNER_NAME_RE.test(path)) {
+    else if (
+      glob === null &&
+      r.kind === 'path' &&
+      !r.dir &&
+      OWNER_NAME_RE.test(path) &&
+      !namesThisRepository(path, p.facts?.root)
+    ) {
       strings.push({ ref: r, text: path, bounded: true, uncommented: true })
       // `gpson/gon`: a command and its alias, each a value the code quoted (a registered
       // command's name); held then and quoted by no code now, the command went (blind set BI).

@@ -5,7 +5,11 @@
  */
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseMakeTargets, parsePackageScripts } from '../../core/audit/repo-facts'
+import {
+  parseMakeTargets,
+  parsePackageDeps,
+  parsePackageScripts,
+} from '../../core/audit/repo-facts'
 import type { RepoFacts } from '../../core/audit/repo-facts'
 import { byDepth } from '../../core/audit/repo-paths'
 import type { RepoState } from '../git/history'
@@ -14,7 +18,10 @@ import { readRepoFile } from './repo-file'
 /** package.json files and Makefiles read at most (monorepos). */
 const MAX_MANIFESTS = 200
 
-export type Manifests = Pick<RepoFacts, 'scripts' | 'packageFiles' | 'makeTargets' | 'makefiles'>
+export type Manifests = Pick<
+  RepoFacts,
+  'scripts' | 'packageFiles' | 'makeTargets' | 'makefiles' | 'packageDeps'
+>
 
 /** No manifests read: for notes that name no command. */
 export function noManifests(): Manifests {
@@ -27,6 +34,7 @@ export async function readManifests(root: string, state: RepoState | null): Prom
   const makeTargets = new Map<string, string[]>()
   const packageFiles: string[] = []
   const makefiles: string[] = []
+  const packageDeps = new Set<string>()
   const files = state ? [...state.tracked] : []
   if (!state) {
     for (const f of ['package.json', 'Makefile', 'makefile', 'GNUmakefile']) {
@@ -48,6 +56,7 @@ export async function readManifests(root: string, state: RepoState | null): Prom
     if (!r.ok) continue
     packageFiles.push(f)
     for (const s of parsePackageScripts(r.text)) push(scripts, s, f)
+    for (const d of parsePackageDeps(r.text)) packageDeps.add(d)
   }
   for (const f of [...new Set(makes)].slice(0, MAX_MANIFESTS)) {
     const r = await readRepoFile(root, f, { lenient: true })
@@ -55,7 +64,7 @@ export async function readManifests(root: string, state: RepoState | null): Prom
     makefiles.push(f)
     for (const t of parseMakeTargets(r.text, true)) push(makeTargets, t, f)
   }
-  return { scripts, packageFiles, makeTargets, makefiles }
+  return { scripts, packageFiles, makeTargets, makefiles, packageDeps }
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -74,6 +74,8 @@ export async function runnerFlips(
   for (const c of moved) {
     if (!rootThen || !Object.hasOwn(rootThen, c.target)) continue
     const elsewhere = (repo.scripts.get(c.target) ?? []).filter((f) => f !== 'package.json')
+    // No script anywhere: the command runs a dependency's program (check-reference.ts).
+    if (elsewhere.length === 0) continue
     const folders = elsewhere.map((f) => f.replace(/\/?package\.json$/, ''))
     // `cd frontend && pnpm start`, "in `frontend/`", or a note in `frontend/CLAUDE.md`: the
     // note runs it where it is.

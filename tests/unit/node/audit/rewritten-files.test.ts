@@ -34,6 +34,13 @@ describe('lines gone since the note (pure)', () => {
     expect(mostlyRewritten('docs/guide.ts', then, most)).toBeNull()
     expect(mostlyRewritten('README.md', then, most)).toBeNull()
   })
+  it('leaves package manifests out: their lines are checked one by one (blind set EY ak-r09)', () => {
+    const then = numbered('x', 30)
+    const most = numbered('x', 11) + numbered('y', 19)
+    for (const m of ['package.json', 'packages/a/package.json', 'pyproject.toml', 'Cargo.toml'])
+      expect(mostlyRewritten(m, then, most)).toBeNull()
+    expect(mostlyRewritten('tsconfig.json', then, most)).not.toBeNull()
+  })
   it('names the note ties to the file hold through a rewrite only when each is there then and now', () => {
     const then = 'final currentUid = 1;\nexport "service_providers.dart";\n'
     const now = 'final currentUidX = 2;\nexport "service_providers.dart";\nfinal currentUid = 3;\n'
