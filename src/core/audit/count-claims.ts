@@ -72,7 +72,7 @@ const WORDS = [
  * Two to ten in the languages notes are written in besides English (Swedish, German, Dutch,
  * French, Spanish, Portuguese, Italian; blind set ES fi-t01: "Sju agenter under
  * `knowledge/agents/<slug>/`", seven then, eight now). Words that are also common English or
- * code words are left out (`sex`, `dos`, `sept`, `elf`, `sei`, `otto`).
+ * code words are left out (`sex`, `dos`, `due`, `sept`, `elf`, `sei`, `otto`).
  */
 const OTHER_WORDS = new Map<string, number>(
   Object.entries({
