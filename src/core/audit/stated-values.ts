@@ -186,11 +186,15 @@ function operandFree(value: string, line: string): boolean {
 }
 
 /** Whether `line` holds the URL `c.value` whole: what follows it cannot continue a URL. */
-function holdsUrl(c: Pick<ValueClaim, 'value' | 'written'>, line: string): boolean {
-  for (let i = line.indexOf(c.value); i >= 0; i = line.indexOf(c.value, i + 1)) {
-    // One slash may close it (`https://x.io/`); anything else of a URL continues it.
-    const end = i + c.value.length + (line[i + c.value.length] === '/' ? 1 : 0)
-    if (c.value === c.written || !/[\w/.\-~%?#=&:]/.test(line[end] ?? '')) return true
+function holdsUrl(c: ValueClaim, line: string): boolean {
+  return c.value === c.written ? line.includes(c.value) : endsThere(c.value, line)
+}
+
+/** Whether `line` holds `url` where it ends: one slash may close it (`https://x.io/`), nothing else of a URL follows. */
+function endsThere(url: string, line: string): boolean {
+  for (let i = line.indexOf(url); i >= 0; i = line.indexOf(url, i + 1)) {
+    const end = i + url.length + (line[i + url.length] === '/' ? 1 : 0)
+    if (!/[\w/.\-~%?#=&:]/.test(line[end] ?? '')) return true
   }
   return false
 }
@@ -198,8 +202,7 @@ function holdsUrl(c: Pick<ValueClaim, 'value' | 'written'>, line: string): boole
 /** Whether `line` holds the URL as written, not continued (`/x/` holds `/x`; `/x/y` does not). */
 function holdsWholeUrl(url: string, line: string): boolean {
   const u = url.replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+\/./.test(u)) return false
-  return holdsUrl({ value: u, written: '' }, line)
+  return /^https?:\/\/[^/]+\/./.test(u) && endsThere(u, line)
 }
 
 /** One key, then the value: `site: '`, `"url": "`, `export const BASE_URL = '`, `href=(`. */
